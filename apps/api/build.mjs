@@ -1,0 +1,27 @@
+// Bundles the API (and the workspace packages it imports as TypeScript) into dist/server.js.
+// npm dependencies stay external and load from node_modules at run time.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const workspace = (name) => name.startsWith('@alcancia/');
+const external = Object.keys(pkg.dependencies).filter((name) => !workspace(name));
+for (const name of ['../sandbox/package.json']) {
+  const deps = JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8')).dependencies ?? {};
+  external.push(...Object.keys(deps));
+}
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

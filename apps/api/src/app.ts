@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, DbHandle } from './db/client';
+import { defaultWebDistDir } from './db/paths';
+import { mailboxPageRoute } from './modules/dev/mailbox-page';
+import { devModule } from './modules/dev/routes';
+import { healthModule } from './modules/health/routes';
+import { registerApiDocs } from './plugins/api-docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+import { createMailService, type MailService } from './providers/mail/mail-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DbHandle;
+    db: Database;
+    mail: MailService;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DbHandle;
+  /** pino options override, e.g. `false` in tests */
+  logger?: boolean | object;
+}
+
+/** Logs never carry credentials, tokens or card data. */
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-signature"]',
+  '*.password',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.cardToken',
+  '*.cardTokenId',
+];
+
+/** Builds the HTTP app: cross-cutting plugins first, then the modules, explicitly. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: { paths: redactPaths, censor: '[oculto]' } },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  const mail = await createMailService(config, database.db, app.log);
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => {
+    await mail.close();
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await registerApiDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthModule);
+      if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
+    },
+    { prefix: '/api' },
+  );
+  if (config.devToolsEnabled) await app.register(mailboxPageRoute);
+
+  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);
+  return app;
+}

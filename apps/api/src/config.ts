@@ -1,0 +1,109 @@
+import path from 'node:path';
+import '@alcancia/contract';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: withDefault(z.enum(['development', 'test', 'production']), 'development'),
+    PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+    HOST: optional(z.string().min(1)),
+    PUBLIC_URL: optional(z.url()),
+    DATABASE_URL: optional(
+      z.url().refine((v) => /^postgres(ql)?:\/\//.test(v), 'debe empezar con postgres:// o postgresql://'),
+    ),
+    DATA_DIR: withDefault(z.string().min(1), './.data'),
+    LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    BODY_LIMIT_BYTES: withDefault(
+      z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(50 * 1024 * 1024),
+      1024 * 1024,
+    ),
+    CORS_ORIGINS: optional(z.string()),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')),
+    MAIL_FROM: withDefault(z.string().min(3), 'Alcancía <hola@alcancia.local>'),
+    SEED_DEMO_DATA: withDefault(booleanFlag, 'true'),
+    WEB_DIST_DIR: optional(z.string().min(1)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'es obligatoria en producción' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'es obligatoria en producción' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  /** Development stand-ins (mail capture, /api/dev, /dev/correo) exist only outside production. */
+  devToolsEnabled: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  corsOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemoData: boolean;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, at boot. Fails with every bad variable listed. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(entorno)';
+        return `${name}: ${issue.message} (valor recibido: ${JSON.stringify(source[name] ?? null)})`;
+      }),
+    );
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    devToolsEnabled: !isProduction,
+    port: env.PORT,
+    host,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    seedDemoData: env.SEED_DEMO_DATA,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}

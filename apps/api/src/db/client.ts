@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * Typed as the node-postgres flavour for both drivers: the query builder is the same, and raw
+ * `execute` results of both carry `.rows`, which is all we read from them.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DbHandle {
+  db: Database;
+  driver: 'pg' | 'pglite';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DbSource =
+  | { kind: 'pg'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-instance'; client: PGlite };
+
+/**
+ * The only place that knows which driver runs: everything above it sees a Drizzle `Database`.
+ * With DATABASE_URL → the `pg` pool; without it → embedded PGlite persisted under DATA_DIR.
+ */
+export function openDatabase(source: DbSource): DbHandle {
+  if (source.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'pg',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (source.kind === 'pglite') {
+    const dir = path.join(source.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = source.client;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,64 @@
+import type { ErrorResponse, FieldError } from '@alcancia/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+const clientErrorByStatus: Record<number, { internalCode: string; message: string }> = {
+  400: { internalCode: 'BAD_REQUEST', message: 'La solicitud no es válida.' },
+  401: { internalCode: 'UNAUTHORIZED', message: 'Tenés que iniciar sesión.' },
+  403: { internalCode: 'FORBIDDEN', message: 'No tenés acceso a este contenido.' },
+  404: { internalCode: 'NOT_FOUND', message: 'No encontramos lo que buscás.' },
+  413: { internalCode: 'PAYLOAD_TOO_LARGE', message: 'La solicitud es demasiado grande.' },
+  415: { internalCode: 'BAD_REQUEST', message: 'El formato de la solicitud no es válido.' },
+  429: {
+    internalCode: 'TOO_MANY_REQUESTS',
+    message: 'Hiciste demasiados intentos. Esperá un momento y volvé a probar.',
+  },
+};
+
+function validationFields(error: Extract<FastifyError, { validation?: unknown }>): FieldError[] {
+  return (error.validation ?? []).map((issue) => ({
+    path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)]
+      .filter(Boolean)
+      .join('.'),
+    message: issue.message ?? 'Valor inválido',
+  }));
+}
+
+/**
+ * One error handler: every failure leaves as `{ internalCode, message }` with the right status.
+ * 5xx never carry internals; they are logged with the request id instead.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorResponse;
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { internalCode: error.internalCode, message: error.message };
+      if (error.fields) body.fields = error.fields;
+    } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      status = 400;
+      body = {
+        internalCode: 'INVALID_DATA',
+        message: 'Los datos no son válidos. Intenta nuevamente.',
+        fields: validationFields(error),
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = clientErrorByStatus[status] ?? {
+        internalCode: 'BAD_REQUEST',
+        message: 'La solicitud no es válida.',
+      };
+    } else {
+      status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
+      body = {
+        internalCode: 'UNEXPECTED_ERROR',
+        message: 'Ocurrió un error inesperado. Intenta nuevamente.',
+      };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ internalCode: body.internalCode, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}

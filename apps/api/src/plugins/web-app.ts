@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Alcancía</title></head>
+<body><h1>La aplicación web no está compilada</h1><p>Ejecutá <code>npm start</code> o <code>npm run build</code>.</p></body></html>`;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * unknown non-/api GET answered with index.html so the client router decides (history fallback).
+ * Unknown /api paths get the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`) && /[-.][A-Za-z0-9_-]{8,}\./.test(filePath)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw AppError.notFound('El recurso solicitado no existe.');
+    }
+    if (!hasBuild) return reply.status(503).type('text/html; charset=utf-8').send(notBuiltPage);
+    // A missing hashed asset must not be answered with HTML.
+    if (url.startsWith('/assets/') && path.extname(url) !== '.html') {
+      throw AppError.notFound('El archivo solicitado no existe.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,20 @@
+import { type SmtpCapture, startSmtpCapture } from '@alcancia/sandbox';
+import type { Database } from '../../db/client';
+import { devMailbox } from '../../db/schema';
+
+/**
+ * Outside production, with no SMTP_URL, mail goes over real SMTP to a local capture server and is
+ * stored in `dev_mailbox`, readable at /dev/correo and GET /api/dev/mailbox.
+ */
+export function startDevMailCapture(db: Database): Promise<SmtpCapture> {
+  return startSmtpCapture(async (mail) => {
+    const rows = mail.to.map((to) => ({
+      to,
+      from: mail.from,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    }));
+    if (rows.length > 0) await db.insert(devMailbox).values(rows);
+  });
+}

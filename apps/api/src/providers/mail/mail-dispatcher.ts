@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../../db/client';
+import { claimDueMails, markFailedAttempt, markSent } from './outbox';
+
+export interface MailDispatcherOptions {
+  db: Database;
+  smtpUrl: string;
+  from: string;
+  logger: FastifyBaseLogger;
+  pollIntervalMs?: number;
+}
+
+/**
+ * Delivers the outbox over SMTP with nodemailer: right after a kick (a mail was just queued) and
+ * on a slow poll for retries. Only one drain runs at a time per process.
+ */
+export class MailDispatcher {
+  private readonly transport: Transporter;
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: MailDispatcherOptions) {
+    this.transport = nodemailer.createTransport(options.smtpUrl);
+    this.timer = setInterval(() => this.kick(), options.pollIntervalMs ?? 5000);
+    this.timer.unref();
+  }
+
+  /** Starts a drain soon; never throws. */
+  kick(): void {
+    void this.flush().catch((error: unknown) =>
+      this.options.logger.error({ err: error }, 'mail drain failed'),
+    );
+  }
+
+  /** Sends every due mail; resolves when the outbox has nothing due. Tests await it. */
+  flush(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        const batch = await claimDueMails(this.options.db, 20);
+        if (batch.length === 0) break;
+        for (const mail of batch) {
+          try {
+            await this.transport.sendMail({
+              from: this.options.from,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+            });
+            await markSent(this.options.db, mail.id);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            // The address is personal data; the outbox id is enough to find the mail.
+            this.options.logger.warn({ mailId: mail.id, attempt: mail.attempts, reason }, 'mail not sent');
+            await markFailedAttempt(this.options.db, mail, reason);
+          }
+        }
+      }
+    } while (this.again);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    this.stopped = true;
+    this.transport.close();
+  }
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { prepareDatabase } from './boot';
+import { ConfigError, loadConfig } from './config';
+
+/** Process entry: parse configuration, prepare the database, listen, close gracefully. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { database, seeded } = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+  app.server.keepAliveTimeout = 72_000;
+  app.server.headersTimeout = 75_000;
+  app.server.requestTimeout = 30_000;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.driver === 'pg' ? 'postgresql (DATABASE_URL)' : `pglite (${config.dataDir})`,
+      demoSeeded: seeded,
+      mail: config.smtpUrl ? 'smtp' : `capturado en ${config.publicUrl}/dev/correo`,
+    },
+    'Alcancía lista',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('No se pudo iniciar Alcancía:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

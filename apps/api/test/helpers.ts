@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DbHandle, openDatabase } from '../src/db/client';
+
+/** A fresh database for this test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<DbHandle> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(template.file)]) });
+    return openDatabase({ kind: 'pglite-instance', client });
+  }
+  const name = `alcancia_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    // Two files may clone at the same instant; PostgreSQL then asks one to retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template.template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((r) => setTimeout(r, 100 + attempt * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  return openDatabase({ kind: 'pg', url: url.toString(), poolSize: 4 });
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, for `app.inject`. */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  /** extra routes for a test, registered before the app is ready */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

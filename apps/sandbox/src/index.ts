@@ -1,0 +1,1 @@
+export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';

@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ParsedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpCapture {
+  /** smtp://127.0.0.1:<port>, to hand to nodemailer */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback that accepts every message and hands it, parsed, to `onMail`.
+ * It stands in for the mail provider in development and tests, so nodemailer really speaks SMTP.
+ */
+export async function startSmtpCapture(onMail: (mail: ParsedMail) => Promise<void>): Promise<SmtpCapture> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 5 * 1024 * 1024,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) =>
+          onMail({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          }),
+        )
+        .then(() => callback())
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function NotFoundPage() {
+  usePageTitle('Página no encontrada');
+  return (
+    <section className="not-found" aria-labelledby="not-found-title">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">No encontramos esta página</h1>
+      <p>Puede que el enlace esté mal escrito o que la página ya no exista.</p>
+      <Link className="button button-primary" to="/">
+        Volver al inicio
+      </Link>
+    </section>
+  );
+}

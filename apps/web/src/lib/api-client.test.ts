@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, installSessionHooks } from './api-client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiRequest', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    installSessionHooks(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('throws the server internalCode and message', async () => {
+    fetchMock.mockResolvedValue(json(404, { internalCode: 'NOT_FOUND', message: 'No existe' }));
+    const error = await apiRequest('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, internalCode: 'NOT_FOUND', message: 'No existe' });
+  });
+
+  it('refreshes once on 401 and repeats the request with the new token', async () => {
+    let token = 'old';
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    installSessionHooks({ getAccessToken: () => token, refresh, onSessionExpired: vi.fn() });
+    fetchMock
+      .mockResolvedValueOnce(json(401, { internalCode: 'UNAUTHORIZED', message: '' }))
+      .mockResolvedValueOnce(json(401, { internalCode: 'UNAUTHORIZED', message: '' }))
+      .mockImplementation(async () => json(200, { ok: true }));
+    const results = await Promise.all([apiRequest('/a'), apiRequest('/b')]);
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const lastHeaders = fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>;
+    expect(lastHeaders.authorization).toBe('Bearer new');
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    const onSessionExpired = vi.fn();
+    installSessionHooks({ getAccessToken: () => 't', refresh: async () => false, onSessionExpired });
+    fetchMock.mockImplementation(async () =>
+      json(401, { internalCode: 'UNAUTHORIZED', message: 'Sesión vencida' }),
+    );
+    await expect(apiRequest('/a')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a network failure in Spanish', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/a')).rejects.toMatchObject({ internalCode: 'NETWORK_ERROR' });
+  });
+});

@@ -1,0 +1,118 @@
+import type { ErrorResponse, FieldError } from '@alcancia/contract';
+import type { z } from 'zod';
+
+/** An API failure as the server described it (`internalCode`), or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly internalCode: string,
+    message: string,
+    public readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * How the client carries the session. The auth feature installs it; until then requests go
+ * without a token. On a 401, `refresh` runs once (shared by concurrent requests) and the request is
+ * repeated once; when refreshing fails, `onSessionExpired` logs the user out.
+ */
+export interface SessionHooks {
+  getAccessToken(): string | null;
+  refresh(): Promise<boolean>;
+  onSessionExpired(): void;
+}
+
+let session: SessionHooks | null = null;
+let refreshing: Promise<boolean> | null = null;
+
+export function installSessionHooks(hooks: SessionHooks | null): void {
+  session = hooks;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** zod schema of the response; when given the response is parsed (and typed) with it */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** false for calls that must not carry or refresh the session (login, refresh itself) */
+  authenticated?: boolean;
+}
+
+const networkError = () =>
+  new ApiError(0, 'NETWORK_ERROR', 'No pudimos conectarnos. Revisá tu conexión e intentá nuevamente.');
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  const url = `/api${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: Partial<ErrorResponse> = {};
+  try {
+    body = (await response.json()) as Partial<ErrorResponse>;
+  } catch {
+    // not JSON: keep the generic message
+  }
+  return new ApiError(
+    response.status,
+    body.internalCode ?? 'UNEXPECTED_ERROR',
+    body.message ?? 'Ocurrió un error inesperado. Intenta nuevamente.',
+    body.fields,
+  );
+}
+
+function refreshOnce(hooks: SessionHooks): Promise<boolean> {
+  refreshing ??= hooks.refresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Calls `/api{path}`; resolves with the parsed body or throws ApiError. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const useSession = options.authenticated !== false ? session : null;
+  let response = await send(path, options, useSession?.getAccessToken() ?? null);
+  if (response.status === 401 && useSession?.getAccessToken()) {
+    const refreshed = await refreshOnce(useSession).catch(() => false);
+    if (!refreshed) {
+      useSession.onSessionExpired();
+      throw await toApiError(response);
+    }
+    response = await send(path, options, useSession.getAccessToken());
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  const data: unknown = contentType.includes('application/json')
+    ? await response.json()
+    : await response.blob();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}

@@ -1,0 +1,5 @@
+import './zod-locale';
+
+export * from './dev';
+export * from './errors';
+export * from './health';

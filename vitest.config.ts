@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` at the root runs every workspace's unit and API tests. Each API test file gets
+// its own database; two workers match the two cores of the CI machine.
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/api', 'apps/web'],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
