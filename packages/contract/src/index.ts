@@ -3,4 +3,5 @@ import './zod-locale';
 export * from './dev';
 export * from './errors';
 export * from './health';
+export * from './rules';
 export * from './users';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailPattern, isValidPassword, normalizePhone, passwordRules } from './users';
+import { emailPattern, isValidPassword, normalizePhone, passwordRules } from './rules';
 
 describe('email format', () => {
   it.each(['ana@example.com', 'ana.maria+x@mail.example.com.ar', 'a_b-c@dominio.io'])(
