@@ -1,17 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
+import { authModule } from './modules/auth/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
 import { healthModule } from './modules/health/routes';
+import { serviceControlModule } from './modules/service-control/routes';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerAuthentication, resolveJwtSecret } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createMailService, type MailService } from './providers/mail/mail-service';
+import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +25,7 @@ declare module 'fastify' {
     database: DbHandle;
     db: Database;
     mail: MailService;
+    socialLogin: SocialLogin;
   }
 }
 
@@ -71,13 +78,26 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await mail.close();
   });
 
+  const socialLogin = await createSocialLogin(config);
+  app.decorate('socialLogin', socialLogin);
+  app.addHook('onClose', async () => {
+    await socialLogin.close();
+  });
+
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  await app.register(cookie, {
+    secret: createHmac('sha256', resolveJwtSecret(config)).update('cookies').digest('hex'),
+  });
+  registerAuthentication(app, config);
+  await registerRateLimit(app, config);
   await registerApiDocs(app);
 
   await app.register(
     async (api) => {
       await api.register(healthModule);
+      await api.register(authModule, { prefix: '/users' });
+      await api.register(serviceControlModule, { prefix: '/service-control' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },

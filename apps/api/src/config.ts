@@ -34,10 +34,26 @@ const envSchema = z
     MAIL_FROM: withDefault(z.string().min(3), 'Alcancía <hola@alcancia.local>'),
     SEED_DEMO_DATA: withDefault(booleanFlag, 'true'),
     WEB_DIST_DIR: optional(z.string().min(1)),
+    JWT_SECRET: optional(z.string().min(32, 'debe tener al menos 32 caracteres')),
+    ACCESS_TOKEN_TTL_SECONDS: withDefault(z.coerce.number().int().min(30).max(3600), 900),
+    REFRESH_TOKEN_TTL_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')),
+    RATE_LIMIT_ENABLED: withDefault(booleanFlag, 'true'),
+    GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+    GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+    GOOGLE_ISSUER: withDefault(z.url(), 'https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: optional(z.string().min(1)),
+    FACEBOOK_CLIENT_SECRET: optional(z.string().min(1)),
+    FACEBOOK_AUTHORIZATION_URL: withDefault(z.url(), 'https://www.facebook.com/v19.0/dialog/oauth'),
+    FACEBOOK_TOKEN_URL: withDefault(z.url(), 'https://graph.facebook.com/v19.0/oauth/access_token'),
+    FACEBOOK_ME_URL: withDefault(z.url(), 'https://graph.facebook.com/me'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'es obligatoria en producción' });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'es obligatoria en producción' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'es obligatoria en producción' });
@@ -63,6 +79,26 @@ export interface Config {
   mailFrom: string;
   seedDemoData: boolean;
   webDistDir: string | undefined;
+  auth: {
+    /** HS256 secret; outside production a generated one is kept in DATA_DIR when unset */
+    jwtSecret: string | undefined;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+  };
+  redisUrl: string | undefined;
+  rateLimitEnabled: boolean;
+  /**
+   * Social providers. Unset client ids outside production mean "use the local OIDC mock".
+   * In production an unset provider is simply disabled.
+   */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  facebook: {
+    clientId: string;
+    clientSecret: string;
+    authorizationUrl: string;
+    tokenUrl: string;
+    meUrl: string;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -105,5 +141,30 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     seedDemoData: env.SEED_DEMO_DATA,
     webDistDir: env.WEB_DIST_DIR,
+    auth: {
+      jwtSecret: env.JWT_SECRET,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    },
+    redisUrl: env.REDIS_URL,
+    rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
+        : null,
+    facebook:
+      env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: env.FACEBOOK_CLIENT_ID,
+            clientSecret: env.FACEBOOK_CLIENT_SECRET,
+            authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL,
+            tokenUrl: env.FACEBOOK_TOKEN_URL,
+            meUrl: env.FACEBOOK_ME_URL,
+          }
+        : null,
   };
 }

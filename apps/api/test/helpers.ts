@@ -38,7 +38,13 @@ export async function createTestDatabase(): Promise<DbHandle> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    ...overrides,
+  });
 }
 
 export interface TestApp {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this database, e.g. which demo seed version it holds. */
 export const appMeta = pgTable('app_meta', {
@@ -63,3 +75,122 @@ export const featureFlags = pgTable('feature_flags', {
   enabled: boolean('enabled').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---------------------------------- accounts ---------------------------------- */
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** stored lower-case; compared case-insensitively by normalizing before every lookup */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** argon2id; null for accounts created by social login or a guest purchase until a password is set */
+    passwordHash: text('password_hash'),
+    countryCode: text('country_code'),
+    telephone: text('telephone'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** last subscribed day (Argentina date); subscribed means today or later */
+    subscriptionEndDate: date('subscription_end_date', { mode: 'string' }),
+    /** how the account came to be: organic, checkout, social, guest_purchase */
+    origin: text('origin').notNull().default('organic'),
+    acquisitionChannel: text('acquisition_channel'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Products a user owns: product type (programs, packs, courses) → ids. */
+export const userPurchases = pgTable(
+  'user_purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productType: text('product_type').notNull(),
+    productId: text('product_id').notNull(),
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_purchases_user_product_key').on(t.userId, t.productType, t.productId)],
+);
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes. Each login starts a family; every refresh
+ * rotates (the old row gets used_at) and a reuse of a used token revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** E-mailed codes: account validation, password reset, login link. Hashed, single use, expiring. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['validate_account', 'reset_password', 'login_link'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** Accounts linked to a social provider subject. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_provider_subject_key').on(t.provider, t.subject),
+    index('social_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** Tracking events from the web. user_id comes from the verified token, never from the body. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event: text('event').notNull(),
+    source: text('source').notNull(),
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id'),
+    channel: text('channel'),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    clientTimestamp: timestamp('client_timestamp', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_received_idx').on(t.receivedAt)],
+);

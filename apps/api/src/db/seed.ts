@@ -1,12 +1,65 @@
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/password-hashing';
 import type { Database } from './client';
-import { appMeta, featureFlags, serviceControls } from './schema';
+import { appMeta, featureFlags, serviceControls, users } from './schema';
+
+/** Every demo account uses this password (listed in the README). */
+export const demoPassword = 'Alcancia2026';
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+async function seedDemoAccounts(tx: Tx) {
+  const passwordHash = await hashPassword(demoPassword);
+  await tx
+    .insert(users)
+    .values(
+      [
+        {
+          email: 'alumna@alcancia.local',
+          name: 'Ana Alumna',
+          countryCode: 'AR',
+          telephone: '+5491155550001',
+          emailVerifiedAt: new Date(),
+        },
+        {
+          email: 'suscriptora@alcancia.local',
+          name: 'Sara Suscriptora',
+          countryCode: 'AR',
+          telephone: '+5491155550002',
+          emailVerifiedAt: new Date(),
+          subscriptionEndDate: isoDate(daysFromNow(365)),
+        },
+        {
+          email: 'sinvalidar@alcancia.local',
+          name: 'Nora Nueva',
+          countryCode: 'AR',
+          telephone: '+5491155550003',
+        },
+        {
+          email: 'bloqueada@alcancia.local',
+          name: 'Berta Pendiente',
+          countryCode: 'AR',
+          telephone: '+5491155550004',
+          createdAt: daysFromNow(-5),
+        },
+        {
+          email: 'mexico@alcancia.local',
+          name: 'Marta México',
+          countryCode: 'MX',
+          telephone: '+525555550005',
+          emailVerifiedAt: new Date(),
+        },
+      ].map((u) => ({ ...u, passwordHash, origin: 'demo' })),
+    )
+    .onConflictDoNothing();
+}
 
 /**
  * Bump when the demo data changes. Every step below is idempotent (ON CONFLICT DO NOTHING), so a
  * newer version re-runs safely on an existing database and an unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 1;
+export const demoSeedVersion = 2;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -16,8 +69,8 @@ async function seedOperatorSwitches(tx: Tx) {
     .values([
       { name: 'COMMUNITY', enabled: false },
       { name: 'CHAT_BOT', enabled: false, reference: 'CHAT_CUSTOMGPT' },
-      { name: 'SOCIAL_LOGIN_GOOGLE', enabled: false },
-      { name: 'SOCIAL_LOGIN_FACEBOOK', enabled: false },
+      { name: 'SOCIAL_LOGIN_GOOGLE', enabled: true },
+      { name: 'SOCIAL_LOGIN_FACEBOOK', enabled: true },
       { name: 'SUBSCRIPTION_CHECKOUT_PROVIDER', enabled: true, resource: 'MP' },
     ])
     .onConflictDoNothing();
@@ -41,6 +94,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const seeded = Number(current.rows[0]?.value ?? 0);
     if (seeded >= demoSeedVersion) return false;
     await seedOperatorSwitches(tx);
+    await seedDemoAccounts(tx);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_seed_version', value: String(demoSeedVersion) })

@@ -1,0 +1,58 @@
+import { currentUserSchema, normalizePhone, partialOnboardingRequestSchema } from '@alcancia/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { requireUserId } from '../../plugins/authentication';
+import { findUserById, purchasesOf, toCurrentUser } from './users-repository';
+
+/** GET /users (the caller) and PATCH /users/partialonboarding (country, name, phone). */
+export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Usuario actual',
+        security: [{ bearerAuth: [] }],
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const user = await findUserById(app.db, userId);
+      if (!user) throw AppError.unauthorized();
+      return toCurrentUser(user, await purchasesOf(app.db, userId));
+    },
+  );
+
+  app.patch(
+    '/partialonboarding',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Completar el perfil (país, nombre, teléfono)',
+        security: [{ bearerAuth: [] }],
+        body: partialOnboardingRequestSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { countryCode, name, telephone } = request.body;
+      const phone = normalizePhone(countryCode, telephone);
+      if (!phone) {
+        throw AppError.invalidData([
+          { path: 'body.telephone', message: 'El teléfono solo puede tener números.' },
+        ]);
+      }
+      const [user] = await app.db
+        .update(users)
+        .set({ countryCode, telephone: phone, ...(name ? { name } : {}), updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!user) throw AppError.unauthorized();
+      return toCurrentUser(user, await purchasesOf(app.db, userId));
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { credentialsSchema, loginRequestSchema } from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { credentialLimit } from '../../plugins/rate-limit';
+import { decoyHash, verifyPassword } from './password-hashing';
+import { issueCredentials } from './sessions';
+import { findUserByEmail } from './users-repository';
+
+/**
+ * POST /users/login. Unknown e-mail and wrong password answer the same, after the same work.
+ * Unverified accounts log in: the shell shows the verification banner, then the blocking modal
+ * after 3 days (see docs/decisions.md).
+ */
+export const loginRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Iniciar sesión con correo y contraseña',
+        body: loginRequestSchema,
+        response: { 200: credentialsSchema },
+      },
+      config: credentialLimit(app.config, 'login', 10, 15),
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
+      if (!user || !user.passwordHash || !valid) {
+        throw new AppError('INVALID_CREDENTIALS', 401, 'Los datos son incorrectos. Intenta nuevamente.');
+      }
+      return issueCredentials(app, app.db, user.id);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Credentials } from '@alcancia/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+import { AppError } from '../../errors';
+
+type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const invalidRefreshToken = () =>
+  new AppError('INVALID_REFRESH_TOKEN', 401, 'Tu sesión venció. Iniciá sesión nuevamente.');
+
+/** Starts (or continues, with `familyId`) a session: a new access token and refresh token. */
+export async function issueCredentials(
+  app: FastifyInstance,
+  db: Executor,
+  userId: string,
+  familyId: string = randomUUID(),
+): Promise<Credentials> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const ttlMs = app.config.auth.refreshTokenTtlDays * 86_400_000;
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  const accessToken = await app.accessTokens.sign(userId);
+  return { token: accessToken, accessToken, refreshToken, userId };
+}
+
+/**
+ * Rotates a refresh token. The row is locked so two concurrent refreshes with the same token
+ * cannot both succeed; presenting a token that was already rotated means it leaked (or a replay),
+ * so the whole family is revoked and the user must log in again.
+ */
+export async function rotateRefreshToken(app: FastifyInstance, presented: string): Promise<Credentials> {
+  const outcome = await app.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update');
+    const row = rows[0];
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    if (row.usedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return 'reused' as const;
+    }
+    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+    return issueCredentials(app, tx, row.userId, row.familyId);
+  });
+  if (outcome === 'reused') app.log.warn('refresh token reuse detected: session family revoked');
+  if (!outcome || outcome === 'reused') throw invalidRefreshToken();
+  return outcome;
+}
+
+/** Logout: ends the session family the token belongs to. Unknown tokens are ignored. */
+export async function revokeFamilyOf(db: Database, presented: string): Promise<void> {
+  await db.execute(sql`
+    update refresh_tokens set revoked_at = now()
+     where revoked_at is null
+       and family_id = (select family_id from refresh_tokens where token_hash = ${hashToken(presented)})`);
+}
+
+/** Ends every session of a user (password reset). */
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

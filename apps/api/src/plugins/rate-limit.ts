@@ -1,0 +1,59 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+const tooMany = () =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    429,
+    'Hiciste demasiados intentos. Esperá unos minutos y volvé a intentarlo.',
+  );
+
+/**
+ * Counters live in Redis when REDIS_URL is set (shared by every API process), in memory
+ * otherwise. Nothing is limited globally; credential and code routes opt in with `credentialLimit`.
+ */
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'alcancia-rl:',
+    skipOnError: true,
+    enableDraftSpec: false,
+    errorResponseBuilder: () => tooMany(),
+  });
+}
+
+/** The e-mail a credential request is about, so one attacker cannot lock out everyone behind a NAT. */
+function subjectOf(request: FastifyRequest): string {
+  const fromBody = (request.body as { email?: unknown } | undefined)?.email;
+  const fromQuery = (request.query as { email?: unknown } | undefined)?.email;
+  const email = typeof fromBody === 'string' ? fromBody : typeof fromQuery === 'string' ? fromQuery : '';
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Route config for a credential or code endpoint: `max` attempts per `minutes` for one client
+ * address and e-mail. Disabled by RATE_LIMIT_ENABLED=false (load tests only).
+ */
+export function credentialLimit(
+  config: Config,
+  name: string,
+  max: number,
+  minutes: number,
+): { rateLimit?: RateLimitOptions } {
+  if (!config.rateLimitEnabled) return {};
+  return {
+    rateLimit: {
+      max,
+      timeWindow: minutes * 60_000,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}:${subjectOf(request)}`,
+    },
+  };
+}
