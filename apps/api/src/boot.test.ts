@@ -20,14 +20,14 @@ describe('embedded database under DATA_DIR (what npm start uses without DATABASE
     const config = testConfig({ DATA_DIR: dataDir });
     const first = await prepareDatabase(config);
     expect(first.seeded).toBe(true);
-    const controls = await count(first.database.db, 'service_controls');
-    expect(controls).toBeGreaterThan(0);
+    const accounts = await count(first.database.db, 'users');
+    expect(accounts).toBeGreaterThan(0);
     await first.database.db.execute(sql`insert into app_meta (key, value) values ('kept', 'yes')`);
     await first.database.close();
 
     const second = await prepareDatabase(config);
     expect(second.seeded).toBe(false);
-    expect(await count(second.database.db, 'service_controls')).toBe(controls);
+    expect(await count(second.database.db, 'users')).toBe(accounts);
     const { rows } = await second.database.db.execute<{ value: string }>(
       sql`select value from app_meta where key = 'kept'`,
     );

@@ -15,7 +15,7 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(database.db)).toBe(true);
     const countRows = async () => {
       const { rows } = await database.db.execute<{ n: number }>(
-        sql`select (select count(*) from service_controls) + (select count(*) from feature_flags) as n`,
+        sql`select (select count(*) from users) + (select count(*) from feature_flags where enabled) as n`,
       );
       return Number(rows[0]?.n);
     };

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password-hashing';
 import type { Database } from './client';
-import { appMeta, featureFlags, serviceControls, users } from './schema';
+import { appMeta, featureFlags, users } from './schema';
 
 /** Every demo account uses this password (listed in the README). */
 export const demoPassword = 'Alcancia2026';
@@ -63,24 +63,14 @@ export const demoSeedVersion = 2;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The switches exist from the migrations (all off); the demo turns the purchase tabs on. */
 async function seedOperatorSwitches(tx: Tx) {
   await tx
-    .insert(serviceControls)
-    .values([
-      { name: 'COMMUNITY', enabled: false },
-      { name: 'CHAT_BOT', enabled: false, reference: 'CHAT_CUSTOMGPT' },
-      { name: 'SOCIAL_LOGIN_GOOGLE', enabled: true },
-      { name: 'SOCIAL_LOGIN_FACEBOOK', enabled: true },
-      { name: 'SUBSCRIPTION_CHECKOUT_PROVIDER', enabled: true, resource: 'MP' },
-    ])
-    .onConflictDoNothing();
-  await tx
-    .insert(featureFlags)
-    .values([
-      { name: 'enableMonthlySubscriptionPurchase', enabled: true },
-      { name: 'enableAnnualSubscriptionPurchase', enabled: true },
-    ])
-    .onConflictDoNothing();
+    .update(featureFlags)
+    .set({ enabled: true, updatedAt: new Date() })
+    .where(
+      inArray(featureFlags.name, ['enableMonthlySubscriptionPurchase', 'enableAnnualSubscriptionPurchase']),
+    );
 }
 
 /** Seeds demo data once per version. Returns true when it wrote anything. */

@@ -22,6 +22,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    // after body parsing, so the key can include the e-mail the request is about
+    hook: 'preHandler',
     redis,
     nameSpace: 'alcancia-rl:',
     skipOnError: true,

@@ -50,6 +50,7 @@ describe('production', () => {
   it('has no dev endpoints', async () => {
     const t = await createTestApp({
       NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
       SMTP_URL: 'smtp://127.0.0.1:9',
       PUBLIC_URL: 'https://alcancia.example.com',
     });
