@@ -38,7 +38,9 @@ describe('loadConfig', () => {
   });
 
   it('requires real mail and a public URL in production, and turns dev tools off there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*JWT_SECRET[\s\S]*PUBLIC_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL[\s\S]*JWT_SECRET[\s\S]*PUBLIC_URL/,
+    );
     const config = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: 'a-production-secret-of-at-least-32-chars',

@@ -26,7 +26,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUserByEmail(app.db, request.body.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
-      if (!user || !user.passwordHash || !valid) {
+      if (!user?.passwordHash || !valid) {
         throw new AppError('INVALID_CREDENTIALS', 401, 'Los datos son incorrectos. Intenta nuevamente.');
       }
       return issueCredentials(app, app.db, user.id);

@@ -23,7 +23,11 @@ export async function purchasesOf(db: Executor, userId: string): Promise<Record<
     .from(userPurchases)
     .where(eq(userPurchases.userId, userId));
   const purchases: Record<string, string[]> = {};
-  for (const row of rows) (purchases[row.productType] ??= []).push(row.productId);
+  for (const row of rows) {
+    const ids = purchases[row.productType] ?? [];
+    ids.push(row.productId);
+    purchases[row.productType] = ids;
+  }
   return purchases;
 }
 
