@@ -56,3 +56,68 @@ describe('apiRequest', () => {
     await expect(apiRequest('/a')).rejects.toMatchObject({ internalCode: 'NETWORK_ERROR' });
   });
 });
+
+describe('apiRequest session details', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    installSessionHooks(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('retries with the new token without refreshing when it was rotated meanwhile', async () => {
+    let token = 'old';
+    const refresh = vi.fn(async () => true);
+    installSessionHooks({ getAccessToken: () => token, refresh, onSessionExpired: vi.fn() });
+    fetchMock.mockImplementationOnce(async () => {
+      token = 'new'; // another request or tab refreshed while this one was in flight
+      return json(401, { internalCode: 'UNAUTHORIZED', message: '' });
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(apiRequest('/a')).resolves.toEqual({ ok: true });
+    expect(refresh).not.toHaveBeenCalled();
+    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe(
+      'Bearer new',
+    );
+  });
+
+  it('keeps the session when refreshing fails for a transient reason', async () => {
+    const onSessionExpired = vi.fn();
+    const offline = new ApiError(0, 'NETWORK_ERROR', 'Sin conexión');
+    installSessionHooks({
+      getAccessToken: () => 't',
+      refresh: async () => {
+        throw offline;
+      },
+      onSessionExpired,
+    });
+    fetchMock.mockResolvedValue(json(401, { internalCode: 'UNAUTHORIZED', message: '' }));
+    await expect(apiRequest('/a')).rejects.toBe(offline);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('sends an explicit token and never refreshes it', async () => {
+    const refresh = vi.fn(async () => true);
+    installSessionHooks({ getAccessToken: () => 'session', refresh, onSessionExpired: vi.fn() });
+    fetchMock.mockResolvedValue(json(401, { internalCode: 'INVALID_REFRESH_TOKEN', message: '' }));
+    await expect(
+      apiRequest('/users/refreshToken', { method: 'POST', token: 'explicit' }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBe(
+      'Bearer explicit',
+    );
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('does not carry the session on anonymous calls', async () => {
+    installSessionHooks({ getAccessToken: () => 'session', refresh: vi.fn(), onSessionExpired: vi.fn() });
+    fetchMock.mockResolvedValue(json(200, {}));
+    await apiRequest('/users/login', { method: 'POST', body: {}, authenticated: false });
+    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+});

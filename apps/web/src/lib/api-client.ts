@@ -15,9 +15,10 @@ export class ApiError extends Error {
 }
 
 /**
- * How the client carries the session. The auth feature installs it; until then requests go
+ * How the client carries the session. The app installs it (lib/session); until then requests go
  * without a token. On a 401, `refresh` runs once (shared by concurrent requests) and the request is
- * repeated once; when refreshing fails, `onSessionExpired` logs the user out.
+ * repeated once; when refreshing resolves false, `onSessionExpired` logs the user out. When it
+ * throws (a transient failure), the error reaches the caller and the session is kept.
  */
 export interface SessionHooks {
   getAccessToken(): string | null;
@@ -41,6 +42,10 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** false for calls that must not carry or refresh the session (login, refresh itself) */
   authenticated?: boolean;
+  /** an explicit bearer token; the session is then neither read nor refreshed */
+  token?: string | null;
+  /** let the request outlive the page (logout and tracking right before navigating away) */
+  keepalive?: boolean;
 }
 
 const networkError = () =>
@@ -67,6 +72,7 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -98,15 +104,21 @@ function refreshOnce(hooks: SessionHooks): Promise<boolean> {
 
 /** Calls `/api{path}`; resolves with the parsed body or throws ApiError. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const useSession = options.authenticated !== false ? session : null;
-  let response = await send(path, options, useSession?.getAccessToken() ?? null);
-  if (response.status === 401 && useSession?.getAccessToken()) {
-    const refreshed = await refreshOnce(useSession).catch(() => false);
-    if (!refreshed) {
+  const explicitToken = options.token !== undefined;
+  const useSession = options.authenticated !== false && !explicitToken ? session : null;
+  const sentToken = explicitToken ? (options.token ?? null) : (useSession?.getAccessToken() ?? null);
+  let response = await send(path, options, sentToken);
+  if (response.status === 401 && useSession && sentToken) {
+    // Another request (or tab) may have rotated the tokens while this one was in flight.
+    let refreshed = useSession.getAccessToken() !== sentToken;
+    // A refresh that throws (no network, server failure) keeps the session and fails this call.
+    if (!refreshed) refreshed = await refreshOnce(useSession);
+    const current = useSession.getAccessToken();
+    if (!refreshed || !current) {
       useSession.onSessionExpired();
       throw await toApiError(response);
     }
-    response = await send(path, options, useSession.getAccessToken());
+    response = await send(path, options, current);
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
