@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { Spinner } from '../ui/feedback';
 
-/** Layout of the pages seen without a session: a header with the brand and the page. */
+/** Layout of the pages: a header with the brand, the page (loaded on demand) and a footer. */
 export function PublicLayout() {
   return (
     <>
@@ -16,7 +18,9 @@ export function PublicLayout() {
         </Link>
       </header>
       <main id="contenido" className="page" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="public-footer">
         <p>© 2024 Alcancía. Educación financiera para mujeres.</p>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   usePageTitle('Página no encontrada');
   return (
     <section className="not-found" aria-labelledby="not-found-title">

@@ -1,0 +1,32 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { asNavigationState } from '../lib/entry-params';
+import { useIsLoggedIn } from '../lib/use-session';
+
+/**
+ * Guard of the protected pages: a logged-out visitor goes to /login with followingPage set to the
+ * current path plus query (and the entry parameters carried along).
+ */
+export function RequireAuth() {
+  const loggedIn = useIsLoggedIn();
+  const location = useLocation();
+  if (!loggedIn) {
+    const { entry } = asNavigationState(location.state);
+    return (
+      <Navigate to="/login" replace state={{ followingPage: location.pathname + location.search, entry }} />
+    );
+  }
+  return <Outlet />;
+}
+
+/** `/`: the academy with a session, the login without one. Query and state go along. */
+export function HomeRedirect() {
+  const loggedIn = useIsLoggedIn();
+  const location = useLocation();
+  return (
+    <Navigate
+      to={{ pathname: loggedIn ? '/academy' : '/login', search: location.search }}
+      state={location.state}
+      replace
+    />
+  );
+}

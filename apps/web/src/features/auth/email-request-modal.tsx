@@ -1,0 +1,158 @@
+import { invalidEmailMessage } from '@alcancia/contract/rules';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { Dialog } from '../../ui/dialog';
+import { Alert } from '../../ui/feedback';
+import { TextField } from '../../ui/text-field';
+import { forgotPassword, resendConfirmationCode } from './auth-api';
+import { isValidEmail } from './form-rules';
+import { messageFor } from './messages';
+
+export type EmailRequestKind = 'forgotPassword' | 'resendConfirmation';
+
+const content = {
+  forgotPassword: {
+    title: '¿Olvidaste tu contraseña?',
+    intro: 'Escribí el correo con el que te registraste y te enviamos un enlace para crear una nueva.',
+    submit: 'Enviar enlace',
+    sentTitle: 'Revisá tu correo',
+    sent: (email: string) =>
+      `Te enviamos un correo a ${email} con un enlace para crear una nueva contraseña. Si no lo ves, buscalo en la carpeta de correo no deseado.`,
+    call: forgotPassword,
+    event: 'forgot_password_sent',
+  },
+  resendConfirmation: {
+    title: 'Reenviar código de validación',
+    intro: 'Escribí tu correo y te enviamos un nuevo código con el enlace para validar tu cuenta.',
+    submit: 'Reenviar código',
+    sentTitle: 'Código reenviado',
+    sent: (email: string) =>
+      `Te enviamos un nuevo código de validación a ${email}. Abrí el enlace del correo para validar tu cuenta.`,
+    call: resendConfirmationCode,
+    event: 'confirmation_code_resent',
+  },
+} as const;
+
+type Phase = 'pending' | 'loading' | 'sent';
+
+/**
+ * The forgot-password and resend-confirmation modals: pending (form) → loading → sent, back to
+ * pending with the error when the call fails.
+ */
+export function EmailRequestModal({
+  kind,
+  open,
+  onClose,
+  initialEmail = '',
+}: {
+  kind: EmailRequestKind;
+  open: boolean;
+  onClose(): void;
+  initialEmail?: string;
+}) {
+  const text = content[kind];
+  const [phase, setPhase] = useState<Phase>('pending');
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const introId = useId();
+  const mounted = useRef(true);
+  const doneButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (open) {
+      setPhase('pending');
+      setEmail(initialEmail);
+      setError(null);
+    }
+  }, [open, initialEmail]);
+
+  // The form is replaced by the confirmation: move focus there so it is not lost.
+  useEffect(() => {
+    if (phase === 'sent') doneButton.current?.focus();
+  }, [phase]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase === 'loading') return;
+    const value = email.trim();
+    if (!isValidEmail(value)) {
+      setError(invalidEmailMessage);
+      return;
+    }
+    setError(null);
+    setPhase('loading');
+    try {
+      await text.call(value.toLowerCase());
+      if (!mounted.current) return;
+      track(text.event);
+      setPhase('sent');
+    } catch (failure) {
+      if (!mounted.current) return;
+      setError(messageFor(kind, failure));
+      setPhase('pending');
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={phase === 'sent' ? text.sentTitle : text.title}
+      describedBy={introId}
+    >
+      {phase === 'sent' ? (
+        <div className="dialog-body">
+          <div id={introId} role="status" className="dialog-sent">
+            <span className="dialog-sent-icon" aria-hidden="true">
+              ✉
+            </span>
+            <p>{text.sent(email.trim())}</p>
+          </div>
+          <div className="dialog-actions">
+            <button ref={doneButton} type="button" className="button button-primary" onClick={onClose}>
+              Entendido
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="dialog-body" onSubmit={onSubmit} noValidate aria-busy={phase === 'loading'}>
+          <p id={introId}>{text.intro}</p>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            readOnly={phase === 'loading'}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (error) setError(null);
+            }}
+            error={error === invalidEmailMessage ? error : null}
+            data-autofocus
+          />
+          {error && error !== invalidEmailMessage && <Alert tone="error">{error}</Alert>}
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Cancelar
+            </button>
+            {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus */}
+            <button type="submit" className="button button-primary" aria-disabled={phase === 'loading'}>
+              {phase === 'loading' ? 'Enviando…' : text.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

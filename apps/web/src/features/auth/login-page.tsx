@@ -1,0 +1,175 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
+import { readItem, removeItem } from '../../lib/storage';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useIsLoggedIn } from '../../lib/use-session';
+import { Alert, Spinner } from '../../ui/feedback';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import { socialLogin } from './auth-api';
+import { AuthScreen } from './auth-screen';
+import { type EmailRequestKind, EmailRequestModal } from './email-request-modal';
+import { authMessages, codeOf, messageFor } from './messages';
+import { loginWithPassword, startSession } from './session-actions';
+import { SocialLogin, socialFollowingPageKey } from './social-login';
+
+/** Social codes are single use: one exchange per code, even when React mounts twice. */
+const exchanges = new Map<string, Promise<void>>();
+
+function exchangeSocialCode(code: string, state: string): Promise<void> {
+  let exchange = exchanges.get(code);
+  if (!exchange) {
+    exchange = socialLogin(code, state).then((credentials) => startSession(credentials, 'socialLogin'));
+    exchanges.set(code, exchange);
+  }
+  return exchange;
+}
+
+/** /login?code&state: the provider sent the user back; exchange the code and go on. */
+function SocialReturn({ code, state }: { code: string; state: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let active = true;
+    const followingPage = safeFollowingPage(readItem(socialFollowingPageKey, 'session')) ?? '/';
+    exchangeSocialCode(code, state).then(
+      () => {
+        removeItem(socialFollowingPageKey, 'session');
+        if (active) navigate(followingPage, { replace: true });
+      },
+      (error: unknown) => {
+        if (active) {
+          navigate('/login', {
+            replace: true,
+            state: { followingPage, error: messageFor('socialLogin', error) },
+          });
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [code, state, navigate]);
+  return (
+    <AuthScreen title="Iniciando sesión">
+      <Spinner label="Estamos iniciando tu sesión…" />
+      <p className="auth-centered">Estamos iniciando tu sesión…</p>
+    </AuthScreen>
+  );
+}
+
+export default function LoginPage() {
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  const code = query.get('code');
+  const oauthState = query.get('state');
+  if (code && oauthState) return <SocialReturn code={code} state={oauthState} />;
+  return <LoginForm providerError={query.has('error') && query.has('state')} />;
+}
+
+function LoginForm({ providerError }: { providerError: boolean }) {
+  usePageTitle('Iniciar sesión');
+  const location = useLocation();
+  const state = asNavigationState(location.state);
+  const followingPage = safeFollowingPage(state.followingPage);
+  const loggedIn = useIsLoggedIn();
+  const [email, setEmail] = useState(state.email ?? '');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<{ text: string; code: string | null } | null>(
+    state.error
+      ? { text: state.error, code: null }
+      : providerError
+        ? { text: authMessages.socialLogin.default, code: null }
+        : null,
+  );
+  const [modal, setModal] = useState<EmailRequestKind | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const carried = { followingPage: followingPage ?? undefined, entry: state.entry };
+
+  if (loggedIn) return <Navigate to={followingPage ?? '/'} replace />;
+
+  const canSubmit = email.trim() !== '' && password !== '' && !loading;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setLoading(true);
+    setError(null);
+    try {
+      // On success the session changes and this page redirects to the followingPage.
+      await loginWithPassword(email, password, 'login');
+    } catch (failure) {
+      setError({ text: messageFor('login', failure), code: codeOf(failure) });
+      setLoading(false);
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    }
+  }
+
+  return (
+    <AuthScreen
+      title="Iniciá sesión"
+      subtitle="Qué bueno verte de nuevo. Seguí aprendiendo a manejar tu plata."
+    >
+      {state.notice && <Alert tone="success">{state.notice}</Alert>}
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label="Contraseña"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="form-links">
+          <button type="button" className="link-button" onClick={() => setModal('forgotPassword')}>
+            ¿Olvidaste tu contraseña?
+          </button>
+          <button type="button" className="link-button" onClick={() => setModal('resendConfirmation')}>
+            Reenviar código de validación
+          </button>
+        </div>
+        {error && (
+          <Alert tone="error">
+            {error.text}
+            {error.code === 'UNVERIFIED_ACCOUNT' && (
+              <>
+                {' '}
+                <button type="button" className="link-button" onClick={() => setModal('resendConfirmation')}>
+                  Reenviar el código
+                </button>
+              </>
+            )}
+          </Alert>
+        )}
+        <button type="submit" className="button button-primary button-block" disabled={!canSubmit}>
+          {loading ? 'Ingresando…' : 'Ingresar'}
+        </button>
+      </form>
+      <SocialLogin followingPage={followingPage} />
+      <div className="auth-switch">
+        <p>¿Todavía no tenés cuenta?</p>
+        <Link className="button button-secondary button-block" to="/register" state={carried}>
+          Crear cuenta
+        </Link>
+      </div>
+      <EmailRequestModal
+        kind={modal ?? 'forgotPassword'}
+        open={modal !== null}
+        onClose={() => setModal(null)}
+        initialEmail={email.trim()}
+      />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,12 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { endSession } from './session-actions';
+
+/** The explicit logout: ends the session and goes to /login. */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    endSession('logout');
+    navigate('/login', { replace: true });
+  }, [navigate]);
+}

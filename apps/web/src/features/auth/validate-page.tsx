@@ -1,0 +1,223 @@
+import { invalidEmailMessage } from '@alcancia/contract/rules';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { track } from '../../lib/analytics';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useIsLoggedIn } from '../../lib/use-session';
+import { Spinner } from '../../ui/feedback';
+import { TextField } from '../../ui/text-field';
+import { validateAccount } from './auth-api';
+import { AuthScreen } from './auth-screen';
+import { EmailRequestModal } from './email-request-modal';
+import { isValidEmail } from './form-rules';
+import { authTexts, codeOf, messageFor } from './messages';
+
+type Outcome =
+  | { status: 'loading' }
+  | { status: 'success' }
+  | { status: 'error'; text: string; code: string | null };
+
+/** One validation per e-mail and code, even when React mounts the page twice. */
+const validations = new Map<string, Promise<void>>();
+
+function validateOnce(email: string, code: string): Promise<void> {
+  const key = `${email}\n${code}`;
+  let validation = validations.get(key);
+  if (!validation) {
+    validation = validateAccount(email, code).then(
+      () => undefined,
+      (error: unknown) => {
+        validations.delete(key); // a later attempt (a retyped code, a retry) asks again
+        throw error;
+      },
+    );
+    validations.set(key, validation);
+  }
+  return validation;
+}
+
+/**
+ * /validate?email&validationCode — the link of the validation e-mail: loading, then SUCCESS or
+ * ERROR. Without the parameters it offers a form for the 6-digit code of the same e-mail.
+ */
+export default function ValidatePage() {
+  usePageTitle('Validar cuenta');
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  const emailParam = query.get('email')?.trim() ?? '';
+  const codeParam = query.get('validationCode')?.trim() ?? '';
+  const [submitted, setSubmitted] = useState<{ email: string; code: string } | null>(
+    emailParam && codeParam ? { email: emailParam, code: codeParam } : null,
+  );
+
+  if (!submitted) return <ValidateForm initialEmail={emailParam} onSubmit={setSubmitted} />;
+  return <ValidateResult email={submitted.email} code={submitted.code} onRetry={() => setSubmitted(null)} />;
+}
+
+function ValidateResult({ email, code, onRetry }: { email: string; code: string; onRetry(): void }) {
+  const [outcome, setOutcome] = useState<Outcome>({ status: 'loading' });
+  const [resendOpen, setResendOpen] = useState(false);
+  const loggedIn = useIsLoggedIn();
+
+  useEffect(() => {
+    let active = true;
+    setOutcome({ status: 'loading' });
+    validateOnce(email, code).then(
+      () => {
+        if (!active) return;
+        track('account_validated');
+        setOutcome({ status: 'success' });
+      },
+      (error: unknown) => {
+        if (active)
+          setOutcome({ status: 'error', text: messageFor('validateAccount', error), code: codeOf(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [email, code]);
+
+  if (outcome.status === 'loading') {
+    return (
+      <AuthScreen title="Validando tu cuenta">
+        <Spinner label="Estamos validando tu cuenta…" />
+        <p className="auth-centered" aria-hidden="true">
+          Estamos validando tu cuenta…
+        </p>
+      </AuthScreen>
+    );
+  }
+
+  if (outcome.status === 'success') {
+    return (
+      <AuthScreen title="Cuenta validada">
+        <div className="result result-success" role="status">
+          <span className="result-icon" aria-hidden="true">
+            ✓
+          </span>
+          <p>{authTexts.validationSuccess}</p>
+        </div>
+        <Link className="button button-primary button-block" to={loggedIn ? '/' : '/login'} state={{ email }}>
+          {loggedIn ? 'Ir a la academia' : 'Iniciar sesión'}
+        </Link>
+      </AuthScreen>
+    );
+  }
+
+  const alreadyConfirmed = outcome.code === 'USER_ALREADY_CONFIRMED';
+  return (
+    <AuthScreen title={alreadyConfirmed ? 'Tu cuenta ya estaba validada' : 'No pudimos validar tu cuenta'}>
+      <div className={`result ${alreadyConfirmed ? 'result-info' : 'result-error'}`} role="alert">
+        <span className="result-icon" aria-hidden="true">
+          {alreadyConfirmed ? 'i' : '!'}
+        </span>
+        <p>{outcome.text}</p>
+      </div>
+      <div className="stack">
+        {alreadyConfirmed ? (
+          <Link
+            className="button button-primary button-block"
+            to={loggedIn ? '/' : '/login'}
+            state={{ email }}
+          >
+            {loggedIn ? 'Ir a la academia' : 'Iniciar sesión'}
+          </Link>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              onClick={() => setResendOpen(true)}
+            >
+              Pedir un código nuevo
+            </button>
+            <button type="button" className="button button-secondary button-block" onClick={onRetry}>
+              Escribir el código a mano
+            </button>
+          </>
+        )}
+      </div>
+      <EmailRequestModal
+        kind="resendConfirmation"
+        open={resendOpen}
+        onClose={() => setResendOpen(false)}
+        initialEmail={email}
+      />
+    </AuthScreen>
+  );
+}
+
+function ValidateForm({
+  initialEmail,
+  onSubmit,
+}: {
+  initialEmail: string;
+  onSubmit(value: { email: string; code: string }): void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [resendOpen, setResendOpen] = useState(false);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError(invalidEmailMessage);
+      return;
+    }
+    onSubmit({ email: email.trim().toLowerCase(), code: code.trim() });
+  }
+
+  return (
+    <AuthScreen
+      title="Validá tu cuenta"
+      subtitle="Escribí tu correo y el código de 6 dígitos que te enviamos, o abrí el enlace del correo."
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <TextField
+          label="Código de validación"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={12}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
+        />
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={email.trim() === '' || code.trim() === ''}
+        >
+          Validar cuenta
+        </button>
+      </form>
+      <div className="form-links form-links-center">
+        <button type="button" className="link-button" onClick={() => setResendOpen(true)}>
+          No me llegó el código
+        </button>
+      </div>
+      <EmailRequestModal
+        kind="resendConfirmation"
+        open={resendOpen}
+        onClose={() => setResendOpen(false)}
+        initialEmail={email.trim()}
+      />
+    </AuthScreen>
+  );
+}
