@@ -7,6 +7,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -92,6 +94,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** last subscribed day (Argentina date); subscribed means today or later */
     subscriptionEndDate: date('subscription_end_date', { mode: 'string' }),
+    /** the plan of the current (or last) subscription */
+    subscriptionPlanId: text('subscription_plan_id'),
+    /** where the current subscription came from, e.g. PROMO_CODE, CARD */
+    lastServiceOrigin: text('last_service_origin'),
+    /** community access granted outside a plan (spec: "private-community access") */
+    privateCommunityAccess: boolean('private_community_access').notNull().default(false),
     /** how the account came to be: organic, checkout, social, guest_purchase */
     origin: text('origin').notNull().default('organic'),
     acquisitionChannel: text('acquisition_channel'),
@@ -193,4 +201,210 @@ export const analyticsEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('analytics_events_received_idx').on(t.receivedAt)],
+);
+
+/* ---------------------------------- catalogue ---------------------------------- */
+
+/** Topics (customFilters.topic): ORDER, INVESTMENT, DEBTS, ENTREPRENEURSHIP. */
+export const contentCategories = pgTable('content_categories', {
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+  color: text('color').notNull(),
+  backgroundColor: text('background_color').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** customFilters.level: BEGINNER, INTERMEDIATE, ADVANCED. */
+export const contentLevels = pgTable('content_levels', {
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+  color: text('color').notNull(),
+  backgroundColor: text('background_color').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Tags (free, new, popular, …) with the badge text shown for the first one of a course. */
+export const contentTags = pgTable('content_tags', {
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+  badge: text('badge'),
+});
+
+/** Suggested filters of the academy home; subscription_required: ONLY_SUBSCRIBERS, ONLY_UNSUBSCRIBERS or plan names. */
+export const suggestedFilters = pgTable('suggested_filters', {
+  value: text('value').primaryKey(),
+  label: text('label').notNull(),
+  subscriptionRequired: text('subscription_required').array().notNull().default(sql`'{}'::text[]`),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * Every piece of content: a COURSE, a PROGRAM (bought alone), a PACK (groups programs or courses)
+ * or an EVENT (a past-event series). Ids are stable slugs from the content file.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['COURSE', 'PROGRAM', 'PACK', 'EVENT'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    longDescription: text('long_description').notNull().default(''),
+    descriptionAlternative: text('description_alternative'),
+    thumbnail: text('thumbnail'),
+    thumbnailAlternative: text('thumbnail_alternative'),
+    categoryCode: text('category_code').references(() => contentCategories.code),
+    levelCode: text('level_code').references(() => contentLevels.code),
+    /** tag codes, first one shown as the badge */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isFree: boolean('is_free').notNull().default(false),
+    /** programs and packs: who may buy (ALL, ONLY_SUBSCRIBERS, ONLY_UNSUBSCRIBERS) */
+    audience: text('audience').notNull().default('ALL'),
+    priceCentavos: integer('price_centavos'),
+    regularPriceCentavos: integer('regular_price_centavos'),
+    maxInstallments: integer('max_installments').notNull().default(1),
+    saleableStartDate: date('saleable_start_date', { mode: 'string' }),
+    saleableEndDate: date('saleable_end_date', { mode: 'string' }),
+    declinedPaymentFormUrl: text('declined_payment_form_url'),
+    /** EVENT only: FINANCIAL_NEWS, INVESTMENT_TRENDS, MASTERCLASSES, INTERVIEWS_AND_CONSULTATIONS */
+    eventSeries: text('event_series'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    modulesAmount: integer('modules_amount').notNull().default(0),
+    classesAmount: integer('classes_amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('courses_kind_sort_idx').on(t.kind, t.sortOrder),
+    index('courses_category_idx').on(t.categoryCode),
+    index('courses_level_idx').on(t.levelCode),
+    index('courses_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** Items of a pack, in order. */
+export const packItems = pgTable(
+  'pack_items',
+  {
+    packId: text('pack_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.itemId] }), index('pack_items_item_idx').on(t.itemId)],
+);
+
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+  },
+  (t) => [index('course_modules_course_idx').on(t.courseId, t.order)],
+);
+
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    /** denormalized so a progress write checks section ∈ module ∈ course with one lookup */
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+    type: text('type', { enum: ['CLASS', 'DOWNLOADABLE_MATERIAL', 'EMPTY'] }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** video address for CLASS, file key for DOWNLOADABLE_MATERIAL */
+    sectionUrl: text('section_url'),
+    mimeType: text('mime_type'),
+    fileExtension: text('file_extension'),
+  },
+  (t) => [
+    index('course_sections_module_idx').on(t.moduleId, t.order),
+    index('course_sections_course_idx').on(t.courseId),
+  ],
+);
+
+export const courseFaqs = pgTable(
+  'course_faqs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('course_faqs_course_idx').on(t.courseId, t.position)],
+);
+
+/* ------------------------------- subscription plans ------------------------------- */
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** ranks upgrades: a plan of greater weight is an upgrade */
+  weight: integer('weight').notNull(),
+  displayMetadata: jsonb('display_metadata')
+    .$type<{ title: string; benefits: string[]; recommended: boolean; order: number }>()
+    .notNull(),
+  /** services the plan opens, e.g. COMMUNITY */
+  privateServices: text('private_services').array().notNull().default(sql`'{}'::text[]`),
+  active: boolean('active').notNull().default(true),
+});
+
+/* ------------------------------------ progress ------------------------------------ */
+
+/** One row per user and section; viewed_seconds and complete_fraction only ever grow. */
+export const sectionProgress = pgTable(
+  'section_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    moduleId: text('module_id').notNull(),
+    viewedSeconds: integer('viewed_seconds').notNull().default(0),
+    completeFraction: real('complete_fraction').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sectionId] }),
+    index('section_progress_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+/** One row per user and started course: overview fraction, last section, finish date. */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    fraction: real('fraction').notNull().default(0),
+    lastViewedSectionId: text('last_viewed_section_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
