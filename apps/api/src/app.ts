@@ -5,10 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
+import { academyModule } from './modules/academy/routes';
 import { authModule } from './modules/auth/routes';
+import { communityModule } from './modules/community/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
 import { healthModule } from './modules/health/routes';
+import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuthentication, resolveJwtSecret } from './plugins/authentication';
@@ -98,6 +101,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(healthModule);
       await api.register(authModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
+      await api.register(academyModule, { prefix: '/academy' });
+      await api.register(remoteConfigModule, { prefix: '/remote-config' });
+      await api.register(communityModule, { prefix: '/community' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 import './zod-locale';
 
+export * from './academy';
 export * from './dev';
 export * from './errors';
 export * from './health';

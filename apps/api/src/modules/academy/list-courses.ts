@@ -1,0 +1,58 @@
+import {
+  catalogQuerySchema,
+  courseListResponseSchema,
+  courseQuickListResponseSchema,
+} from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUserId } from '../../plugins/authentication';
+import { catalogConditions, selectCatalogPage, tagBadges, toCourseCard } from './catalog-rows';
+import { loadViewer } from './viewer';
+
+/** How many items the /quick lists give the academy home. */
+export const quickListSize = 8;
+
+/** GET /academy/courses (paginated) and /academy/courses/quick (first items). */
+export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/courses',
+    {
+      schema: {
+        tags: ['academy'],
+        summary: 'Cursos, con filtros',
+        security: [{ bearerAuth: [] }],
+        querystring: catalogQuerySchema,
+        response: { 200: courseListResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await loadViewer(app.db, requireUserId(request));
+      const { page, pageSize, ...filters } = request.query;
+      const [{ rows, total }, badges] = await Promise.all([
+        selectCatalogPage(app.db, catalogConditions(['COURSE'], filters, viewer), page, pageSize),
+        tagBadges(app.db),
+      ]);
+      return { items: rows.map((r) => toCourseCard(r, viewer, badges)), page, pageSize, total };
+    },
+  );
+
+  app.get(
+    '/courses/quick',
+    {
+      schema: {
+        tags: ['academy'],
+        summary: 'Primeros cursos para el inicio de la academia',
+        security: [{ bearerAuth: [] }],
+        querystring: catalogQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: courseQuickListResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await loadViewer(app.db, requireUserId(request));
+      const [{ rows }, badges] = await Promise.all([
+        selectCatalogPage(app.db, catalogConditions(['COURSE'], request.query, viewer), 1, quickListSize),
+        tagBadges(app.db),
+      ]);
+      return { items: rows.map((r) => toCourseCard(r, viewer, badges)) };
+    },
+  );
+};

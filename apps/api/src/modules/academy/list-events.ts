@@ -1,0 +1,25 @@
+import { eventListResponseSchema } from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUserId } from '../../plugins/authentication';
+import { catalogConditions, selectCatalogPage, toEventCard } from './catalog-rows';
+import { loadViewer } from './viewer';
+
+/** GET /academy/events — the past-event series (the spec's four fixed event courses). */
+export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['academy'],
+        summary: 'Eventos pasados',
+        security: [{ bearerAuth: [] }],
+        response: { 200: eventListResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await loadViewer(app.db, requireUserId(request));
+      const { rows } = await selectCatalogPage(app.db, catalogConditions(['EVENT'], {}, viewer), 1, 20);
+      return { items: rows.map((r) => toEventCard(r, viewer)) };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import {
+  catalogQuerySchema,
+  programListResponseSchema,
+  programQuickListResponseSchema,
+} from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUserId } from '../../plugins/authentication';
+import { catalogConditions, selectCatalogPage, toProgramCard } from './catalog-rows';
+import { quickListSize } from './list-courses';
+import { loadViewer } from './viewer';
+
+/**
+ * GET /academy/v2/programs[/quick] (programs) and /academy/packs[/quick] (packs): the same cards,
+ * with price, discount and the sale-window state computed on the server at the Argentina date.
+ */
+export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lists = [
+    { path: '/v2/programs', kind: 'PROGRAM' as const, summary: 'Programas' },
+    { path: '/packs', kind: 'PACK' as const, summary: 'Packs' },
+  ];
+  for (const list of lists) {
+    app.get(
+      list.path,
+      {
+        schema: {
+          tags: ['academy'],
+          summary: `${list.summary}, con filtros`,
+          security: [{ bearerAuth: [] }],
+          querystring: catalogQuerySchema,
+          response: { 200: programListResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = await loadViewer(app.db, requireUserId(request));
+        const { page, pageSize, ...filters } = request.query;
+        const { rows, total } = await selectCatalogPage(
+          app.db,
+          catalogConditions([list.kind], filters, viewer),
+          page,
+          pageSize,
+        );
+        return { items: rows.map((r) => toProgramCard(r, viewer)), page, pageSize, total };
+      },
+    );
+
+    app.get(
+      `${list.path}/quick`,
+      {
+        schema: {
+          tags: ['academy'],
+          summary: `Primeros ${list.summary.toLowerCase()}`,
+          security: [{ bearerAuth: [] }],
+          querystring: catalogQuerySchema.omit({ page: true, pageSize: true }),
+          response: { 200: programQuickListResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = await loadViewer(app.db, requireUserId(request));
+        const { rows } = await selectCatalogPage(
+          app.db,
+          catalogConditions([list.kind], request.query, viewer),
+          1,
+          quickListSize,
+        );
+        return { items: rows.map((r) => toProgramCard(r, viewer)) };
+      },
+    );
+  }
+};

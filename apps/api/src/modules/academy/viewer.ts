@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { argentinaDate } from '../../lib/argentina-date';
+
+/** What the server needs to know about the caller to decide access. Anonymous = no user. */
+export interface Viewer {
+  userId: string | null;
+  subscribed: boolean;
+  planName: string | null;
+  privateServices: string[];
+  privateCommunityAccess: boolean;
+  /** ids bought directly (programs, packs, courses) */
+  purchased: Set<string>;
+  /** ids opened by a bought pack */
+  viaPacks: Set<string>;
+  today: string;
+}
+
+export const anonymousViewer = (today = argentinaDate()): Viewer => ({
+  userId: null,
+  subscribed: false,
+  planName: null,
+  privateServices: [],
+  privateCommunityAccess: false,
+  purchased: new Set(),
+  viaPacks: new Set(),
+  today,
+});
+
+/** One query: subscription state at the Argentina date, plan services and everything owned. */
+export async function loadViewer(db: Database, userId: string | null): Promise<Viewer> {
+  const today = argentinaDate();
+  if (!userId) return anonymousViewer(today);
+  const { rows } = await db.execute<{
+    subscribed: boolean;
+    plan_name: string | null;
+    private_services: string[] | null;
+    private_community_access: boolean;
+    purchased: string[];
+    via_packs: string[];
+  }>(sql`
+    select coalesce(u.subscription_end_date >= ${today}::date, false) as subscribed,
+           p.name as plan_name,
+           p.private_services,
+           u.private_community_access,
+           coalesce(array_agg(distinct up.product_id) filter (where up.product_id is not null), '{}') as purchased,
+           coalesce(array_agg(distinct pi.item_id) filter (where pi.item_id is not null), '{}') as via_packs
+      from users u
+      left join subscription_plans p on p.id = u.subscription_plan_id
+      left join user_purchases up on up.user_id = u.id
+      left join pack_items pi on pi.pack_id = up.product_id
+     where u.id = ${userId}
+     group by u.id, p.name, p.private_services`);
+  const row = rows[0];
+  if (!row) return anonymousViewer(today);
+  return {
+    userId,
+    subscribed: row.subscribed,
+    planName: row.plan_name,
+    privateServices: row.private_services ?? [],
+    privateCommunityAccess: row.private_community_access,
+    purchased: new Set(row.purchased),
+    viaPacks: new Set(row.via_packs),
+    today,
+  };
+}
+
+export interface AccessFacts {
+  id: string;
+  kind: 'COURSE' | 'PROGRAM' | 'PACK' | 'EVENT';
+  isFree: boolean;
+}
+
+/**
+ * Access rules (spec): free content is open to everyone; courses and events need an active
+ * subscription; programs need a purchase of the program (or of a pack that contains it); packs
+ * need their own purchase. Owning something always opens it.
+ */
+export function isAccessible(item: AccessFacts, viewer: Viewer): boolean {
+  if (item.isFree || viewer.purchased.has(item.id)) return true;
+  switch (item.kind) {
+    case 'COURSE':
+    case 'EVENT':
+      return viewer.subscribed || viewer.viaPacks.has(item.id);
+    case 'PROGRAM':
+      return viewer.viaPacks.has(item.id);
+    case 'PACK':
+      return false;
+  }
+}
+
+/** A service is allowed when subscribed and the plan lists it (spec §6). */
+export function hasPrivateService(viewer: Viewer, service: string): boolean {
+  return viewer.subscribed && viewer.privateServices.includes(service);
+}

@@ -1,0 +1,150 @@
+import type { Database } from '../src/db/client';
+import {
+  contentCategories,
+  contentLevels,
+  contentTags,
+  courses,
+  packItems,
+  subscriptionPlans,
+  suggestedFilters,
+} from '../src/db/schema';
+import { argentinaDate } from '../src/lib/argentina-date';
+
+export const dayOffset = (days: number) => argentinaDate(new Date(Date.now() + days * 86_400_000));
+
+type CourseInsert = typeof courses.$inferInsert;
+
+/** A small catalogue written straight to the tables, independent of the content importer. */
+export async function insertCatalogFixture(db: Database) {
+  await db.insert(contentCategories).values([
+    { code: 'ORDER', label: 'Orden', color: '#1b4d3e', backgroundColor: '#e3f4ec', sortOrder: 1 },
+    { code: 'INVESTMENT', label: 'Inversión', color: '#3d2a7a', backgroundColor: '#ece8fb', sortOrder: 2 },
+    { code: 'DEBTS', label: 'Deudas', color: '#7a1f2b', backgroundColor: '#fbe7ea', sortOrder: 3 },
+    {
+      code: 'ENTREPRENEURSHIP',
+      label: 'Emprendimiento',
+      color: '#6b4100',
+      backgroundColor: '#fdf0dc',
+      sortOrder: 4,
+    },
+  ]);
+  await db.insert(contentLevels).values([
+    { code: 'BEGINNER', label: 'Inicial', color: '#1b4d3e', backgroundColor: '#e3f4ec', sortOrder: 1 },
+    { code: 'ADVANCED', label: 'Avanzado', color: '#7a1f2b', backgroundColor: '#fbe7ea', sortOrder: 3 },
+  ]);
+  await db.insert(contentTags).values([
+    { code: 'free', label: 'Gratis', badge: 'GRATIS' },
+    { code: 'new', label: 'Nuevo', badge: 'NUEVO' },
+    { code: 'popular', label: 'Más visto', badge: 'MÁS VISTO' },
+    { code: 'offer', label: 'Oferta', badge: null },
+  ]);
+  await db.insert(suggestedFilters).values([
+    { value: 'popular', label: 'Más vistos', sortOrder: 1 },
+    { value: 'my_purchases', label: 'Mis compras', sortOrder: 2 },
+    { value: 'offer', label: 'Ofertas', subscriptionRequired: ['ONLY_UNSUBSCRIBERS'], sortOrder: 3 },
+  ]);
+  await db.insert(subscriptionPlans).values([
+    {
+      id: 'esencial',
+      name: 'Plan Esencial',
+      weight: 1,
+      displayMetadata: { title: 'Esencial', benefits: [], recommended: false, order: 1 },
+      privateServices: [],
+    },
+    {
+      id: 'oro',
+      name: 'Plan Oro',
+      weight: 2,
+      displayMetadata: { title: 'Oro', benefits: [], recommended: true, order: 2 },
+      privateServices: ['COMMUNITY'],
+    },
+  ]);
+  const base = { description: '', tags: [] as string[] };
+  const rows: CourseInsert[] = [
+    {
+      ...base,
+      id: 'presupuesto-gratis',
+      kind: 'COURSE',
+      name: 'Tu primer presupuesto',
+      categoryCode: 'ORDER',
+      levelCode: 'BEGINNER',
+      isFree: true,
+      tags: ['free', 'new'],
+      sortOrder: 1,
+      modulesAmount: 2,
+      classesAmount: 5,
+    },
+    {
+      ...base,
+      id: 'inversion-bonos',
+      kind: 'COURSE',
+      name: 'Inversión en bonos',
+      description: 'Cómo invertir en renta fija',
+      categoryCode: 'INVESTMENT',
+      levelCode: 'ADVANCED',
+      tags: ['popular'],
+      sortOrder: 2,
+    },
+    {
+      ...base,
+      id: 'salir-deudas',
+      kind: 'COURSE',
+      name: 'Salir de las deudas',
+      categoryCode: 'DEBTS',
+      levelCode: 'BEGINNER',
+      tags: ['offer', 'popular'],
+      sortOrder: 3,
+    },
+    {
+      ...base,
+      id: 'programa-abierto',
+      kind: 'PROGRAM',
+      name: 'Programa Emprendé',
+      categoryCode: 'ENTREPRENEURSHIP',
+      priceCentavos: 4_500_000,
+      regularPriceCentavos: 6_000_000,
+      saleableStartDate: dayOffset(-10),
+      saleableEndDate: dayOffset(10),
+      sortOrder: 4,
+    },
+    {
+      ...base,
+      id: 'programa-futuro',
+      kind: 'PROGRAM',
+      name: 'Programa Futuro',
+      priceCentavos: 1_000_000,
+      regularPriceCentavos: 1_000_000,
+      saleableStartDate: dayOffset(1),
+      sortOrder: 5,
+    },
+    {
+      ...base,
+      id: 'programa-cerrado',
+      kind: 'PROGRAM',
+      name: 'Programa Cerrado',
+      priceCentavos: 1_000_000,
+      saleableEndDate: dayOffset(-1),
+      sortOrder: 6,
+    },
+    {
+      ...base,
+      id: 'pack-completo',
+      kind: 'PACK',
+      name: 'Pack Completo',
+      priceCentavos: 9_000_000,
+      regularPriceCentavos: 12_000_000,
+      sortOrder: 7,
+    },
+    {
+      ...base,
+      id: 'evento-noticiero',
+      kind: 'EVENT',
+      name: 'Noticiero Financiero',
+      eventSeries: 'FINANCIAL_NEWS',
+      sortOrder: 8,
+      classesAmount: 4,
+    },
+  ];
+  await db.insert(courses).values(rows);
+  await db.insert(packItems).values([{ packId: 'pack-completo', itemId: 'programa-futuro', position: 1 }]);
+}
