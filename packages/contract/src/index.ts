@@ -6,3 +6,4 @@ export * from './errors';
 export * from './health';
 export * from './rules';
 export * from './users';
+export * from './course-viewer';

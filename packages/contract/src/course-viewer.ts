@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const sectionTypes = ['CLASS', 'DOWNLOADABLE_MATERIAL', 'EMPTY'] as const;
+
+export const sectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  order: z.number().int(),
+  type: z.enum(sectionTypes),
+  /** seconds */
+  duration: z.number().int(),
+  /** video address (CLASS) or file key (DOWNLOADABLE_MATERIAL); null when the caller may not see it */
+  section_url: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  file_extension: z.string().nullable(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const moduleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  order: z.number().int(),
+  total_sections: z.number().int(),
+  /** seconds */
+  total_duration: z.number().int(),
+  sections: z.array(sectionSchema),
+});
+export type CourseModule = z.infer<typeof moduleSchema>;
+
+export const courseKindSchema = z.enum(['COURSE', 'PROGRAM', 'PACK', 'EVENT']);
+
+/** GET /academy/{courseId} and /academy/preview/{courseId}. */
+export const courseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  long_description: z.string(),
+  thumbnail: z.string().nullable(),
+  category: z.string().nullable(),
+  level: z.string().nullable(),
+  tags: z.array(z.string()),
+  type: courseKindSchema,
+  isFree: z.boolean(),
+  isProgram: z.boolean(),
+  isAccessibleByUser: z.boolean(),
+  modulesAmount: z.number().int(),
+  classesAmount: z.number().int(),
+  modules: z.array(moduleSchema),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const courseDetailsSchema = courseSchema.omit({ modules: true });
+export const courseFaqsResponseSchema = z.object({
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+
+export const courseIdParamsSchema = z.object({ courseId: z.string().min(1).max(120) });
+
+/** POST /academy/progress */
+export const saveProgressRequestSchema = z.object({
+  courseId: z.string().min(1).max(120),
+  progress: z.object({
+    moduleId: z.string().min(1).max(120),
+    sectionId: z.string().min(1).max(120),
+    seconds: z.number().finite().min(-1e6).max(1e7),
+  }),
+});
+export type SaveProgressRequest = z.infer<typeof saveProgressRequestSchema>;
+
+const sectionProgressSchema = z.object({
+  viewed_seconds: z.number().int(),
+  complete_fraction: z.number().min(0).max(1),
+});
+
+/** GET /academy/progress/{courseId} (also the answer of a save). */
+export const courseProgressSchema = z.object({
+  in_progress_modules: z.record(z.string(), z.object({ sections: z.record(z.string(), sectionProgressSchema) })),
+  finished_modules: z.record(z.string(), z.literal(true)),
+  last_viewed_section: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+export const startCourseRequestSchema = z.object({ courseId: z.string().min(1).max(120) });
+export const startCourseResponseSchema = z.object({ courseId: z.string(), startedAt: z.string() });
