@@ -408,3 +408,29 @@ export const courseProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
+
+/* ---------------------------------- certificates ---------------------------------- */
+
+/**
+ * Issued certificates. The first download freezes the learner name, course name and completion
+ * date, so the same request always renders the same image and the id verifies it later.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    /** short unguessable code printed on the image, looked up anonymously */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learnerName: text('learner_name').notNull(),
+    courseName: text('course_name').notNull(),
+    /** Argentina date the course was completed (or the certificate first issued) */
+    completedOn: date('completed_on', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
+);
