@@ -1,2 +1,13 @@
+export {
+  type ChargeResult,
+  type Delivery,
+  type EmulatorControl,
+  type MercadoPagoEmulatorOptions,
+  mercadoPagoEmulator,
+  type RunningMercadoPagoEmulator,
+  signatureHeader,
+  startMercadoPagoEmulator,
+  TEST_CARDS,
+} from './mercadopago';
 export { defaultMockIdentity, type MockIdentity, type OidcMock, startOidcMock } from './oidc-mock';
 export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';

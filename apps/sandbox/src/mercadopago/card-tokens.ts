@@ -1,0 +1,154 @@
+import { brandOfBin, passesLuhn } from './cards';
+import type { EmulatorContext } from './context';
+import { addPeriod, mpDate } from './dates';
+import { badRequest } from './errors';
+import { asObject, type Json, optionalNumber, optionalString } from './request-body';
+import type { CardTokenResource, StoredCard } from './types';
+
+// Card tokenization (`POST /v1/card_tokens`) and the single use of a token by a payment or a
+// subscription. Error codes are the ones Mercado Pago documents for card token creation.
+
+function digitsOf(value: string | null): string {
+  return (value ?? '').replace(/[\s-]/g, '');
+}
+
+function readExpiry(body: Json): { month: number; year: number } {
+  const month = optionalNumber(body, 'expiration_month');
+  if (month === null)
+    throw badRequest('parameter expirationMonth can not be null/empty', {
+      code: '208',
+      description: 'parameter expirationMonth can not be null/empty',
+    });
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw badRequest('invalid parameter expirationMonth', {
+      code: '325',
+      description: 'invalid parameter expirationMonth',
+    });
+  }
+  let year = optionalNumber(body, 'expiration_year');
+  if (year === null)
+    throw badRequest('parameter expirationYear can not be null/empty', {
+      code: '209',
+      description: 'parameter expirationYear can not be null/empty',
+    });
+  if (year < 100) year += 2000;
+  const now = new Date();
+  const expired =
+    year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  if (!Number.isInteger(year) || expired) {
+    throw badRequest('invalid parameter expirationYear', {
+      code: '326',
+      description: 'invalid parameter expirationYear',
+    });
+  }
+  return { month, year };
+}
+
+export function createCardToken(
+  context: EmulatorContext,
+  rawBody: unknown,
+  publicKey: string | null,
+): CardTokenResource {
+  const body = asObject(rawBody);
+  const number = digitsOf(optionalString(body, 'card_number'));
+  if (!number)
+    throw badRequest('parameter cardNumber can not be null/empty', {
+      code: '205',
+      description: 'parameter cardNumber can not be null/empty',
+    });
+  const brand = brandOfBin(number);
+  if (!/^\d{13,19}$/.test(number) || !passesLuhn(number) || !brand || brand.numberLength !== number.length) {
+    throw badRequest('invalid parameter cardNumber', {
+      code: 'E301',
+      description: 'invalid parameter cardNumber',
+    });
+  }
+  const { month, year } = readExpiry(body);
+  const securityCode = digitsOf(optionalString(body, 'security_code'));
+  if (!securityCode)
+    throw badRequest('parameter securityCode can not be null/empty', {
+      code: '224',
+      description: 'parameter securityCode can not be null/empty',
+    });
+  if (securityCode.length !== brand.securityCodeLength) {
+    throw badRequest('invalid parameter securityCode', {
+      code: 'E302',
+      description: 'invalid parameter securityCode',
+    });
+  }
+  const cardholder = asObject(body.cardholder, 'cardholder');
+  const name = optionalString(cardholder, 'name')?.trim() ?? '';
+  if (!name)
+    throw badRequest('parameter cardholderName can not be null/empty', {
+      code: '221',
+      description: 'parameter cardholderName can not be null/empty',
+    });
+  const identification = asObject(cardholder.identification, 'cardholder.identification');
+
+  const now = new Date();
+  const resource: CardTokenResource = {
+    id: context.store.hexId(),
+    public_key: publicKey,
+    card_id: null,
+    first_six_digits: number.slice(0, 6),
+    last_four_digits: number.slice(-4),
+    expiration_month: month,
+    expiration_year: year,
+    cardholder: {
+      name,
+      identification: {
+        type: optionalString(identification, 'type'),
+        number: optionalString(identification, 'number'),
+      },
+    },
+    status: 'active',
+    date_created: mpDate(now),
+    date_last_updated: mpDate(now),
+    // Real tokens expire after seven days.
+    date_due: mpDate(addPeriod(now, 7, 'days')),
+    date_used: null,
+    luhn_validation: true,
+    live_mode: false,
+    require_esc: false,
+    card_number_length: number.length,
+    security_code_length: securityCode.length,
+  };
+  const card: StoredCard = {
+    brand: brand.id,
+    first_six_digits: resource.first_six_digits,
+    last_four_digits: resource.last_four_digits,
+    expiration_month: month,
+    expiration_year: year,
+    cardholder: resource.cardholder,
+  };
+  context.store.state.cardTokens[resource.id] = { resource, card };
+  context.store.save();
+  return resource;
+}
+
+/**
+ * Marks a token used and returns its card. A token pays once: a second use is refused. `check`
+ * may refuse the card first, leaving the token unused as a rejected request would.
+ */
+export function consumeCardToken(
+  context: EmulatorContext,
+  tokenId: string,
+  check?: (card: StoredCard) => void,
+): StoredCard {
+  const stored = context.store.state.cardTokens[tokenId];
+  if (!stored || Date.parse(stored.resource.date_due) < Date.now()) {
+    throw badRequest('Card Token not found', { code: 2006, description: 'Card Token not found' });
+  }
+  if (stored.resource.status === 'used') {
+    throw badRequest('Invalid card_token_id', {
+      code: 3003,
+      description: 'Invalid card_token_id: the token was already used',
+    });
+  }
+  check?.(stored.card);
+  stored.resource.status = 'used';
+  stored.resource.date_used = mpDate();
+  stored.resource.date_last_updated = stored.resource.date_used;
+  context.store.save();
+  return stored.card;
+}

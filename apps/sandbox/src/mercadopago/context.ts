@@ -1,0 +1,15 @@
+import type { Notifier } from './notifier';
+import type { MercadoPagoEmulatorOptions } from './options';
+import type { EmulatorStore } from './store';
+
+/** What every route and domain function of the emulator works with. */
+export interface EmulatorContext {
+  store: EmulatorStore;
+  notifier: Notifier;
+  options: MercadoPagoEmulatorOptions;
+}
+
+/** A resource's own notification URL, else the application's configured one. */
+export function notificationTarget(context: EmulatorContext, url: string | null): string | null {
+  return url ?? context.options.notificationUrl ?? null;
+}

@@ -1,0 +1,90 @@
+import type { EmulatorContext } from './context';
+import { badRequest } from './errors';
+import type { Delivery } from './notifier';
+import { findPayment, settlePayment } from './payments';
+import { chargeRecurring, findPreapproval } from './preapprovals';
+import type { AuthorizedPaymentResource, EmulatorState, PaymentResource, PreapprovalResource } from './types';
+
+export interface ChargeResult {
+  preapproval: PreapprovalResource;
+  authorizedPayment: AuthorizedPaymentResource;
+  payment: PaymentResource;
+}
+
+/**
+ * What the real Mercado Pago does on its own and tests need on demand: renewals, contingencies
+ * settling, re-sent notifications, a refund that fails. Exposed as methods and under `/_control`.
+ */
+export class EmulatorControl {
+  constructor(private readonly context: EmulatorContext) {}
+
+  /**
+   * Runs a subscription's next recurring charge now. Approved moves `next_payment_date` one
+   * period on; rejected (default detail: insufficient funds) leaves it where it was.
+   */
+  chargePreapproval(id: string, outcome: 'approved' | 'rejected', statusDetail?: string): ChargeResult {
+    const stored = findPreapproval(this.context, id);
+    if (outcome !== 'approved' && outcome !== 'rejected') {
+      throw badRequest('outcome must be approved or rejected', {
+        code: 'invalid_outcome',
+        description: String(outcome),
+      });
+    }
+    const detail =
+      outcome === 'approved' ? 'accredited' : (statusDetail ?? 'cc_rejected_insufficient_amount');
+    if (outcome === 'rejected' && !detail.startsWith('cc_rejected_')) {
+      throw badRequest('status_detail must be a cc_rejected_* value', {
+        code: 'invalid_outcome',
+        description: detail,
+      });
+    }
+    const invoice = chargeRecurring(this.context, stored, { status: outcome, status_detail: detail });
+    return {
+      preapproval: stored.resource,
+      authorizedPayment: invoice,
+      payment: findPayment(this.context, String(invoice.payment.id)),
+    };
+  }
+
+  /** Sends the last notification about a payment again, `times` times (awaits each delivery). */
+  replayPaymentNotification(paymentId: string | number, times = 1): Promise<Delivery[]> {
+    findPayment(this.context, String(paymentId));
+    return this.context.notifier.replay('payment', paymentId, times);
+  }
+
+  /** Same for a subscription's last `subscription_preapproval` notification. */
+  replayPreapprovalNotification(preapprovalId: string, times = 1): Promise<Delivery[]> {
+    findPreapproval(this.context, preapprovalId);
+    return this.context.notifier.replay('subscription_preapproval', preapprovalId, times);
+  }
+
+  /** Resolves a pending (CONT) payment to approved or rejected and notifies `payment.updated`. */
+  settlePayment(paymentId: string | number, status: 'approved' | 'rejected'): PaymentResource {
+    if (status !== 'approved' && status !== 'rejected') {
+      throw badRequest('status must be approved or rejected', {
+        code: 'invalid_status',
+        description: String(status),
+      });
+    }
+    return settlePayment(this.context, findPayment(this.context, String(paymentId)), status);
+  }
+
+  /** The next refund request, whichever payment it is for, fails with a 400. */
+  failNextRefund(): void {
+    this.context.store.state.failNextRefund = true;
+    this.context.store.save();
+  }
+
+  /** Every delivery attempt of a webhook since start (the last 200). */
+  deliveries(): Delivery[] {
+    return this.context.notifier.deliveries();
+  }
+
+  state(): EmulatorState {
+    return structuredClone(this.context.store.state);
+  }
+
+  reset(): void {
+    this.context.store.reset();
+  }
+}
