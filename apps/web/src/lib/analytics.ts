@@ -1,5 +1,6 @@
 import type { AnalyticEvent } from '@alcancia/contract';
 import { getChannel } from './channel';
+import { readCredentials } from './session';
 import { readItem, removeItem, writeItem } from './storage';
 
 /**
@@ -91,9 +92,13 @@ export function buildEvent(event: string, properties?: EventProperties): Analyti
 export function track(event: string, properties?: EventProperties): void {
   try {
     const body = JSON.stringify(buildEvent(event, properties));
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    // The server trusts only the token for the user id (the identity in the body is a claim).
+    const token = readCredentials()?.accessToken;
+    if (token) headers.authorization = `Bearer ${token}`;
     fetch('/api/users/analytic', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers,
       body,
       keepalive: true,
     }).catch(() => undefined);

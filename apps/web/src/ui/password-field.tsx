@@ -1,8 +1,15 @@
 import { useId, useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** A password field with a "Mostrar" toggle, so people can check what they typed. */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'>) {
+/**
+ * A password field with a "Mostrar" toggle, so people can check what they typed. `toggleName`
+ * completes the toggle's accessible name ("Mostrar {toggleName}"); it defaults to the label.
+ */
+export function PasswordField({
+  toggleName,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'suffix'> & { toggleName?: string }) {
+  const name = toggleName ?? props.label.toLowerCase();
   const [visible, setVisible] = useState(false);
   const autoId = useId();
   const id = props.id ?? autoId;
@@ -19,9 +26,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'>) {
           type="button"
           className="field-toggle"
           aria-controls={id}
-          aria-label={
-            visible ? `Ocultar ${props.label.toLowerCase()}` : `Mostrar ${props.label.toLowerCase()}`
-          }
+          aria-label={visible ? `Ocultar ${name}` : `Mostrar ${name}`}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? 'Ocultar' : 'Mostrar'}

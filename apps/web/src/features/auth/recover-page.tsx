@@ -141,6 +141,7 @@ export default function RecoverPage() {
         <PasswordChecklist id={checklistId} password={password} />
         <PasswordField
           label="Repetí la nueva contraseña"
+          toggleName="la repetición"
           name="confirmation"
           autoComplete="new-password"
           maxLength={128}
