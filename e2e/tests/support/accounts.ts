@@ -1,0 +1,61 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mailbox';
+
+export const password = 'Alcancia2026';
+
+let counter = 0;
+/** A fresh address per test (rate limits and uniqueness are per e-mail). */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `ana+${label}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Registers through the API (the unit under test is elsewhere). */
+export async function registerAccount(
+  request: APIRequestContext,
+  email: string,
+  { name = 'Ana', pass = password }: { name?: string; pass?: string } = {},
+): Promise<void> {
+  const response = await request.post('/api/users/register', {
+    data: { name, email, password: pass, country: 'AR', telephone: '+5491123456789' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Validates the account with the link of its validation mail, through the API. */
+export async function validateAccount(request: APIRequestContext, email: string): Promise<void> {
+  const mail = await waitForMail(request, email, 'Validá tu cuenta');
+  const link = new URL(linkIn(mail, '/validate'), 'http://x');
+  const response = await request.post('/api/users/validateAccount', {
+    data: { email, validationCode: link.searchParams.get('validationCode') },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function loginThroughForm(page: Page, email: string, pass = password): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export interface StoredCredentials {
+  token: string;
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+}
+
+export async function storedCredentials(page: Page): Promise<StoredCredentials | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('credentials');
+    return raw ? (JSON.parse(raw) as StoredCredentials) : null;
+  });
+}
+
+/** Closes the register page's 'Importante' notice (shown once per browser session). */
+export async function dismissCountryNotice(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: 'Importante' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Entendido' }).click();
+  await expect(notice).toBeHidden();
+}
