@@ -3,6 +3,9 @@ import {
   contentCategories,
   contentLevels,
   contentTags,
+  courseFaqs,
+  courseModules,
+  courseSections,
   courses,
   packItems,
   subscriptionPlans,
@@ -147,4 +150,86 @@ export async function insertCatalogFixture(db: Database) {
   ];
   await db.insert(courses).values(rows);
   await db.insert(packItems).values([{ packId: 'pack-completo', itemId: 'programa-futuro', position: 1 }]);
+}
+
+type SectionInsert = typeof courseSections.$inferInsert;
+
+/**
+ * Modules and sections for three fixture courses:
+ * - presupuesto-gratis (free): m1 [video 100 s, pdf, EMPTY], m2 [video 60 s, xlsx] — ends with a material
+ * - inversion-bonos (paid): m1 [video 120 s, video 80 s] — ends with a CLASS
+ * - programa-abierto (program): m1 [video 30 s]
+ */
+export async function insertCourseStructureFixture(db: Database) {
+  await db.insert(courseModules).values([
+    { id: 'pg-m1', courseId: 'presupuesto-gratis', name: 'Empezar', order: 1 },
+    { id: 'pg-m2', courseId: 'presupuesto-gratis', name: 'Planificar', order: 2 },
+    { id: 'ib-m1', courseId: 'inversion-bonos', name: 'Bonos', order: 1 },
+    { id: 'pa-m1', courseId: 'programa-abierto', name: 'Bienvenida', order: 1 },
+  ]);
+  const video = (
+    id: string,
+    moduleId: string,
+    courseId: string,
+    order: number,
+    duration: number,
+  ): SectionInsert => ({
+    id,
+    moduleId,
+    courseId,
+    order,
+    name: `Clase ${id}`,
+    type: 'CLASS',
+    durationSeconds: duration,
+    sectionUrl: `/media/videos/${id}.mp4`,
+    mimeType: 'video/mp4',
+    fileExtension: 'mp4',
+  });
+  await db
+    .insert(courseSections)
+    .values([
+      video('pg-s1', 'pg-m1', 'presupuesto-gratis', 1, 100),
+      {
+        id: 'pg-s2',
+        moduleId: 'pg-m1',
+        courseId: 'presupuesto-gratis',
+        order: 2,
+        name: 'Guía de presupuesto',
+        type: 'DOWNLOADABLE_MATERIAL',
+        durationSeconds: 0,
+        sectionUrl: 'materiales/presupuesto-mensual.pdf',
+        mimeType: 'application/pdf',
+        fileExtension: 'pdf',
+      },
+      {
+        id: 'pg-s3',
+        moduleId: 'pg-m1',
+        courseId: 'presupuesto-gratis',
+        order: 3,
+        name: 'Próximamente',
+        type: 'EMPTY',
+        durationSeconds: 0,
+      },
+      video('pg-s4', 'pg-m2', 'presupuesto-gratis', 1, 60),
+      {
+        id: 'pg-s5',
+        moduleId: 'pg-m2',
+        courseId: 'presupuesto-gratis',
+        order: 2,
+        name: 'Planilla de gastos',
+        type: 'DOWNLOADABLE_MATERIAL',
+        durationSeconds: 0,
+        sectionUrl: 'materiales/planilla-gastos.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        fileExtension: 'xlsx',
+      },
+      video('ib-s1', 'ib-m1', 'inversion-bonos', 1, 120),
+      video('ib-s2', 'ib-m1', 'inversion-bonos', 2, 80),
+      video('pa-s1', 'pa-m1', 'programa-abierto', 1, 30),
+    ]);
+  await db
+    .insert(courseFaqs)
+    .values([
+      { courseId: 'programa-abierto', question: '¿Cuánto dura?', answer: 'Cuatro semanas.', position: 1 },
+    ]);
 }

@@ -74,7 +74,10 @@ const sectionProgressSchema = z.object({
 
 /** GET /academy/progress/{courseId} (also the answer of a save). */
 export const courseProgressSchema = z.object({
-  in_progress_modules: z.record(z.string(), z.object({ sections: z.record(z.string(), sectionProgressSchema) })),
+  in_progress_modules: z.record(
+    z.string(),
+    z.object({ sections: z.record(z.string(), sectionProgressSchema) }),
+  ),
   finished_modules: z.record(z.string(), z.literal(true)),
   last_viewed_section: z.string().nullable(),
   finished_at: z.string().nullable(),
@@ -83,3 +86,10 @@ export type CourseProgress = z.infer<typeof courseProgressSchema>;
 
 export const startCourseRequestSchema = z.object({ courseId: z.string().min(1).max(120) });
 export const startCourseResponseSchema = z.object({ courseId: z.string(), startedAt: z.string() });
+
+export const saveProgressResponseSchema = z.object({
+  sectionId: z.string(),
+  viewed_seconds: z.number().int(),
+  complete_fraction: z.number().min(0).max(1),
+  finished_at: z.string().nullable(),
+});

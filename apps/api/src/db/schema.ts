@@ -390,7 +390,7 @@ export const sectionProgress = pgTable(
   ],
 );
 
-/** One row per user and started course: overview fraction, last section, finish date. */
+/** One row per user and started course: start, last viewed section, finish date (set once). */
 export const courseProgress = pgTable(
   'course_progress',
   {
@@ -400,7 +400,6 @@ export const courseProgress = pgTable(
     courseId: text('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
-    fraction: real('fraction').notNull().default(0),
     lastViewedSectionId: text('last_viewed_section_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -169,17 +169,6 @@ describe('academy catalogue', () => {
       backgroundColor: '#e3f4ec',
     });
   });
-
-  it('gives the progress overview of started courses', async () => {
-    const { credentials } = await newSession(t.app);
-    await t.database.db.execute(
-      sql`insert into course_progress (user_id, course_id, fraction) values (${credentials.userId}, 'presupuesto-gratis', 0.4)`,
-    );
-    const overview = await get('/api/academy/content/progress', bearer(credentials));
-    expect(overview).toEqual({
-      in_progress_courses: { 'presupuesto-gratis': { fraction: expect.closeTo(0.4, 5) } },
-    });
-  });
 });
 
 describe('feature flags and community', () => {

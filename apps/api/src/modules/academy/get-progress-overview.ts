@@ -1,10 +1,12 @@
 import { progressOverviewResponseSchema } from '@alcancia/contract';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseProgress } from '../../db/schema';
 import { requireUserId } from '../../plugins/authentication';
 
-/** GET /academy/content/progress — fraction 0..1 of every course the caller has started. */
+/**
+ * GET /academy/content/progress — every course the caller started, with its fraction 0..1:
+ * complete share of its non-EMPTY sections (1 once finished). One statement.
+ */
 export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/progress',
@@ -18,13 +20,25 @@ export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireUserId(request);
-      const rows = await app.db
-        .select({ courseId: courseProgress.courseId, fraction: courseProgress.fraction })
-        .from(courseProgress)
-        .where(eq(courseProgress.userId, userId));
+      const { rows } = await app.db.execute<{
+        course_id: string;
+        finished: boolean;
+        done: number;
+        required: number;
+      }>(sql`
+        select cp.course_id, cp.finished_at is not null as finished,
+               coalesce((select sum(least(sp.complete_fraction, 1)) from section_progress sp
+                          where sp.user_id = cp.user_id and sp.course_id = cp.course_id), 0)::float8 as done,
+               (select count(*) from course_sections s
+                 where s.course_id = cp.course_id and s.type <> 'EMPTY')::int as required
+          from course_progress cp
+         where cp.user_id = ${userId}`);
       return {
         in_progress_courses: Object.fromEntries(
-          rows.map((r) => [r.courseId, { fraction: Math.min(1, Math.max(0, r.fraction)) }]),
+          rows.map((r) => [
+            r.course_id,
+            { fraction: r.finished ? 1 : r.required > 0 ? Math.min(1, Number(r.done) / r.required) : 0 },
+          ]),
         ),
       };
     },

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCourseRoutes } from './get-course';
 import { getFiltersRoute } from './get-filters';
+import { getProgressRoute } from './get-progress';
 import { getProgressOverviewRoute } from './get-progress-overview';
 import { listCoursesRoutes } from './list-courses';
 import { listEventsRoute } from './list-events';
 import { listProgramsRoutes } from './list-programs';
+import { saveProgressRoute } from './save-progress';
 import { searchCatalogRoute } from './search-catalog';
+import { startCourseRoute } from './start-course';
 
 /** The academy catalogue, under /api/academy. */
 export const academyModule: FastifyPluginAsyncZod = async (app) => {
@@ -14,4 +18,9 @@ export const academyModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(listEventsRoute);
   await app.register(getFiltersRoute);
   await app.register(getProgressOverviewRoute);
+  await app.register(getProgressRoute);
+  await app.register(saveProgressRoute);
+  await app.register(startCourseRoute);
+  // last: /:courseId must not shadow the static paths above (find-my-way prefers static anyway)
+  await app.register(getCourseRoutes);
 };

@@ -1,0 +1,88 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { courseModules, courseSections, courses } from '../../db/schema';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type SectionRow = typeof courseSections.$inferSelect;
+
+export interface ModuleStructure {
+  id: string;
+  name: string;
+  order: number;
+  sections: SectionRow[];
+  /** sections that must be complete for the module to count as finished (all but EMPTY) */
+  requiredSectionIds: string[];
+}
+
+/** A course with its modules and sections in order: what every viewer and progress call needs. */
+export interface CourseStructure {
+  course: CourseRow;
+  modules: ModuleStructure[];
+  sectionsById: Map<string, SectionRow & { moduleOrder: number }>;
+  requiredSectionCount: number;
+  /** last section of the last module (certificate rule) */
+  lastSection: SectionRow | null;
+}
+
+const ttlMs = 5 * 60_000;
+const cache = new Map<string, { at: number; value: Promise<CourseStructure | null> }>();
+
+async function load(db: Database, courseId: string): Promise<CourseStructure | null> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course || !course.published) return null;
+  const rows = await db
+    .select({ module: courseModules, section: courseSections })
+    .from(courseModules)
+    .leftJoin(courseSections, eq(courseSections.moduleId, courseModules.id))
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(courseModules.order), asc(courseSections.order));
+  const modules: ModuleStructure[] = [];
+  const sectionsById: CourseStructure['sectionsById'] = new Map();
+  for (const { module, section } of rows) {
+    let current = modules.at(-1);
+    if (current?.id !== module.id) {
+      current = {
+        id: module.id,
+        name: module.name,
+        order: module.order,
+        sections: [],
+        requiredSectionIds: [],
+      };
+      modules.push(current);
+    }
+    if (section) {
+      current.sections.push(section);
+      if (section.type !== 'EMPTY') current.requiredSectionIds.push(section.id);
+      sectionsById.set(section.id, { ...section, moduleOrder: module.order });
+    }
+  }
+  const lastModule = modules.at(-1);
+  return {
+    course,
+    modules,
+    sectionsById,
+    requiredSectionCount: modules.reduce((n, m) => n + m.requiredSectionIds.length, 0),
+    lastSection: lastModule?.sections.at(-1) ?? null,
+  };
+}
+
+/**
+ * Course structures change only through the content import, so they are kept in memory for a few
+ * minutes (the import clears them at once in its own process). This keeps the progress write,
+ * the hottest path, to a single SQL statement.
+ */
+export function getCourseStructure(db: Database, courseId: string): Promise<CourseStructure | null> {
+  const hit = cache.get(courseId);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value;
+  const value = load(db, courseId).catch((error: unknown) => {
+    cache.delete(courseId);
+    throw error;
+  });
+  cache.set(courseId, { at: Date.now(), value });
+  if (cache.size > 5000) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
+export function forgetCourseStructures(): void {
+  cache.clear();
+}

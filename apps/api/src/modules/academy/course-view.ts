@@ -1,0 +1,47 @@
+import type { Course } from '@alcancia/contract';
+import type { CourseStructure } from './course-structure';
+
+/**
+ * The course as the viewer sees it. Content addresses (video URLs, file keys) are included only
+ * when `withAddresses` — i.e. for callers who may open the course.
+ */
+export function toCourseView(
+  structure: CourseStructure,
+  isAccessibleByUser: boolean,
+  withAddresses: boolean,
+): Course {
+  const { course } = structure;
+  return {
+    id: course.id,
+    name: course.name,
+    description: course.description,
+    long_description: course.longDescription,
+    thumbnail: course.thumbnail,
+    category: course.categoryCode,
+    level: course.levelCode,
+    tags: course.tags,
+    type: course.kind,
+    isFree: course.isFree,
+    isProgram: course.kind === 'PROGRAM' || course.kind === 'PACK',
+    isAccessibleByUser,
+    modulesAmount: course.modulesAmount,
+    classesAmount: course.classesAmount,
+    modules: structure.modules.map((m) => ({
+      id: m.id,
+      name: m.name,
+      order: m.order,
+      total_sections: m.sections.length,
+      total_duration: m.sections.reduce((s, x) => s + x.durationSeconds, 0),
+      sections: m.sections.map((s) => ({
+        id: s.id,
+        name: s.name,
+        order: s.order,
+        type: s.type,
+        duration: s.durationSeconds,
+        section_url: withAddresses ? s.sectionUrl : null,
+        mime_type: s.mimeType,
+        file_extension: s.fileExtension,
+      })),
+    })),
+  };
+}
