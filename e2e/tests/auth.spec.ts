@@ -255,6 +255,44 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('entry parameters: a login link restores the session before the page opens', async ({
+    page,
+    request,
+  }) => {
+    // No API call mails login links yet (they come with the checkout); the code check is the
+    // API's, so here GET /users/credentials answers with a real session of the account.
+    const email = uniqueEmail('loginlink');
+    await registerAccount(request, email);
+    const login = await request.post('/api/users/login', { data: { email, password } });
+    const credentials = await login.json();
+    let asked: URL | null = null;
+    await page.route('**/api/users/credentials?*', async (route) => {
+      asked = new URL(route.request().url());
+      await route.fulfill({ json: credentials });
+    });
+    await page.goto(`/academy?verification_code=123456&email=${encodeURIComponent(email)}&promoCode=HOLA`);
+    await expect(academyHeading(page)).toBeVisible();
+    await expect(page.getByText('Hola, Ana.')).toBeVisible();
+    expect(asked).not.toBeNull();
+    expect((asked as URL | null)?.searchParams.get('verification_code')).toBe('123456');
+    // The one-time code leaves the address; the other parameters stay and travel as state.
+    await expect(page).toHaveURL(/\/academy\?email=[^&]+&promoCode=HOLA$/);
+    expect(await page.evaluate(() => history.state?.usr?.entry)).toMatchObject({ email, promoCode: 'HOLA' });
+    expect((await storedCredentials(page))?.userId).toBe(credentials.userId);
+  });
+
+  test('entry parameters: a bad login link leaves the visitor logged out', async ({ page }) => {
+    const refused = page.waitForResponse('**/api/users/credentials?*');
+    await page.goto('/academy?verification_code=nope&email=ana%40example.com&fromApp=true');
+    expect((await refused).status()).toBe(400);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => history.state?.usr)).toMatchObject({
+      followingPage: '/academy?email=ana%40example.com&fromApp=true',
+      entry: { email: 'ana@example.com', fromApp: true },
+    });
+    expect(await storedCredentials(page)).toBeNull();
+  });
+
   test('the channel parameter is kept and removed from the URL', async ({ page }) => {
     await page.goto('/login?channel=instagram&promoCode=HOLA');
     await expect(page).toHaveURL(/\/login\?promoCode=HOLA$/);
