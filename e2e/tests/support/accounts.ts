@@ -58,4 +58,5 @@ export async function dismissCountryNotice(page: Page): Promise<void> {
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'Entendido' }).click();
   await expect(notice).toBeHidden();
+  await expect(page.getByLabel('Nombre')).toBeFocused();
 }

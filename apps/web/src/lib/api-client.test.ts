@@ -57,6 +57,11 @@ describe('apiRequest', () => {
   });
 });
 
+function headersOf(mock: ReturnType<typeof vi.fn>, call: number): Record<string, string> {
+  const init = mock.mock.calls[call]?.[1] as RequestInit | undefined;
+  return (init?.headers ?? {}) as Record<string, string>;
+}
+
 describe('apiRequest session details', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
@@ -79,9 +84,7 @@ describe('apiRequest session details', () => {
     fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
     await expect(apiRequest('/a')).resolves.toEqual({ ok: true });
     expect(refresh).not.toHaveBeenCalled();
-    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe(
-      'Bearer new',
-    );
+    expect(headersOf(fetchMock, 1).authorization).toBe('Bearer new');
   });
 
   it('keeps the session when refreshing fails for a transient reason', async () => {
@@ -108,9 +111,7 @@ describe('apiRequest session details', () => {
     ).rejects.toMatchObject({
       status: 401,
     });
-    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBe(
-      'Bearer explicit',
-    );
+    expect(headersOf(fetchMock, 0).authorization).toBe('Bearer explicit');
     expect(refresh).not.toHaveBeenCalled();
   });
 
@@ -118,6 +119,6 @@ describe('apiRequest session details', () => {
     installSessionHooks({ getAccessToken: () => 'session', refresh: vi.fn(), onSessionExpired: vi.fn() });
     fetchMock.mockResolvedValue(json(200, {}));
     await apiRequest('/users/login', { method: 'POST', body: {}, authenticated: false });
-    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(headersOf(fetchMock, 0).authorization).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { FieldError } from '@alcancia/contract';
 import { type CountryCode, countries } from '@alcancia/contract/rules';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
@@ -69,6 +69,7 @@ export default function RegisterPage() {
   const [noticeOpen, setNoticeOpen] = useState(() => readItem(noticeSeenKey, 'session') !== 'true');
   const checklistId = useId();
   const noticeTextId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
 
   if (loggedIn && !loading) return <Navigate to={followingPage ?? '/'} replace />;
 
@@ -88,6 +89,8 @@ export default function RegisterPage() {
   function closeNotice() {
     writeItem(noticeSeenKey, 'true', 'session');
     setNoticeOpen(false);
+    // The notice opened with the page: continue at the first field rather than at the top.
+    requestAnimationFrame(() => nameRef.current?.focus());
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -120,6 +123,7 @@ export default function RegisterPage() {
     <AuthScreen title="Creá tu cuenta" subtitle="Sumate a la academia y empezá a ordenar tus finanzas.">
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
         <TextField
+          ref={nameRef}
           label="Nombre"
           name="name"
           autoComplete="given-name"
