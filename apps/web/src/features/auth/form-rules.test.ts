@@ -6,6 +6,7 @@ import {
   type RegisterValues,
   registerErrors,
   sanitizePhoneInput,
+  toFieldErrors,
   toRegisterPayload,
 } from './form-rules';
 
@@ -57,6 +58,23 @@ describe('register form', () => {
 
   it('keeps only phone characters while typing', () => {
     expect(sanitizePhoneInput('11-2345 abc 6789')).toBe('11-2345  6789');
+  });
+});
+
+describe('server field errors', () => {
+  it('maps the API paths (body.telephone) to the form fields', () => {
+    expect(
+      toFieldErrors([
+        { path: 'body.telephone', message: 'El teléfono solo puede tener números.' },
+        { path: 'body.name', message: 'Ingresá tu nombre.' },
+        { path: 'email', message: 'El formato del correo es inválido.' },
+        { path: 'body.other', message: 'x' },
+      ]),
+    ).toEqual({
+      phone: 'El teléfono solo puede tener números.',
+      name: 'Ingresá tu nombre.',
+      email: 'El formato del correo es inválido.',
+    });
   });
 });
 

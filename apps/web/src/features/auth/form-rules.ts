@@ -1,3 +1,4 @@
+import type { FieldError } from '@alcancia/contract';
 import {
   type CountryCode,
   countries,
@@ -91,4 +92,27 @@ export function toRegisterPayload(values: RegisterValues) {
 /** Recover: submit only when the password is non-empty, valid and equal to the confirmation. */
 export function canSubmitRecover(password: string, confirmation: string): boolean {
   return password !== '' && password === confirmation && isValidPassword(password);
+}
+
+/** Server field names (the register request's) → form fields. */
+const serverFieldMap: Record<string, RegisterField> = {
+  name: 'name',
+  email: 'email',
+  password: 'password',
+  country: 'country',
+  telephone: 'phone',
+};
+
+/**
+ * The INVALID_DATA `fields` of a register call, per form field (first message wins). Paths come
+ * as "body.telephone" (the request part first); a bare "telephone" is read too.
+ */
+export function toFieldErrors(fields: FieldError[] | undefined): Partial<Record<RegisterField, string>> {
+  const result: Partial<Record<RegisterField, string>> = {};
+  for (const field of fields ?? []) {
+    const parts = field.path.split('.');
+    const name = serverFieldMap[(parts[0] === 'body' ? parts[1] : parts[0]) ?? ''];
+    if (name && !result[name]) result[name] = field.message;
+  }
+  return result;
 }

@@ -1,4 +1,3 @@
-import type { FieldError } from '@alcancia/contract';
 import { type CountryCode, countries } from '@alcancia/contract/rules';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -22,6 +21,7 @@ import {
   type RegisterValues,
   registerErrors,
   sanitizePhoneInput,
+  toFieldErrors,
   toRegisterPayload,
 } from './form-rules';
 import { authTexts, codeOf, messageFor } from './messages';
@@ -30,24 +30,6 @@ import { loginWithPassword } from './session-actions';
 
 export const termsPath = '/terminos-y-condiciones';
 const noticeSeenKey = 'registerCountryNoticeSeen';
-
-/** Server field paths (contract names) → form fields. */
-const serverFieldMap: Record<string, RegisterField> = {
-  name: 'name',
-  email: 'email',
-  password: 'password',
-  country: 'country',
-  telephone: 'phone',
-};
-
-function toFieldErrors(fields: FieldError[] | undefined): Partial<Record<RegisterField, string>> {
-  const result: Partial<Record<RegisterField, string>> = {};
-  for (const field of fields ?? []) {
-    const name = serverFieldMap[field.path.split('.')[0] ?? ''];
-    if (name && !result[name]) result[name] = field.message;
-  }
-  return result;
-}
 
 export default function RegisterPage() {
   usePageTitle('Crear cuenta');
