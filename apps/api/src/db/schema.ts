@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -432,4 +434,229 @@ export const certificates = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
+);
+
+/* ---------------------------- subscriptions and payments ---------------------------- */
+
+/**
+ * A plan's price list per billing frequency (the spec's providerPlans). Prices are centavos; the
+ * discount price, when set, is what a card subscription is charged.
+ */
+export const providerPlans = pgTable(
+  'provider_plans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
+    /** monthly, annual, … (the key of providerPlans) */
+    frequency: text('frequency').notNull(),
+    /** 7days, 15days, 1months, … 12months: the billing period */
+    frequencyType: text('frequency_type').notNull(),
+    regularPriceCentavos: integer('regular_price_centavos').notNull(),
+    discountPriceCentavos: integer('discount_price_centavos'),
+    /** shown rounded; derived from the prices when null */
+    discountPercentage: integer('discount_percentage'),
+    freeTrial: jsonb('free_trial').$type<{ frequency: number; frequencyType: 'months' | 'days' }>(),
+    /** 'MP' (card form) or the redirect provider's code */
+    checkoutProvider: text('checkout_provider').notNull().default('MP'),
+    checkoutUrl: text('checkout_url'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_plans_plan_frequency_key').on(t.planId, t.frequency),
+    check(
+      'provider_plans_prices_check',
+      sql`${t.regularPriceCentavos} > 0 and (${t.discountPriceCentavos} is null or ${t.discountPriceCentavos} between 1 and ${t.regularPriceCentavos})`,
+    ),
+  ],
+);
+
+/**
+ * Promo codes. FREE_PERIOD grants a subscription of free_months/free_days (plan_id, or the lightest
+ * plan); DISCOUNT_COUPON takes discount_percent off at checkout for the listed plans and
+ * frequencies (empty = all). `uses` only grows through a conditional UPDATE bounded by max_uses.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** matched case-insensitively (unique on lower(code)) */
+    code: text('code').notNull(),
+    /** FREE_PERIOD or DISCOUNT_COUPON; free text so other features can add their kinds */
+    type: text('type').notNull(),
+    description: text('description').notNull().default(''),
+    freeMonths: integer('free_months'),
+    freeDays: integer('free_days'),
+    planId: text('plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
+    discountPercent: integer('discount_percent'),
+    planIds: text('plan_ids').array().notNull().default(sql`'{}'::text[]`),
+    frequencies: text('frequencies').array().notNull().default(sql`'{}'::text[]`),
+    /** inactive: not yet launched or paused; disabled: switched off for good by an operator */
+    active: boolean('active').notNull().default(true),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Argentina dates, both inclusive */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    /** empty = every country */
+    allowedCountryCodes: text('allowed_country_codes').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(sql`lower(${t.code})`),
+    check('promo_codes_uses_check', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+/**
+ * One checkout: a subscription (then also the recurring agreement, with its preapproval id), a
+ * program or a guest tier. Its id, in the provider's external_reference, routes every payment back.
+ * One idempotency key per order; at most one checkout in flight and one active subscription per user.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['subscription', 'program', 'guest_tier'] }).notNull(),
+    /** null for guest purchases */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerEmail: text('payer_email').notNull(),
+    /** plan id, program id or tier */
+    itemId: text('item_id').notNull(),
+    description: text('description').notNull(),
+    /** subscriptions: monthly, annual, … */
+    frequency: text('frequency'),
+    /** charged per payment (per period for subscriptions) */
+    amountCentavos: integer('amount_centavos').notNull(),
+    currency: text('currency').notNull().default('ARS'),
+    status: text('status', {
+      enum: ['created', 'pending', 'active', 'paid', 'refused', 'error', 'cancelled', 'replaced'],
+    })
+      .notNull()
+      .default('created'),
+    refusedReason: text('refused_reason'),
+    provider: text('provider').notNull().default('MP'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerPreapprovalId: text('provider_preapproval_id'),
+    providerPreferenceId: text('provider_preference_id'),
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id),
+    /** an upgrade: the subscription order it supersedes */
+    replacesOrderId: uuid('replaces_order_id'),
+    /** an upgrade, once settled: SUCCESS, FAILED or NONE (nothing to refund) */
+    upgradeRefundStatus: text('upgrade_refund_status'),
+    /** what was sold and why: plan name, prices, free trial, promo code, upgrade facts */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payment_orders_preapproval_key').on(t.providerPreapprovalId),
+    uniqueIndex('payment_orders_preference_key').on(t.providerPreferenceId),
+    index('payment_orders_user_idx').on(t.userId, t.kind, t.createdAt),
+    uniqueIndex('payment_orders_one_active_subscription')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'subscription' and ${t.status} = 'active'`),
+    uniqueIndex('payment_orders_one_checkout_in_flight')
+      .on(t.userId, t.kind)
+      .where(sql`${t.status} = 'created'`),
+  ],
+);
+
+/** Provider payments of an order, as last fetched from the provider (never from a notification). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    provider: text('provider').notNull().default('MP'),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** the provider's status: approved, in_process, pending, rejected, refunded, cancelled, … */
+    status: text('status').notNull(),
+    statusDetail: text('status_detail'),
+    amountCentavos: integer('amount_centavos').notNull(),
+    refundedCentavos: integer('refunded_centavos').notNull().default(0),
+    currency: text('currency').notNull().default('ARS'),
+    /** regular_payment, recurring_payment */
+    operationType: text('operation_type'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** set once, when the access this payment pays for was granted */
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Refunds we asked the provider for (an upgrade's unused days). FAILED ones are for operators. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    /** the order that caused it (the upgrade) */
+    causedByOrderId: uuid('caused_by_order_id').references(() => paymentOrders.id),
+    providerRefundId: text('provider_refund_id'),
+    amountCentavos: integer('amount_centavos').notNull(),
+    status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
+    reason: text('reason').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_provider_refund_key').on(t.providerRefundId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** Every status change of an order or payment: who (actor), what (from → to) and why (reason). */
+export const paymentStatusHistory = pgTable(
+  'payment_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** user:<id>, webhook, system */
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Who used which promo code: once per user and code. */
+export const promoCodeRedemptions = pgTable(
+  'promo_code_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    promoCodeId: bigint('promo_code_id', { mode: 'number' })
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** a coupon used at checkout: the order it discounted */
+    orderId: uuid('order_id').references(() => paymentOrders.id),
+    /** a free period: the end date it granted */
+    grantedUntil: date('granted_until', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promo_code_redemptions_user_code_key').on(t.userId, t.promoCodeId)],
 );
