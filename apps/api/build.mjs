@@ -20,8 +20,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
+  // CommonJS dependencies call require(); give the ESM bundle one. The alias cannot clash with a
+  // bundled module that imports createRequire itself.
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 
-test('the app loads in Spanish', async ({ page }) => {
+test('the app loads in Spanish and sends a visitor to log in', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('heading', { level: 1, name: 'Empoderá tus finanzas' })).toBeVisible();
-  await expect(page).toHaveTitle(/Inicio · Alcancía/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciá sesión' })).toBeVisible();
+  await expect(page).toHaveTitle(/Iniciar sesión · Alcancía/);
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -15,12 +16,12 @@ test('an unknown page shows the Spanish 404 and leads home', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Empoderá tus finanzas' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciá sesión' })).toBeVisible();
 });
 
 test('the skip link moves keyboard focus to the content', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/login');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Saltar al contenido' });
   await expect(skip).toBeFocused();
