@@ -13,7 +13,9 @@ for (const name of ['../sandbox/package.json']) {
 
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // npm run bench bundles into dist/bench/ (API_BUILD_OUTFILE) so it never rewrites the bundle
+  // another run may be starting.
+  outfile: process.env.API_BUILD_OUTFILE ?? 'dist/server.js',
   bundle: true,
   platform: 'node',
   target: 'node20',
