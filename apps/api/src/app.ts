@@ -7,9 +7,12 @@ import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
 import { academyModule } from './modules/academy/routes';
 import { authModule } from './modules/auth/routes';
+import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
+import { fileUrlModule, signedFilesModule } from './modules/files/routes';
+import { serveMediaRoutes } from './modules/files/serve-media';
 import { healthModule } from './modules/health/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
@@ -21,6 +24,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
+import { createFileStorage } from './providers/storage/file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     secret: createHmac('sha256', resolveJwtSecret(config)).update('cookies').digest('hex'),
   });
   registerAuthentication(app, config);
+  app.decorate('fileStorage', await createFileStorage(config, resolveJwtSecret(config)));
   await registerRateLimit(app, config);
   await registerApiDocs(app);
 
@@ -102,6 +107,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(authModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
       await api.register(academyModule, { prefix: '/academy' });
+      await api.register(fileUrlModule, { prefix: '/academy' });
+      await api.register(signedFilesModule, { prefix: '/files' });
+      await api.register(certificatesModule);
       await api.register(remoteConfigModule, { prefix: '/remote-config' });
       await api.register(communityModule, { prefix: '/community' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
@@ -109,6 +117,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     { prefix: '/api' },
   );
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
+  await app.register(serveMediaRoutes, { prefix: '/media' });
 
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);
   return app;

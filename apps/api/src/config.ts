@@ -1,6 +1,7 @@
 import path from 'node:path';
 import '@alcancia/contract';
 import { z } from 'zod';
+import { apiRoot } from './db/paths';
 
 /** Empty strings in the environment mean "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -47,6 +48,15 @@ const envSchema = z
     FACEBOOK_AUTHORIZATION_URL: withDefault(z.url(), 'https://www.facebook.com/v19.0/dialog/oauth'),
     FACEBOOK_TOKEN_URL: withDefault(z.url(), 'https://graph.facebook.com/v19.0/oauth/access_token'),
     FACEBOOK_ME_URL: withDefault(z.url(), 'https://graph.facebook.com/me'),
+    STORAGE_DRIVER: withDefault(z.enum(['local', 's3']), 'local'),
+    FILES_DIR: optional(z.string().min(1)),
+    FILE_URL_SECRET: optional(z.string().min(32, 'debe tener al menos 32 caracteres')),
+    S3_BUCKET: optional(z.string().min(1)),
+    S3_REGION: withDefault(z.string().min(1), 'us-east-1'),
+    S3_ENDPOINT: optional(z.url()),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    S3_FORCE_PATH_STYLE: withDefault(booleanFlag, 'false'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -57,6 +67,16 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'es obligatoria en producción' });
+    }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'es obligatoria con STORAGE_DRIVER=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas',
+      });
     }
   });
 
@@ -99,6 +119,23 @@ export interface Config {
     tokenUrl: string;
     meUrl: string;
   } | null;
+  /** Downloadable materials: local disk with HMAC-signed URLs, or an S3-compatible bucket. */
+  storage: {
+    driver: 'local' | 's3';
+    /** local driver: the folder file keys resolve in */
+    filesDir: string;
+    /** local driver: HMAC key of signed URLs; derived from the JWT secret when unset */
+    urlSecret: string | undefined;
+    /** s3 driver; credentials fall back to the SDK's default chain when unset */
+    s3: {
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -166,5 +203,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             meUrl: env.FACEBOOK_ME_URL,
           }
         : null,
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(apiRoot, 'media/files'),
+      urlSecret: env.FILE_URL_SECRET,
+      s3:
+        env.STORAGE_DRIVER === 's3' && env.S3_BUCKET
+          ? {
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : null,
+    },
   };
 }

@@ -1,8 +1,10 @@
 import './zod-locale';
 
 export * from './academy';
+export * from './certificates';
 export * from './dev';
 export * from './errors';
+export * from './files';
 export * from './health';
 export * from './rules';
 export * from './users';

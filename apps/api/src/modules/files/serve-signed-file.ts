@@ -1,0 +1,60 @@
+import { signedFileQuerySchema } from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { contentDisposition } from '../../providers/storage/content-disposition';
+import { isValidFileKey, materialContentType } from '../../providers/storage/file-keys';
+import { LocalFileStorage } from '../../providers/storage/local-file-storage';
+import { fileKeyFromPath, fileKeyParamsSchema } from './file-key-param';
+
+const invalidSignature = () =>
+  new AppError(
+    'INVALID_FILE_SIGNATURE',
+    403,
+    'El enlace del archivo no es válido. Volvé a abrir el material.',
+  );
+const expired = () =>
+  new AppError('FILE_URL_EXPIRED', 403, 'El enlace del archivo venció. Volvé a abrir el material.');
+
+/**
+ * GET /files/{fileKey}?expires&name&signature[&download=1] — the local driver's signed URLs. No
+ * token: the signature is the permission, so links work in a new tab, an <a download> or a viewer.
+ */
+export const serveSignedFileRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/*',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Archivo por URL firmada (almacenamiento local)',
+        params: fileKeyParamsSchema,
+        querystring: signedFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const storage = app.fileStorage;
+      // With S3 the URLs point at the bucket; this route has nothing to serve.
+      if (!(storage instanceof LocalFileStorage)) throw AppError.notFound('No encontramos ese archivo.');
+      const key = fileKeyFromPath(request.params['*']);
+      const { expires, name, signature, download } = request.query;
+      if (!isValidFileKey(key)) throw invalidSignature();
+
+      const verdict = storage.verify(key, { expires, name, signature });
+      if (verdict === 'invalid') throw invalidSignature();
+      if (verdict === 'expired') throw expired();
+
+      const file = await storage.read(key);
+      if (!file) throw AppError.notFound('No encontramos ese archivo.');
+      const attachment = download === '1' || download === 'true';
+      // Chromium's built-in PDF viewer refuses to run under the app's CSP (object-src 'none');
+      // a file of a fixed, sniff-proof type does not need one.
+      reply.removeHeader('content-security-policy');
+      return reply
+        .header('content-type', materialContentType(key) ?? 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', name))
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+};

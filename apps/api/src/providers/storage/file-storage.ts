@@ -1,0 +1,52 @@
+import { createHmac } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config';
+import { LocalFileStorage } from './local-file-storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStorage: FileStorage;
+  }
+}
+
+export interface SignedUrlOptions {
+  /** the name the browser shows and saves, extension included */
+  filename: string;
+  contentType: string;
+  disposition: 'inline' | 'attachment';
+  ttlSeconds: number;
+}
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+}
+
+/**
+ * Where downloadable materials live. Callers decide who may read a key; the storage only hands out
+ * short-lived URLs for it (and the bytes, for the local driver's own file route).
+ */
+export interface FileStorage {
+  readonly driver: 'local' | 's3';
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+  read(key: string): Promise<StoredFile | null>;
+}
+
+/** Path of the API route that serves local signed URLs (see modules/files/serve-signed-file.ts). */
+export const signedFilesPath = '/api/files';
+
+/**
+ * The configured storage. The local driver's HMAC key is FILE_URL_SECRET, or else derived from the
+ * JWT secret with its own label, so one leaked signature key never signs tokens and vice versa.
+ */
+export async function createFileStorage(config: Config, jwtSecret: Uint8Array): Promise<FileStorage> {
+  const { storage } = config;
+  if (storage.driver === 's3' && storage.s3) {
+    const { S3FileStorage } = await import('./s3-file-storage');
+    return await S3FileStorage.fromConfig(storage.s3);
+  }
+  const secret = storage.urlSecret
+    ? new TextEncoder().encode(storage.urlSecret)
+    : new Uint8Array(createHmac('sha256', jwtSecret).update('file-urls').digest());
+  return new LocalFileStorage({ root: storage.filesDir, secret, routePath: signedFilesPath });
+}

@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { isValidFileKey, resolveFileKey } from './file-keys';
+import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
+
+export interface SignedFileParams {
+  expires: number;
+  name: string;
+  signature: string;
+}
+
+export type SignatureVerdict = 'valid' | 'invalid' | 'expired';
+
+interface LocalOptions {
+  root: string;
+  secret: Uint8Array;
+  /** path of the route that serves signed URLs, e.g. /api/files */
+  routePath: string;
+  now?: () => number;
+}
+
+/**
+ * Files on local disk, served by our own route behind HMAC-SHA256 signed URLs. The signature covers
+ * the key, the expiry and the file name, so none of them can be changed; `download=1` is left out on
+ * purpose: the holder of a valid URL may choose to view or to save.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly driver = 'local' as const;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LocalOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async signedUrl(key: string, { filename, disposition, ttlSeconds }: SignedUrlOptions): Promise<string> {
+    if (!isValidFileKey(key)) throw new Error(`Clave de archivo inválida: ${key}`);
+    const expires = Math.floor(this.now() / 1000) + ttlSeconds;
+    const query = new URLSearchParams({ expires: String(expires), name: filename });
+    query.set('signature', this.sign(key, expires, filename));
+    if (disposition === 'attachment') query.set('download', '1');
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.options.routePath}/${path}?${query.toString()}`;
+  }
+
+  verify(key: string, { expires, name, signature }: SignedFileParams): SignatureVerdict {
+    const expected = Buffer.from(this.sign(key, expires, name));
+    const given = Buffer.from(signature);
+    // Length first: timingSafeEqual needs equal lengths, and a length says nothing secret.
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    return expires * 1000 < this.now() ? 'expired' : 'valid';
+  }
+
+  async read(key: string): Promise<StoredFile | null> {
+    const file = resolveFileKey(this.options.root, key);
+    if (!file) return null;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { body: createReadStream(file), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  private sign(key: string, expires: number, name: string): string {
+    // Newlines cannot occur in a key or a number, so the three fields cannot be shifted into each other.
+    return createHmac('sha256', this.options.secret)
+      .update(`${key}\n${expires}\n${name}`)
+      .digest('base64url');
+  }
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config';
+import { contentDisposition } from './content-disposition';
+import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
+
+type S3Settings = NonNullable<Config['storage']['s3']>;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+type Presigner = typeof import('@aws-sdk/s3-request-presigner');
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2…). URLs are presigned GetObject requests that also make
+ * the bucket answer with our content type and Spanish file name, so the browser behaves exactly as
+ * with the local driver. The SDK is imported only here, when S3 is configured: it is large and
+ * warns about Node versions as it loads.
+ */
+export class S3FileStorage implements FileStorage {
+  readonly driver = 's3' as const;
+
+  private constructor(
+    private readonly sdk: S3Sdk,
+    private readonly presigner: Presigner,
+    private readonly client: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  static async fromConfig(settings: S3Settings): Promise<S3FileStorage> {
+    const [sdk, presigner] = await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
+    const client = new sdk.S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+    return new S3FileStorage(sdk, presigner, client, settings.bucket);
+  }
+
+  signedUrl(
+    key: string,
+    { filename, contentType, disposition, ttlSeconds }: SignedUrlOptions,
+  ): Promise<string> {
+    const command = new this.sdk.GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: contentDisposition(disposition, filename),
+      ResponseContentType: contentType,
+    });
+    return this.presigner.getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
+  }
+
+  async read(key: string): Promise<StoredFile | null> {
+    try {
+      const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!object.Body) return null;
+      return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
+    } catch (error) {
+      if (error instanceof this.sdk.NoSuchKey) return null;
+      throw error;
+    }
+  }
+}
