@@ -30,7 +30,8 @@ async function insertStructure(t: TestApp) {
     order,
     type,
     durationSeconds: type === 'CLASS' ? 30 : 0,
-    sectionUrl: type === 'CLASS' ? '/media/videos/clase-ahorro.mp4' : type === 'EMPTY' ? null : 'materiales/x.pdf',
+    sectionUrl:
+      type === 'CLASS' ? '/media/videos/clase-ahorro.mp4' : type === 'EMPTY' ? null : 'materiales/x.pdf',
   });
   await t.database.db
     .insert(courseSections)
@@ -80,7 +81,8 @@ describe('certificates', () => {
     expect(spanishDate('2027-01-05')).toBe('5 de enero de 2027');
     const ids = new Set(Array.from({ length: 200 }, newCertificateId));
     expect(ids.size).toBe(200);
-    for (const id of ids) expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   });
 
   it('requires a session and a known course', async () => {
