@@ -2,10 +2,10 @@ import './zod-locale';
 
 export * from './academy';
 export * from './certificates';
+export * from './course-viewer';
 export * from './dev';
 export * from './errors';
 export * from './files';
 export * from './health';
 export * from './rules';
 export * from './users';
-export * from './course-viewer';
