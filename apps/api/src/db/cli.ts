@@ -1,11 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
+import { ContentFileError } from '../modules/academy/content-file';
+import { type ImportResult, importContent } from '../modules/academy/import-content';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedDemoData } from './seed';
 
-/** npm run db:migrate | db:seed — against DATABASE_URL, or the PGlite database in DATA_DIR. */
-async function main(command: string | undefined) {
+/** A mistake of the person running the command: its message is all they need to see. */
+class UsageError extends Error {}
+
+const entityLabels: Record<keyof ImportResult, string> = {
+  categories: 'Categorías',
+  levels: 'Niveles',
+  tags: 'Etiquetas',
+  suggestedFilters: 'Filtros sugeridos',
+  plans: 'Planes',
+  courses: 'Contenidos',
+  modules: 'Módulos',
+  sections: 'Secciones',
+  faqs: 'Preguntas frecuentes',
+  packItems: 'Items de packs',
+};
+
+function importSummary(file: string, result: ImportResult): string {
+  const lines = Object.entries(entityLabels).map(([entity, label]) => {
+    const t = result[entity as keyof ImportResult];
+    const total = t.inserted + t.updated + t.unchanged;
+    return `  ${label}: ${total} en el archivo · ${t.inserted} altas · ${t.updated} modificaciones · ${t.unchanged} sin cambios · ${t.deleted} bajas`;
+  });
+  return [`Contenido importado desde ${file}:`, ...lines].join('\n');
+}
+
+/** npm run content:import -w apps/api runs from apps/api: resolve the path where the user typed it. */
+function readContentFile(file: string): { shown: string; document: unknown } {
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const absolute = path.resolve(base, file);
+  let raw: string;
+  try {
+    raw = readFileSync(absolute, 'utf8');
+  } catch {
+    throw new UsageError(`No se pudo leer el archivo de contenido ${absolute}`);
+  }
+  try {
+    return { shown: path.relative(base, absolute), document: JSON.parse(raw) };
+  } catch (error) {
+    throw new UsageError(`El archivo ${absolute} no es JSON válido: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * npm run db:migrate | db:seed | content:import -- <file.json> — against DATABASE_URL, or the
+ * PGlite database in DATA_DIR.
+ */
+async function main(command: string | undefined, argument: string | undefined) {
   const config = loadConfig();
+  if (command === 'import' && !argument)
+    throw new UsageError('Uso: npm run content:import -- <archivo.json>');
+  const content = command === 'import' && argument ? readContentFile(argument) : undefined;
   const database = config.databaseUrl
     ? openDatabase({ kind: 'pg', url: config.databaseUrl })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
@@ -16,6 +68,9 @@ async function main(command: string | undefined) {
       console.warn(
         wrote ? 'Datos de demostración cargados.' : 'Los datos de demostración ya estaban cargados.',
       );
+    } else if (content) {
+      const result = await importContent(database.db, content.document);
+      console.warn(importSummary(content.shown, result));
     } else {
       console.warn('Migraciones aplicadas.');
     }
@@ -24,7 +79,9 @@ async function main(command: string | undefined) {
   }
 }
 
-main(process.argv[2]).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+main(process.argv[2], process.argv[3]).catch((error: unknown) => {
+  const known =
+    error instanceof ConfigError || error instanceof ContentFileError || error instanceof UsageError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

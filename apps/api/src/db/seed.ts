@@ -1,4 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
+import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
+import { importContent } from '../modules/academy/import-content';
 import { hashPassword } from '../modules/auth/password-hashing';
 import type { Database } from './client';
 import { appMeta, featureFlags, users } from './schema';
@@ -56,10 +58,11 @@ async function seedDemoAccounts(tx: Tx) {
 }
 
 /**
- * Bump when the demo data changes. Every step below is idempotent (ON CONFLICT DO NOTHING), so a
- * newer version re-runs safely on an existing database and an unchanged one is not re-seeded.
+ * Bump when the demo data changes. Every step below is idempotent (ON CONFLICT DO NOTHING, or the
+ * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
+ * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 2;
+export const demoSeedVersion = 3;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -85,6 +88,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (seeded >= demoSeedVersion) return false;
     await seedOperatorSwitches(tx);
     await seedDemoAccounts(tx);
+    // Sale windows are relative to this day; `npm run content:import` re-anchors them later.
+    await importContent(tx, demoCatalog, { today: new Date() });
     await tx
       .insert(appMeta)
       .values({ key: 'demo_seed_version', value: String(demoSeedVersion) })
