@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import { spanishDate } from './spanish-date';
 
 export interface CertificateContent {
@@ -61,7 +60,7 @@ function loadFonts(): Promise<Font[]> {
   return fonts;
 }
 
-type Node = Parameters<typeof satori>[0];
+type Node = Parameters<typeof import('satori').default>[0];
 type Style = Record<string, string | number>;
 const el = (style: Style, ...children: Array<Node | string>): Node =>
   ({ type: 'div', props: { style: { display: 'flex', ...style }, children } }) as unknown as Node;
@@ -205,6 +204,11 @@ function layout(c: CertificateContent): Node {
  * the same content always gives the same bytes.
  */
 export async function renderCertificate(content: CertificateContent): Promise<Buffer> {
+  // Loaded on first use: both take a noticeable time to import, and most boots render nothing.
+  const [{ default: satori }, { renderAsync }] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
   const svg = await satori(layout(content), { ...certificateSize, fonts: await loadFonts() });
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: certificateSize.width } });
   return image.asPng();
