@@ -10,6 +10,9 @@ import { HomeRedirect, RequireAuth } from './require-auth';
  * own chunk (React.lazy) so /login downloads only what it needs. The declarative router is used on
  * purpose: the data router (createBrowserRouter) adds about 16 KB gzip to every first load, which
  * would not fit the 100 KB budget of /login; no page needs loaders or actions.
+ *
+ * Logged-in pages sit inside RequireAuth → DataLayout (TanStack Query, loaded with them) → the
+ * shell (side bar, navbar, banners, footer, chat).
  */
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
@@ -18,7 +21,22 @@ const RecoverPage = lazy(() => import('../features/auth/recover-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const DataLayout = lazy(() => import('./data-layout'));
+const ShellLayout = lazy(() => import('./shell-route'));
 const AcademyPage = lazy(() => import('../features/academy/academy-page'));
+const CoursesPage = lazy(() => import('../features/academy/courses-page'));
+const ProgramsPage = lazy(() => import('../features/programs/programs-page'));
+const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));
+const CommunityPage = lazy(() => import('../features/community/community-page'));
+const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'));
+const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
+const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
+const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
+const SubscriptionPlaceholderPage = lazy(
+  () => import('../features/checkout-placeholder/subscription-placeholder-page'),
+);
+const ProgramCheckoutPlaceholderPage = lazy(
+  () => import('../features/checkout-placeholder/program-checkout-placeholder-page'),
+);
 
 function AppRoutes() {
   usePageViews();
@@ -32,12 +50,24 @@ function AppRoutes() {
           <Route path="validate" element={<ValidatePage />} />
           <Route path="recover" element={<RecoverPage />} />
           <Route path="terminos-y-condiciones" element={<TermsPage />} />
-          <Route element={<RequireAuth />}>
-            <Route element={<DataLayout />}>
+          <Route path="deepLink" element={<DeepLinkPage />} />
+          <Route path="scan/:vertical" element={<ScanPage />} />
+          <Route path="compra/suscripcion" element={<SubscriptionPlaceholderPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<DataLayout />}>
+            <Route element={<ShellLayout />}>
               <Route path="academy" element={<AcademyPage />} />
+              <Route path="academy/cursos" element={<CoursesPage />} />
+              <Route path="programas" element={<ProgramsPage />} />
+              <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />
+              <Route path="comunidad" element={<CommunityPage />} />
+              <Route path="novedades" element={<NewsHomePage />} />
+              <Route path="misCuentas" element={<PfmHomePage />} />
+              <Route path="compra/programa/:id" element={<ProgramCheckoutPlaceholderPage />} />
             </Route>
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </EntryGate>

@@ -12,6 +12,8 @@ interface DialogProps {
   describedBy?: string;
   /** hide the × button (the content then offers its own way out) */
   hideCloseButton?: boolean;
+  /** extra class of the <dialog> (a wider variant, …) */
+  className?: string;
 }
 
 /**
@@ -19,7 +21,15 @@ interface DialogProps {
  * element lacks: focus that wraps inside, Escape through onClose, the first field (or
  * [data-autofocus]) focused on open and focus returned to the opener on close.
  */
-export function Dialog({ open, onClose, title, children, describedBy, hideCloseButton }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  describedBy,
+  hideCloseButton,
+  className,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
@@ -65,7 +75,7 @@ export function Dialog({ open, onClose, title, children, describedBy, hideCloseB
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {

@@ -1,29 +1,264 @@
-import type { CurrentUser } from '@alcancia/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useLogout } from '../auth/use-logout';
+import { Alert, Spinner } from '../../ui/feedback';
+import { Icon } from '../../ui/icons';
+import { ProgramCardView } from '../programs/program-card';
+import { useCurrentUser, useSubscription } from '../shell/account-queries';
+import {
+  progressOf,
+  useAcademyFilters,
+  useCourses,
+  useEvents,
+  useProgramsAndPacks,
+  useProgressOverview,
+  useQuickCourses,
+} from './catalog-api';
+import { CourseCard, EventCard } from './course-card';
+import { ExpiredPromoModal } from './expired-promo-modal';
+import {
+  effectiveFilters,
+  emptyFilters,
+  hasActiveFilters,
+  toCatalogFilters,
+  visibleSuggestedFilters,
+} from './filter-rules';
+import { FiltersBar } from './filters-bar';
+import { PageHeader } from './page-header';
+import { emptySearchHint, emptySearchText, SearchOverlay } from './search-overlay';
+import './academy.css';
+
+function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="academy-section" aria-labelledby={id}>
+      <div className="section-header">
+        <h2 id={id} tabIndex={-1}>
+          {title}
+        </h2>
+        {more && (
+          <Link to={more.to} className="section-more">
+            {more.label}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EmptyResults() {
+  return (
+    <div className="empty-state">
+      <p className="empty-state-title">{emptySearchText}</p>
+      <p>{emptySearchHint}</p>
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry(): void }) {
+  return (
+    <Alert tone="error">
+      No pudimos cargar estos contenidos.{' '}
+      <button type="button" className="link-button" onClick={onRetry}>
+        Reintentar
+      </button>
+    </Alert>
+  );
+}
+
+/** The promo banner of the academy home (plans for non-subscribers, programs for subscribers). */
+function PromoBanner({ isSubscribed }: { isSubscribed: boolean | undefined }) {
+  return (
+    <section className="promo-banner" aria-labelledby="promo-title">
+      <div>
+        <h2 id="promo-title">
+          {isSubscribed ? 'Llevá tus finanzas al siguiente nivel' : 'Aprendé a hacer crecer tu plata'}
+        </h2>
+        <p>
+          {isSubscribed
+            ? 'Sumá un programa con acompañamiento y clases en vivo.'
+            : 'Con la suscripción accedés a todos los cursos, eventos y materiales descargables.'}
+        </p>
+      </div>
+      <Link className="button button-promo" to={isSubscribed ? '/programas' : '/compra/suscripcion'}>
+        {isSubscribed ? 'Ver Programas & Packs' : 'Ver planes'}
+      </Link>
+    </section>
+  );
+}
 
 /**
- * Placeholder for the academy home (/academy) until the logged-in shell and the catalogue land:
- * a title, a greeting from GET /users and the logout button.
+ * The academy home (/academy): header, promo banner, sticky filters, courses, Programs & Packs,
+ * Past events; on mobile a menu and the search overlay; the expired-promo modal.
  */
 export default function AcademyPage() {
   usePageTitle('Academia');
-  const logout = useLogout();
-  const user = useQuery({
-    queryKey: ['users', 'current'],
-    queryFn: ({ signal }) => apiRequest<CurrentUser>('/users', { signal }),
-    staleTime: 60_000,
-  });
+  const user = useCurrentUser();
+  const subscription = useSubscription();
+  const filtersMeta = useAcademyFilters();
+  const progress = useProgressOverview();
+  const [state, setState] = useState(emptyFilters);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A suggested filter hidden by the subscription rules never filters.
+  const visibleValues = filtersMeta.data
+    ? visibleSuggestedFilters(filtersMeta.data.suggestedFilters, subscription.data).map((f) => f.value)
+    : [];
+  const effective = effectiveFilters(state, filtersMeta.data ? visibleValues : null);
+  const filtering = hasActiveFilters(effective);
+  const catalogFilters = toCatalogFilters(effective);
+
+  const quick = useQuickCourses({});
+  const filtered = useCourses(catalogFilters, 1, 24, filtering);
+  const courses = filtering ? filtered : quick;
+  const programs = useProgramsAndPacks(catalogFilters);
+  const events = useEvents();
+  const topics = filtersMeta.data?.customFilters.topic;
+  const levels = filtersMeta.data?.customFilters.level;
+
   return (
-    <section className="academy-placeholder" aria-labelledby="academy-title">
-      <h1 id="academy-title">Academia</h1>
-      <p aria-live="polite">{user.data ? `Hola, ${user.data.name}.` : ' '}</p>
-      <p>Muy pronto vas a encontrar acá tus cursos, programas y packs.</p>
-      <button type="button" className="button button-secondary" onClick={logout}>
-        Cerrar Sesión
-      </button>
-    </section>
+    <div className="academy">
+      <PageHeader
+        title="Academia"
+        subtitle={
+          <p className="page-greeting" aria-live="polite">
+            {user.data ? `Hola, ${user.data.name}.` : ' '}
+          </p>
+        }
+      >
+        <button
+          type="button"
+          className="button button-secondary header-search"
+          onClick={() => setSearchOpen(true)}
+        >
+          <Icon name="search" size={20} />
+          <span>Buscar</span>
+        </button>
+        <div className="academy-menu">
+          <button
+            type="button"
+            className="icon-button academy-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="academy-menu"
+            aria-label="Menú de la academia"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} />
+          </button>
+        </div>
+      </PageHeader>
+      {menuOpen && (
+        <nav id="academy-menu" className="academy-menu-panel" aria-label="Menú de la academia">
+          <ul>
+            <li>
+              <Link to="/academy/cursos">Cursos</Link>
+            </li>
+            <li>
+              <Link to="/programas">Programas y Packs</Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setMenuOpen(false);
+                  const heading = document.getElementById('eventos-pasados');
+                  heading?.scrollIntoView();
+                  heading?.focus();
+                }}
+              >
+                Eventos pasados
+              </button>
+            </li>
+          </ul>
+        </nav>
+      )}
+
+      <PromoBanner isSubscribed={subscription.data?.isSubscribed} />
+
+      <FiltersBar
+        filters={filtersMeta.data}
+        subscription={subscription.data}
+        state={state}
+        onChange={setState}
+      />
+
+      <Section id="cursos" title="Cursos" more={{ to: '/academy/cursos', label: 'Ver todos' }}>
+        {courses.isPending ? (
+          <Spinner label="Cargando cursos…" />
+        ) : courses.isError ? (
+          <LoadError onRetry={() => void courses.refetch()} />
+        ) : courses.data.items.length === 0 ? (
+          <EmptyResults />
+        ) : (
+          <ul className="card-grid" aria-busy={courses.isPlaceholderData}>
+            {courses.data.items.map((course) => (
+              <li key={course.id}>
+                <CourseCard
+                  course={course}
+                  progress={progressOf(progress.data, course.id)}
+                  topics={topics}
+                  levels={levels}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section
+        id="programas-y-packs"
+        title="Programas & Packs"
+        more={{ to: '/programas', label: 'Ver todos' }}
+      >
+        {programs.isPending ? (
+          <Spinner label="Cargando programas…" />
+        ) : programs.isError ? (
+          <LoadError onRetry={programs.refetch} />
+        ) : !programs.items || programs.items.length === 0 ? (
+          <EmptyResults />
+        ) : (
+          <ul className="card-grid program-grid">
+            {programs.items.map((program) => (
+              <li key={program.id}>
+                <ProgramCardView program={program} progress={progressOf(progress.data, program.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {!filtering && (
+        <Section id="eventos-pasados" title="Eventos pasados">
+          {events.isPending ? (
+            <Spinner label="Cargando eventos…" />
+          ) : events.isError ? (
+            <LoadError onRetry={() => void events.refetch()} />
+          ) : (
+            <ul className="card-grid event-grid">
+              {events.data.items.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
+
+      <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <ExpiredPromoModal userId={user.data?.id ?? null} subscription={subscription.data} />
+    </div>
   );
 }

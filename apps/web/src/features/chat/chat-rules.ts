@@ -1,0 +1,46 @@
+/**
+ * The chat assistant (spec §4): shown only when the CHAT_BOT service control is enabled, never on
+ * the community page; the modal embeds a static page under /assets chosen by the control's
+ * reference, with the frame's fixed secret and the user id.
+ */
+export type ChatVendor = 'CHAT_CUSTOMGPT' | 'CHAT_BOTPRESS';
+
+/** The fixed identifier the frame checks on every message it receives. */
+export const chatFrameSecret = 'alcancia-chat-frame-v1';
+
+/** When set, the launcher would go to the plans instead of opening the chat (off, spec §4). */
+export const chatGoesToPurchase = false;
+
+export function chatVendorOf(reference: string | null | undefined): ChatVendor {
+  return reference === 'CHAT_BOTPRESS' ? 'CHAT_BOTPRESS' : 'CHAT_CUSTOMGPT';
+}
+
+export function showChatLauncher({
+  enabled,
+  userId,
+  pathname,
+}: {
+  enabled: boolean | undefined;
+  userId: string | null | undefined;
+  pathname: string;
+}): boolean {
+  if (!enabled || !userId) return false;
+  return !pathname.toLowerCase().startsWith('/comunidad');
+}
+
+/** The address of the embedded page: /assets/customGPT.html or /assets/botPress.html. */
+export function chatFrameUrl(vendor: ChatVendor, userId: string): string {
+  const page = vendor === 'CHAT_BOTPRESS' ? 'botPress.html' : 'customGPT.html';
+  const query = new URLSearchParams({ secretPostMessage: chatFrameSecret, userId });
+  return `/assets/${page}?${query.toString()}`;
+}
+
+/** The window message that clears the conversation. */
+export function clearChatMessage(): { secret: string; clearChat: true } {
+  return { secret: chatFrameSecret, clearChat: true };
+}
+
+/** CHAT_CUSTOMGPT is a trial: its launcher says so and its modal can clear the chat. */
+export function launcherLabel(vendor: ChatVendor): string {
+  return vendor === 'CHAT_CUSTOMGPT' ? 'VERSIÓN DE PRUEBA' : 'Asistente';
+}

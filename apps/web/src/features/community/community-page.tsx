@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { track } from '../../lib/analytics';
+import { apiRequest } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Alert, Spinner } from '../../ui/feedback';
+import { useServiceControl } from '../shell/account-queries';
+import './community.css';
+
+/**
+ * /comunidad: the community in a frame. COMMUNITY off → home; no access (the server decides:
+ * a plan with COMMUNITY or private-community access) → the subscription plans.
+ */
+export default function CommunityPage() {
+  usePageTitle('Comunidad');
+  const control = useServiceControl('COMMUNITY');
+  const enabled = control.data?.enabled === true;
+  const access = useQuery({
+    queryKey: ['community', 'access'],
+    queryFn: ({ signal }) => apiRequest<{ withAccess: boolean }>('/community/check-access', { signal }),
+    enabled,
+    staleTime: 5 * 60 * 1000,
+  });
+  const withAccess = access.data?.withAccess === true;
+  const community = useQuery({
+    queryKey: ['community', 'url'],
+    queryFn: ({ signal }) => apiRequest<{ url: string }>('/community', { signal }),
+    enabled: enabled && withAccess,
+    staleTime: 5 * 60 * 1000,
+  });
+
+  useEffect(() => {
+    if (community.data) track('community_home_view');
+  }, [community.data]);
+
+  if (control.isPending) return <Spinner label="Cargando la comunidad…" />;
+  if (!enabled) return <Navigate to="/" replace />;
+  if (access.isPending) return <Spinner label="Cargando la comunidad…" />;
+  if (access.isError)
+    return <Alert tone="error">No pudimos abrir la comunidad. {access.error.message}</Alert>;
+  if (!withAccess) return <Navigate to="/compra/suscripcion" replace />;
+  if (community.isPending) return <Spinner label="Cargando la comunidad…" />;
+  if (community.isError) return <Alert tone="error">{community.error.message}</Alert>;
+  return (
+    <div className="community">
+      <h1 className="visually-hidden">Comunidad</h1>
+      <iframe className="community-frame" title="Comunidad de Alcancía" src={community.data.url} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { AppHomePage } from './app-home';
+
+/** /novedades/ */
+export default function NewsHomePage() {
+  return <AppHomePage vertical="news" />;
+}

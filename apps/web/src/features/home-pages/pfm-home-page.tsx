@@ -1,0 +1,6 @@
+import { AppHomePage } from './app-home';
+
+/** /misCuentas/ */
+export default function PfmHomePage() {
+  return <AppHomePage vertical="pfm" />;
+}

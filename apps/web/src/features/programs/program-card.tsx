@@ -1,0 +1,126 @@
+import type { ProgramCard as Program } from '@alcancia/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { track } from '../../lib/analytics';
+import { apiRequest } from '../../lib/api-client';
+import { Alert } from '../../ui/feedback';
+import { catalogKeys } from '../academy/catalog-api';
+import { ProgressBar, Thumbnail } from '../academy/course-card';
+import {
+  discountBadge,
+  programButton,
+  programDetailPath,
+  programPrices,
+  programTypeLabel,
+} from './program-rules';
+
+/** POST /academy/start-course, then open the course ("Comenzar"). */
+function StartButton({ id, to, name }: { id: string; to: string; name: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: () => apiRequest('/academy/start-course', { method: 'POST', body: { courseId: id } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.progress });
+      navigate(to);
+    },
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-primary button-small"
+        disabled={start.isPending}
+        aria-label={`Comenzar ${name}`}
+        onClick={() => {
+          track('academy_courseCard_click_start', { courseId: id });
+          start.mutate();
+        }}
+      >
+        {start.isPending ? 'Comenzando…' : 'Comenzar'}
+      </button>
+      {start.isError && <Alert tone="error">{start.error.message}</Alert>}
+    </>
+  );
+}
+
+/**
+ * A program or pack card: thumbnail, type (PROGRAMA / PACK), discount badge without access,
+ * name, short description, prices or progress, and the button of the program card table.
+ */
+export function ProgramCardView({
+  program,
+  progress,
+  headingLevel = 3,
+}: {
+  program: Program;
+  progress: number | null;
+  headingLevel?: 2 | 3;
+}) {
+  const button = programButton(program, progress);
+  const badge = discountBadge(program);
+  const prices = programPrices(program);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const titleTarget = program.isAccessibleByUser
+    ? button.kind !== 'soon' && button.to
+    : programDetailPath(program.id);
+  return (
+    <article className="card program-card">
+      <Thumbnail src={program.thumbnailAlternative ?? program.thumbnail} className="program-media" />
+      {badge && <span className="card-badge card-badge-offer">{badge}</span>}
+      <div className="card-body">
+        <p className="program-type">{programTypeLabel(program.type)}</p>
+        <Heading className="card-title">
+          {titleTarget ? (
+            <Link to={titleTarget} className="card-title-link">
+              {program.name}
+            </Link>
+          ) : (
+            program.name
+          )}
+        </Heading>
+        <p className="card-description">{program.descriptionAlternative ?? program.description}</p>
+        {program.isAccessibleByUser && progress !== null && (
+          <ProgressBar fraction={progress} label={`Progreso de ${program.name}`} />
+        )}
+        <div className="program-footer">
+          {prices && (
+            <p className="program-prices">
+              {prices.regular && (
+                <s className="program-regular">
+                  <span className="visually-hidden">Precio regular: </span>
+                  {prices.regular}
+                </s>
+              )}
+              <span className="program-price">
+                <span className="visually-hidden">Precio: </span>
+                {prices.price}
+              </span>
+            </p>
+          )}
+          {button.kind === 'start' ? (
+            <StartButton id={program.id} to={button.to} name={program.name} />
+          ) : button.kind === 'soon' ? (
+            <button type="button" className="button button-small" aria-disabled="true">
+              {button.label}
+            </button>
+          ) : (
+            <Link
+              to={button.to}
+              className={`button button-small ${button.kind === 'completed' ? 'button-secondary' : 'button-primary'}`}
+              aria-label={`${button.label}: ${program.name}`}
+              onClick={() =>
+                track(
+                  `academy_courseCard_click_${button.kind === 'buy' || button.kind === 'viewPack' ? 'purchase' : 'continue'}`,
+                  { courseId: program.id },
+                )
+              }
+            >
+              {button.label}
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import type { CurrentUser } from '@alcancia/contract';
+
+/**
+ * Pure rules of the logged-in shell about the account: the Argentina date, subscription, the
+ * verification banner and blocking modal, and the discount banner.
+ */
+
+const argentinaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today in Buenos Aires as YYYY-MM-DD. */
+export function argentinaToday(now: Date = new Date()): string {
+  return argentinaDate.format(now);
+}
+
+/** Subscribed means subscriptionEndDate (only its first 10 characters) is today or later. */
+export function isSubscribedOn(subscriptionEndDate: string | null | undefined, today: string): boolean {
+  if (!subscriptionEndDate) return false;
+  return subscriptionEndDate.slice(0, 10) >= today;
+}
+
+export const unverifiedGraceDays = 3;
+const dayMs = 86_400_000;
+
+export type VerificationState = 'verified' | 'banner' | 'blocked';
+
+/**
+ * emailVerified false: fewer than 3 days since createdAt → the red banner; 3 days or more → the
+ * blocking modal "Aún no validaste tu cuenta".
+ */
+export function verificationState(
+  user: Pick<CurrentUser, 'emailVerified' | 'createdAt'>,
+  now: Date = new Date(),
+): VerificationState {
+  if (user.emailVerified) return 'verified';
+  const created = Date.parse(user.createdAt);
+  if (Number.isNaN(created)) return 'banner';
+  return now.getTime() - created >= unverifiedGraceDays * dayMs ? 'blocked' : 'banner';
+}
+
+/** The discount banner: hidden while the subscription loads and when it is active. */
+export function showDiscountBanner(
+  subscription: { isSubscribed: boolean } | undefined,
+  closed: boolean,
+): boolean {
+  if (closed || !subscription) return false;
+  return !subscription.isSubscribed;
+}
+
+/** Where the discount banner leads: the promo code flow of the plan list. */
+export const promoCodeEntryPath = '/compra/suscripcion?promoCodeOpen=true';
+
+export interface ExpiredPromoInput {
+  userId: string | null | undefined;
+  lastUserServiceOrigin: string | null | undefined;
+  isSubscribed: boolean;
+  /** already shown during this visit */
+  shownThisVisit: boolean;
+  /** the users that asked not to see it again (local storage notShowExpiredModal) */
+  optedOut: readonly string[];
+}
+
+/**
+ * The expired-promo modal of the academy home: the last subscription came from a promo code, it
+ * is over, the modal was not shown yet and the user did not ask to stop seeing it.
+ */
+export function showExpiredPromoModal(input: ExpiredPromoInput): boolean {
+  if (!input.userId || input.shownThisVisit) return false;
+  if (input.lastUserServiceOrigin !== 'PROMO_CODE' || input.isSubscribed) return false;
+  return !input.optedOut.includes(input.userId);
+}
+
+export const notShowExpiredModalKey = 'notShowExpiredModal';
+
+/** The user ids stored under notShowExpiredModal (a JSON list; anything else reads as empty). */
+export function parseOptedOut(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}

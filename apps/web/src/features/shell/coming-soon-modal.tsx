@@ -1,0 +1,28 @@
+import { track } from '../../lib/analytics';
+import { Dialog } from '../../ui/dialog';
+import { comingSoonTitle, type NavItem } from './nav-model';
+import { StoreButtons } from './store-buttons';
+
+/** "{Sección} Próximamente": the section comes to the web later and works in the app today. */
+export function ComingSoonModal({ item, onClose }: { item: NavItem | null; onClose(): void }) {
+  return (
+    <Dialog
+      open={item !== null}
+      onClose={onClose}
+      title={item ? comingSoonTitle(item) : ''}
+      describedBy="coming-soon-text"
+    >
+      {item && (
+        <div className="dialog-body">
+          <p id="coming-soon-text">
+            Muy pronto vas a poder usar {item.section} desde la web. Mientras tanto, ya la tenés disponible en
+            la app de Alcancía.
+          </p>
+          <StoreButtons
+            onChoose={(store) => track('coming_soon_store_click', { section: item.key, store })}
+          />
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { track } from '../../lib/analytics';
+import { readItem, writeItem } from '../../lib/storage';
+import { Icon } from '../../ui/icons';
+import { useSubscription } from './account-queries';
+import { promoCodeEntryPath, showDiscountBanner } from './account-rules';
+
+const closedKey = 'discountBannerClosed';
+
+/**
+ * "¿Tenés un código de descuento?": hidden while the subscription loads and for subscribers;
+ * closable (for this visit); the text leads to the promo code flow of the plan list.
+ */
+export function DiscountBanner() {
+  const subscription = useSubscription();
+  const [closed, setClosed] = useState(() => readItem(closedKey, 'session') === '1');
+  if (!showDiscountBanner(subscription.data, closed)) return null;
+  return (
+    <aside className="discount-banner" aria-label="Código de descuento">
+      <Link
+        to={promoCodeEntryPath}
+        className="discount-banner-link"
+        onClick={() => track('academy_promoCode_link_click', { from: 'banner' })}
+      >
+        <Icon name="info" size={20} />
+        <span>
+          ¿Tenés un código de descuento? <strong>Usalo acá</strong>
+        </span>
+      </Link>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Cerrar aviso de código de descuento"
+        onClick={() => {
+          writeItem(closedKey, '1', 'session');
+          setClosed(true);
+          track('academy_promoCode_cancel_click', { from: 'banner' });
+        }}
+      >
+        <Icon name="close" size={20} />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The shell's navigation (spec §2 "Logged-in shell"): news, academy, personal finance, community,
+ * fifth section, in this order. News, personal finance and the fifth section are disabled on the
+ * web (they open the "{Sección} Próximamente" modal); community is listed only while the COMMUNITY
+ * service control is enabled.
+ */
+export type NavKey = 'news' | 'academy' | 'pfm' | 'community' | 'aladina';
+
+export interface NavItem {
+  key: NavKey;
+  path: string;
+  /** label in the side bar and the mobile navbar */
+  text: string;
+  /** section name used in the coming-soon modal title */
+  section: string;
+  /** tracking event sent when the entry is chosen */
+  eventName: string;
+  isDisabled: boolean;
+}
+
+const allItems: readonly NavItem[] = [
+  {
+    key: 'news',
+    path: '/novedades',
+    text: 'Novedades',
+    section: 'Novedades',
+    eventName: 'navbar_news_click',
+    isDisabled: true,
+  },
+  {
+    key: 'academy',
+    path: '/academy',
+    text: 'Academia',
+    section: 'Academia',
+    eventName: 'navbar_academy_click',
+    isDisabled: false,
+  },
+  {
+    key: 'pfm',
+    path: '/misCuentas',
+    text: 'Mis Cuentas',
+    section: 'Mis Cuentas',
+    eventName: 'navbar_pfm_click',
+    isDisabled: true,
+  },
+  {
+    key: 'community',
+    path: '/comunidad',
+    text: 'Comunidad',
+    section: 'Comunidad',
+    eventName: 'navbar_community_click',
+    isDisabled: false,
+  },
+  {
+    key: 'aladina',
+    path: '/aladina',
+    text: 'Aladina',
+    section: 'Aladina',
+    eventName: 'navbar_aladina_click',
+    isDisabled: true,
+  },
+];
+
+/** The entries to show; community only when its service control is enabled (unknown = hidden). */
+export function navItems({ communityEnabled }: { communityEnabled: boolean }): NavItem[] {
+  return allItems.filter((item) => item.key !== 'community' || communityEnabled);
+}
+
+/** The entry a path belongs to (for aria-current), or null. */
+export function activeNavKey(pathname: string): NavKey | null {
+  const path = pathname.toLowerCase();
+  if (path.startsWith('/academy') || path.startsWith('/programas')) return 'academy';
+  if (path.startsWith('/comunidad')) return 'community';
+  if (path.startsWith('/novedades')) return 'news';
+  if (path.startsWith('/miscuentas')) return 'pfm';
+  if (path.startsWith('/aladina')) return 'aladina';
+  return null;
+}
+
+/** "{Sección} Próximamente", the coming-soon modal's title. */
+export function comingSoonTitle(item: Pick<NavItem, 'section'>): string {
+  return `${item.section} Próximamente`;
+}
+
+/** The community page has no top padding on desktop; every other page 2rem (spec §2 layout). */
+export function isFlushPage(pathname: string): boolean {
+  return pathname.toLowerCase().startsWith('/comunidad');
+}

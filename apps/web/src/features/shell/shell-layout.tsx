@@ -1,0 +1,167 @@
+import { Suspense, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { track } from '../../lib/analytics';
+import { useCredentials } from '../../lib/use-session';
+import { Spinner } from '../../ui/feedback';
+import { Icon, type IconName } from '../../ui/icons';
+import { useLogout } from '../auth/use-logout';
+import { ChatLauncher, ChatModal } from '../chat/chat-assistant';
+import { chatVendorOf, showChatLauncher } from '../chat/chat-rules';
+import { useCurrentUser, useServiceControl } from './account-queries';
+import { ComingSoonModal } from './coming-soon-modal';
+import { DiscountBanner } from './discount-banner';
+import { activeNavKey, isFlushPage, type NavItem, type NavKey, navItems } from './nav-model';
+import { ProfileControl } from './profile-control';
+import { ShellFooter } from './shell-footer';
+import { VerificationNotice } from './verification';
+import './shell.css';
+
+const iconOf: Record<NavKey, IconName> = {
+  news: 'news',
+  academy: 'academy',
+  pfm: 'pfm',
+  community: 'community',
+  aladina: 'aladina',
+};
+
+function Brand() {
+  return (
+    <Link to="/academy" className="shell-brand" aria-label="Alcancía, ir a la academia">
+      <span className="brand-mark" aria-hidden="true">
+        A
+      </span>
+    </Link>
+  );
+}
+
+/** One navigation entry: a link, or (disabled sections) a button that opens the coming-soon modal. */
+function NavEntry({
+  item,
+  active,
+  onDisabled,
+}: {
+  item: NavItem;
+  active: boolean;
+  onDisabled(item: NavItem): void;
+}) {
+  const content = (
+    <>
+      <Icon name={iconOf[item.key]} size={24} />
+      <span className="nav-text">{item.text}</span>
+    </>
+  );
+  if (item.isDisabled) {
+    return (
+      <button
+        type="button"
+        className="nav-entry nav-entry-soon"
+        aria-haspopup="dialog"
+        onClick={() => {
+          track(item.eventName, { disabled: true });
+          onDisabled(item);
+        }}
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <NavLink
+      to={item.path}
+      className={active ? 'nav-entry nav-entry-active' : 'nav-entry'}
+      aria-current={active ? 'page' : undefined}
+      onClick={() => track(item.eventName)}
+    >
+      {content}
+    </NavLink>
+  );
+}
+
+/**
+ * The logged-in shell (spec §2): side bar (≥ 768 px) with the logo, the sections and logout;
+ * mobile navbar below; the profile control; the verification notice and discount banner; the
+ * page; the footer; the chat assistant. Disabled sections open "{Sección} Próximamente".
+ */
+export function ShellLayout() {
+  const { pathname } = useLocation();
+  const credentials = useCredentials();
+  const logout = useLogout();
+  const user = useCurrentUser();
+  const community = useServiceControl('COMMUNITY');
+  const chatBot = useServiceControl('CHAT_BOT');
+  const [soon, setSoon] = useState<NavItem | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+
+  const items = navItems({ communityEnabled: community.data?.enabled === true });
+  const active = activeNavKey(pathname);
+  const flush = isFlushPage(pathname);
+  const userId = user.data?.id ?? credentials?.userId ?? null;
+  const chatVendor = chatVendorOf(chatBot.data?.reference);
+  const chatVisible = showChatLauncher({ enabled: chatBot.data?.enabled, userId, pathname });
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <div className="sidebar">
+        <Brand />
+        <nav aria-label="Secciones" className="sidebar-nav">
+          <ul>
+            {items.map((item) => (
+              <li key={item.key}>
+                <NavEntry item={item} active={active === item.key} onDisabled={setSoon} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" className="nav-entry sidebar-logout" onClick={logout}>
+          <Icon name="logout" size={24} />
+          <span className="nav-text">Cerrar Sesión</span>
+        </button>
+      </div>
+
+      <div className="shell-column">
+        <header className="topbar">
+          <span className="topbar-brand">
+            <Brand />
+            <span className="topbar-name" aria-hidden="true">
+              Alcancía
+            </span>
+          </span>
+          <ProfileControl />
+        </header>
+        {user.data && <VerificationNotice user={user.data} />}
+        {!flush && <DiscountBanner />}
+        <main
+          id="contenido"
+          className={flush ? 'shell-content shell-content-flush' : 'shell-content'}
+          tabIndex={-1}
+        >
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {!flush && <ShellFooter onSupportChat={chatVisible ? () => setChatOpen(true) : undefined} />}
+      </div>
+
+      <nav aria-label="Secciones" className="mobile-nav">
+        <ul>
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavEntry item={item} active={active === item.key} onDisabled={setSoon} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <ComingSoonModal item={soon} onClose={() => setSoon(null)} />
+      {chatVisible && userId && (
+        <>
+          <ChatLauncher vendor={chatVendor} onOpen={() => setChatOpen(true)} />
+          <ChatModal open={chatOpen} onClose={() => setChatOpen(false)} vendor={chatVendor} userId={userId} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { CurrentUser } from '@alcancia/contract';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { Dialog } from '../../ui/dialog';
+import { Alert } from '../../ui/feedback';
+import { Icon } from '../../ui/icons';
+import { useLogout } from '../auth/use-logout';
+import { verificationState } from './account-rules';
+
+/** The unverified-account red banner (first 3 days) or the blocking modal (afterwards). */
+export function VerificationNotice({ user }: { user: CurrentUser }) {
+  const state = verificationState(user);
+  if (state === 'banner') {
+    return (
+      <div className="verify-banner" role="status">
+        <Icon name="info" size={20} />
+        <p>
+          Validá tu cuenta: te enviamos un correo a <strong>{user.email}</strong> con el enlace para hacerlo.
+        </p>
+      </div>
+    );
+  }
+  if (state === 'blocked') return <BlockingModal email={user.email} />;
+  return null;
+}
+
+type ResendState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent' }
+  | { kind: 'error'; message: string };
+
+function BlockingModal({ email }: { email: string }) {
+  const logout = useLogout();
+  const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+
+  async function onResend() {
+    setResend({ kind: 'sending' });
+    try {
+      await apiRequest('/users/resendConfirmationCode', { method: 'POST', body: { email } });
+      setResend({ kind: 'sent' });
+    } catch (error) {
+      setResend({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={() => undefined}
+      title="Aún no validaste tu cuenta"
+      describedBy="blocking-modal-text"
+      hideCloseButton
+    >
+      <div className="dialog-body">
+        <p id="blocking-modal-text">
+          Para seguir usando Alcancía validá tu cuenta con el enlace que te enviamos a{' '}
+          <strong>{email}</strong>. Si no lo encontrás, revisá la carpeta de correo no deseado o pedí uno
+          nuevo.
+        </p>
+        <div aria-live="polite">
+          {resend.kind === 'sent' && <Alert tone="success">Codigo reenviado.</Alert>}
+          {resend.kind === 'error' && <Alert tone="error">{resend.message}</Alert>}
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={logout}>
+            Cerrar Sesión
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={onResend}
+            disabled={resend.kind === 'sending'}
+            data-autofocus
+          >
+            {resend.kind === 'sending' ? 'Reenviando…' : 'Reenviar código'}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
