@@ -23,6 +23,7 @@ const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const DataLayout = lazy(() => import('./data-layout'));
 const ShellLayout = lazy(() => import('./shell-route'));
 const AcademyPage = lazy(() => import('../features/academy/academy-page'));
+const CourseViewerPage = lazy(() => import('../features/course-viewer/course-viewer-page'));
 const CoursesPage = lazy(() => import('../features/academy/courses-page'));
 const ProgramsPage = lazy(() => import('../features/programs/programs-page'));
 const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));
@@ -59,6 +60,8 @@ function AppRoutes() {
           <Route element={<DataLayout />}>
             <Route element={<ShellLayout />}>
               <Route path="academy" element={<AcademyPage />} />
+              <Route path="academy/:courseId" element={<CourseViewerPage />} />
+              <Route path="academy/:courseId/:sectionId" element={<CourseViewerPage />} />
               <Route path="academy/cursos" element={<CoursesPage />} />
               <Route path="programas" element={<ProgramsPage />} />
               <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />

@@ -1,0 +1,166 @@
+import type { Course, CourseProgress } from '@alcancia/contract';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Alert, Spinner } from '../../ui/feedback';
+import { CertificateButton } from './certificate-button';
+import { useCourseAccess } from './course-access';
+import { CourseHeader } from './course-header';
+import { coursePath, findSection, isOpenable, redirectTarget, sectionPath } from './course-navigation';
+import { ModuleAccordion } from './module-accordion';
+import { SectionContent } from './section-content';
+import './course-viewer.css';
+
+/**
+ * /academy/:courseId and /academy/:courseId/:sectionId. Without a section it goes to the last
+ * viewed one (or the first); with one it shows the header, the content and the module list.
+ */
+export default function CourseViewerPage() {
+  const { courseId = '', sectionId } = useParams();
+  const { access, progress } = useCourseAccess(courseId);
+
+  if (access.status === 'loading') return <Spinner label="Cargando el curso…" />;
+  if (access.status === 'not-found') return <CourseNotFound />;
+  if (access.status === 'redirect') return <Navigate to={access.to} replace />;
+  if (access.status === 'error') {
+    return (
+      <div className="cv-problem">
+        <Alert tone="error" title="No pudimos abrir el curso">
+          <p>{errorText(access.error)}</p>
+        </Alert>
+        <button type="button" className="button button-primary" onClick={access.retry}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+
+  const course = access.status === 'ready' ? access.course : access.preview;
+  const previewMode = access.status === 'preview';
+  // Where the course opens needs the last viewed section: wait for the progress (or its failure).
+  if (!sectionId) {
+    if (progress.isPending) return <Spinner label="Cargando el curso…" />;
+    const target = redirectTarget(course, progress.data);
+    if (!target) return <EmptyCourse course={course} />;
+    return <Navigate to={sectionPath(course.id, target)} replace />;
+  }
+  const placed = findSection(course, sectionId);
+  if (!placed || !isOpenable(placed.section)) {
+    return <Navigate to={coursePath(course.id)} replace />;
+  }
+
+  return (
+    <CourseViewer
+      course={course}
+      progress={progress.data}
+      sectionId={sectionId}
+      preview={
+        previewMode ? { loading: access.error == null, error: access.error, retry: access.retry } : null
+      }
+    />
+  );
+}
+
+export interface PreviewState {
+  /** the course is still loading (otherwise it failed with `error`) */
+  loading: boolean;
+  error: unknown;
+  retry(): void;
+}
+
+function CourseViewer({
+  course,
+  progress,
+  sectionId,
+  preview,
+}: {
+  course: Course;
+  progress: CourseProgress | undefined;
+  sectionId: string;
+  preview: PreviewState | null;
+}) {
+  const placed = findSection(course, sectionId);
+  usePageTitle(placed ? `${placed.section.name} · ${course.name}` : course.name);
+
+  // Focus follows the reader to the new section (not on the first load: the page was just opened).
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(sectionId);
+  useEffect(() => {
+    if (shown.current === sectionId) return;
+    shown.current = sectionId;
+    title.current?.focus();
+  }, [sectionId]);
+
+  if (!placed) return null;
+  return (
+    <div className="cv-layout">
+      <div className="cv-main">
+        <CourseHeader course={course} placed={placed} disabled={preview !== null} titleRef={title} />
+        {preview ? (
+          <PreviewNotice preview={preview} />
+        ) : (
+          <SectionContent course={course} placed={placed} progress={progress} />
+        )}
+      </div>
+      <aside className="cv-aside" aria-label="Contenido del curso">
+        <ModuleAccordion
+          course={course}
+          progress={progress}
+          currentSectionId={sectionId}
+          disabled={preview !== null}
+        />
+        {!preview && <CertificateButton course={course} progress={progress} />}
+      </aside>
+    </div>
+  );
+}
+
+function PreviewNotice({ preview }: { preview: PreviewState }) {
+  if (preview.loading) return <Spinner label="Cargando la clase…" />;
+  return (
+    <div className="cv-problem">
+      <Alert tone="error" title="No pudimos cargar la clase">
+        <p>{errorText(preview.error)}</p>
+      </Alert>
+      <button type="button" className="button button-primary" onClick={preview.retry}>
+        Reintentar
+      </button>
+    </div>
+  );
+}
+
+function CourseNotFound() {
+  usePageTitle('Curso inexistente');
+  return (
+    <section className="cv-problem" aria-labelledby="cv-not-found">
+      <h1 id="cv-not-found" className="cv-problem-title">
+        El curso ingresado no existe
+      </h1>
+      <p>Revisá la dirección o buscalo en la academia.</p>
+      <Link to="/academy" className="button button-primary">
+        Ir a la Academia
+      </Link>
+    </section>
+  );
+}
+
+function EmptyCourse({ course }: { course: Course }) {
+  usePageTitle(course.name);
+  return (
+    <section className="cv-problem" aria-labelledby="cv-empty">
+      <h1 id="cv-empty" className="cv-problem-title">
+        {course.name}
+      </h1>
+      <p>Este curso todavía no tiene clases. Volvé pronto.</p>
+      <Link to={course.isProgram ? '/programas' : '/academy'} className="button button-primary">
+        Volver
+      </Link>
+    </section>
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Ocurrió un error inesperado. Intentá nuevamente.';
+}

@@ -1,0 +1,21 @@
+/** Spec §2: durations read "{m}m {s}s" (minutes are not folded into hours: "75m 0s"). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+/** Spoken form for screen readers: "3 minutos 5 segundos". */
+export function spokenDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  const parts = [];
+  if (m > 0) parts.push(`${m} ${m === 1 ? 'minuto' : 'minutos'}`);
+  if (s > 0 || m === 0) parts.push(`${s} ${s === 1 ? 'segundo' : 'segundos'}`);
+  return parts.join(' ');
+}
+
+/** "1 clase", "3 clases". */
+export function classCount(count: number): string {
+  return `${count} ${count === 1 ? 'clase' : 'clases'}`;
+}

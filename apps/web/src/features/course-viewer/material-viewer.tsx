@@ -1,0 +1,149 @@
+import type { Course, CourseModule, Section } from '@alcancia/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { ApiError } from '../../lib/api-client';
+import { Alert, Spinner } from '../../ui/feedback';
+import { downloadUrlOf, type FileUrl, getFileUrl, isExpiring } from './get-file-url';
+import { isComplete, type SectionProgress } from './progress-rules';
+import { useSaveProgress } from './save-progress';
+
+// pdf.js (and its worker) load only when a PDF is opened.
+const PdfDocument = lazy(() => import('./pdf-document'));
+
+const isPdf = (section: Section) =>
+  section.mime_type === 'application/pdf' || section.file_extension?.toLowerCase() === 'pdf';
+
+/**
+ * A downloadable material: opening it counts it as fully viewed (spec §4, the API records 1 for
+ * any write). A PDF is shown in the page with a download button; a spreadsheet is downloaded.
+ * The file address is short-lived (5 minutes), so a click on an old one asks for a fresh one.
+ */
+export function MaterialViewer({
+  course,
+  module,
+  section,
+  saved,
+}: {
+  course: Course;
+  module: CourseModule;
+  section: Section;
+  saved: SectionProgress | null;
+}) {
+  const key = section.section_url ?? '';
+  const save = useSaveProgress(course);
+  const file = useQuery({
+    queryKey: ['course-viewer', 'file-url', key],
+    queryFn: ({ signal }) => getFileUrl(key, signal),
+    enabled: key !== '',
+    staleTime: 4 * 60 * 1000,
+    gcTime: 5 * 60 * 1000,
+  });
+
+  // Opened: counts as viewed. Once per opening.
+  const counted = useRef(false);
+  useEffect(() => {
+    if (counted.current) return;
+    counted.current = true;
+    track('academy_course_section_start', {
+      courseId: course.id,
+      moduleId: module.id,
+      sectionId: section.id,
+      sectionName: section.name,
+      type: section.type,
+    });
+    void save({ moduleId: module.id, sectionId: section.id, seconds: 0 });
+  }, [save, course.id, module.id, section.id, section.name, section.type]);
+
+  const pdf = isPdf(section);
+  const complete = isComplete(saved);
+  return (
+    <div className="cv-material">
+      <div className="cv-material-bar">
+        <p className="cv-material-kind">
+          {pdf ? 'Material en PDF' : 'Planilla de cálculo (XLSX)'}
+          {complete && (
+            <>
+              {' · '}
+              <span className="cv-material-done">
+                <span aria-hidden="true">✓</span> Material visto
+              </span>
+            </>
+          )}
+        </p>
+        {file.data && <DownloadButton fileKey={key} file={file.data} name={section.name} pdf={pdf} />}
+      </div>
+      {file.isPending && key !== '' && <Spinner label="Preparando el material…" />}
+      {file.isError && (
+        <div className="cv-problem">
+          <Alert tone="error" title="No pudimos abrir el material">
+            <p>{file.error instanceof ApiError ? file.error.message : 'Intentá nuevamente.'}</p>
+          </Alert>
+          <button type="button" className="button button-secondary" onClick={() => void file.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      )}
+      {file.data && pdf && (
+        <Suspense fallback={<Spinner label="Cargando el PDF…" />}>
+          <PdfDocument url={file.data.url} title={section.name} />
+        </Suspense>
+      )}
+      {file.data && !pdf && (
+        <p className="cv-material-hint">
+          Descargá la planilla y abrila con Excel, Google Sheets o LibreOffice para completarla con tus
+          números.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DownloadButton({
+  fileKey,
+  file,
+  name,
+  pdf,
+}: {
+  fileKey: string;
+  file: FileUrl;
+  name: string;
+  pdf: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = pdf ? 'Descargar PDF' : 'Descargar planilla';
+  return (
+    <div className="cv-download">
+      <a
+        className="button button-primary"
+        href={downloadUrlOf(file.url)}
+        download
+        aria-busy={busy || undefined}
+        aria-label={`${label}: ${name}`}
+        onClick={async (event) => {
+          if (!isExpiring(file)) return;
+          // The address expired (or is about to): ask for a new one, then download.
+          event.preventDefault();
+          setBusy(true);
+          setError(null);
+          try {
+            const fresh = await getFileUrl(fileKey);
+            window.location.assign(downloadUrlOf(fresh.url));
+          } catch (problem) {
+            setError(problem instanceof Error ? problem.message : 'No pudimos descargar el archivo.');
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {label}
+      </a>
+      {error && (
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  type Course,
+  type CourseProgress,
+  type SaveProgressRequest,
+  saveProgressResponseSchema,
+} from '@alcancia/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+import { readCredentials } from '../../lib/session';
+import { courseViewerKeys } from './get-course';
+import { mergeSavedProgress } from './progress-rules';
+
+export type SavedProgress = z.infer<typeof saveProgressResponseSchema>;
+
+/** POST /academy/progress. A material counts 1 when opened: send 0 seconds. */
+export function saveProgress(request: SaveProgressRequest): Promise<SavedProgress> {
+  return apiRequest('/academy/progress', {
+    method: 'POST',
+    body: request,
+    schema: saveProgressResponseSchema,
+  });
+}
+
+/**
+ * The same write for a page that is going away: a keepalive request outlives the document and
+ * carries the token itself (the API client's refresh cannot run any more). Never throws.
+ */
+export function saveProgressOnUnload(request: SaveProgressRequest): void {
+  const token = readCredentials()?.accessToken;
+  if (!token) return;
+  try {
+    fetch('/api/academy/progress', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(request),
+    }).catch(() => undefined);
+  } catch {
+    // the page is closing: nothing else can be done
+  }
+}
+
+/**
+ * After a save: the viewer's own progress gets the answer written in (no refetch on the hottest
+ * path), and every other cached academy query (course lists, the progress overview, previews:
+ * spec §4, §9) is invalidated — only the ones on screen refetch, the rest when next used.
+ */
+export function applySavedProgress(
+  queryClient: QueryClient,
+  course: Course,
+  moduleId: string,
+  saved: SavedProgress,
+): void {
+  const module = course.modules.find((m) => m.id === moduleId);
+  const required = module?.sections.filter((s) => s.type !== 'EMPTY').map((s) => s.id) ?? [];
+  queryClient.setQueryData<CourseProgress>(courseViewerKeys.progress(course.id), (current) =>
+    mergeSavedProgress(current, moduleId, saved, (sections) =>
+      required.every((id) => (sections[id]?.complete_fraction ?? 0) >= 1),
+    ),
+  );
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const [root, kind] = queryKey;
+      // The course's contents did not change, and its progress was just written in.
+      return root === 'academy' && kind !== 'course' && kind !== 'course-progress';
+    },
+  });
+}
+
+export interface ProgressWrite {
+  moduleId: string;
+  sectionId: string;
+  seconds: number;
+}
+
+/**
+ * `save(write)` posts the progress of one section and updates the caches; with `unloading` it
+ * sends the keepalive request instead (nothing can be awaited then). Resolves with the server's
+ * answer, or null when the write failed (the caller keeps its unsaved position and tries again).
+ */
+export function useSaveProgress(course: Course | undefined) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (write: ProgressWrite, { unloading = false }: { unloading?: boolean } = {}) => {
+      if (!course) return null;
+      const request: SaveProgressRequest = {
+        courseId: course.id,
+        progress: {
+          moduleId: write.moduleId,
+          sectionId: write.sectionId,
+          seconds: Math.floor(write.seconds),
+        },
+      };
+      if (unloading) {
+        saveProgressOnUnload(request);
+        return null;
+      }
+      try {
+        const saved = await saveProgress(request);
+        applySavedProgress(queryClient, course, write.moduleId, saved);
+        return saved;
+      } catch (error) {
+        console.warn('No se pudo guardar el progreso', error);
+        return null;
+      }
+    },
+    [course, queryClient],
+  );
+}
