@@ -1,0 +1,116 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type pg from 'pg';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { openDatabase } from '../../apps/api/src/db/client';
+import type { Endpoint } from './load';
+import { apiEnvironment } from './run-api';
+import { repoRoot, type Settings } from './settings';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface StatementCount {
+  name: string;
+  /** statements of the first request (caches empty) */
+  cold: number;
+  /** statements per request once warm: mean and max over `samples` requests */
+  mean: number;
+  max: number;
+  samples: number;
+  /** the statements of the warm request that issued the most, for EXPLAIN */
+  statements: Statement[];
+  statuses: number[];
+}
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+
+/** The mail dispatcher's polling runs on a timer, not for a request: never counted. */
+const background = /\bmail_outbox\b/;
+
+/**
+ * Counts the SQL statements each endpoint sends, for real: the API is built in this process
+ * (apps/api buildApp, the same code the bundle runs) and every `pg` client query is wrapped.
+ * Requests are injected one at a time and every statement sent while one is in flight is its own
+ * (the mail dispatcher's timer polling is told apart by its table and not counted). BEGIN and
+ * COMMIT count: they are round trips.
+ */
+export async function countStatements(
+  settings: Settings,
+  endpoints: Endpoint[],
+  samples = 6,
+): Promise<StatementCount[]> {
+  // The pg module the API resolves (the same instance drizzle's node-postgres driver calls).
+  const pgModule = createRequire(path.join(repoRoot, 'apps/api/package.json'))('pg') as typeof pg;
+  let sink: Statement[] | null = null;
+  const original = pgModule.Client.prototype.query as unknown as Query;
+  const counting: Query = function (this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
+    if (sink && !background.test(text)) {
+      const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
+      sink.push({ text, values: params });
+    }
+    return original.apply(this, args);
+  };
+  (pgModule.Client.prototype as unknown as { query: Query }).query = counting;
+
+  const config = loadConfig({ ...apiEnvironment(settings, undefined), LOG_LEVEL: 'silent' });
+  const database = openDatabase({ kind: 'pg', url: settings.databaseUrl });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  try {
+    const results: StatementCount[] = [];
+    for (const endpoint of endpoints) {
+      const statuses: number[] = [];
+      const inject = async (n: number) => {
+        const call = endpoint.call(1_000_000 + n * 2_003);
+        const statements: Statement[] = [];
+        sink = statements;
+        const response = await app
+          .inject({
+            method: call.method,
+            url: call.path,
+            headers: {
+              authorization: `Bearer ${call.token}`,
+              ...(call.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(call.body ? { payload: call.body } : {}),
+          })
+          .finally(() => {
+            sink = null;
+          });
+        statuses.push(response.statusCode);
+        return statements;
+      };
+      // Calls far into the rotation (not the ones the load made), spread over users, ids and, for
+      // writes, the three kinds of save. Each is sent twice and the second one counts as "warm":
+      // that is what the load sees once the API's caches (course structures, badges) are filled.
+      const cold = await inject(0);
+      const warm: Statement[][] = [];
+      for (let n = 1; n <= samples; n++) {
+        await inject(n);
+        warm.push(await inject(n));
+      }
+      const counts = warm.map((s) => s.length);
+      const heaviest = warm.reduce((a, b) => (b.length > a.length ? b : a), warm[0] ?? []);
+      results.push({
+        name: endpoint.name,
+        cold: cold.length,
+        mean: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
+        max: Math.max(0, ...counts),
+        samples: counts.length,
+        statements: heaviest,
+        statuses,
+      });
+    }
+    return results;
+  } finally {
+    await app.close();
+    await database.close();
+    (pgModule.Client.prototype as unknown as { query: Query }).query = original;
+  }
+}

@@ -1,0 +1,458 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { StatementCount } from './count-statements';
+import type { ExplainedStatement } from './explain';
+import type { DataSummary } from './generate-data';
+import type { AuditResult } from './lighthouse';
+import type { LoadResult } from './load';
+import { benchRoot, log, type Settings } from './settings';
+import type { RouteSize } from './web-sizes';
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  postgres: string;
+}
+
+export interface EndpointOutcome {
+  name: string;
+  label: string;
+  kind: 'read' | 'write';
+  catalogue: boolean;
+  /** why it was not loaded, e.g. "not available yet" */
+  skipped?: string;
+  result?: LoadResult;
+  /** API RSS right after this endpoint's run, MB */
+  rssMb?: number;
+}
+
+export interface WriteCheck {
+  rowsBefore: number;
+  rowsAfter: number;
+  sent: number;
+  acknowledged: number;
+  /** answered with another status than 200 */
+  failed: number;
+  /** sent but still in flight when the run ended: they may or may not have landed */
+  unanswered: number;
+  newPairsAcknowledged: number;
+  newPairsSent: number;
+  expectedMin: number;
+  expectedMax: number;
+  acknowledgedFound: number;
+  acknowledgedDistinct: number;
+}
+
+export interface BenchReport {
+  date: Date;
+  machine: Machine;
+  settings: Settings;
+  data: DataSummary;
+  ceiling?: LoadResult;
+  ceilingBytes?: number;
+  endpoints: EndpointOutcome[];
+  write?: WriteCheck;
+  apiPeakRssMb?: number;
+  statements: StatementCount[];
+  explains: ExplainedStatement[];
+  web?: RouteSize[];
+  lighthouse?: AuditResult[];
+  notes: string[];
+  seconds: number;
+}
+
+type Status = 'met' | 'missed' | 'not measured';
+interface BudgetLine {
+  budget: string;
+  measured: string;
+  status: Status;
+}
+
+const ms = (n: number | undefined) => (n === undefined ? '–' : `${n.toFixed(n < 10 ? 1 : 0)} ms`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const check = (ok: boolean | undefined): Status =>
+  ok === undefined ? 'not measured' : ok ? 'met' : 'missed';
+const mark = (s: Status) => (s === 'met' ? '✅ met' : s === 'missed' ? '❌ missed' : '– not measured');
+
+export function isSmallRun(settings: Settings): boolean {
+  return settings.scale < 1 || settings.duration < 10 || settings.connections !== 64;
+}
+
+function statementsOf(report: BenchReport, name: string) {
+  return report.statements.find((s) => s.name === name);
+}
+
+export function budgets(report: BenchReport): BudgetLine[] {
+  const lines: BudgetLine[] = [];
+  const measured = report.endpoints.filter((e) => e.result);
+  const reads = measured.filter((e) => e.kind === 'read');
+  for (const e of reads) {
+    const p99 = e.result?.p99 ?? Number.NaN;
+    lines.push({
+      budget: `${e.label}: p99 ≤ 25 ms at ${report.settings.connections} connections`,
+      measured: ms(p99),
+      status: check(p99 <= 25 && (e.result?.non2xx ?? 0) === 0),
+    });
+  }
+  for (const e of measured.filter((x) => x.catalogue)) {
+    const ratio = report.ceiling && e.result ? e.result.rps / report.ceiling.rps : undefined;
+    lines.push({
+      budget: `${e.label}: ≥ 50% of the ceiling's throughput`,
+      measured:
+        ratio === undefined
+          ? '–'
+          : `${(ratio * 100).toFixed(1)}% (${e.result?.rps.toFixed(0)} of ${report.ceiling?.rps.toFixed(0)} req/s)`,
+      status: check(ratio === undefined ? undefined : ratio >= 0.5),
+    });
+  }
+  for (const e of report.endpoints.filter((x) => !x.skipped)) {
+    const s = statementsOf(report, e.name);
+    lines.push({
+      budget: `${e.label}: ≤ 3 SQL statements per request`,
+      measured: s ? `max ${s.max}, mean ${s.mean.toFixed(1)} (warm); ${s.cold} cold` : '–',
+      status: check(s ? s.max <= 3 : undefined),
+    });
+  }
+  const write = report.endpoints.find((e) => e.kind === 'write' && e.result);
+  lines.push({
+    budget: 'Progress writes: ≥ 3 000 per second',
+    measured: write?.result ? `${write.result.rps.toFixed(0)} /s` : '–',
+    status: check(write?.result ? write.result.rps >= 3000 : undefined),
+  });
+  lines.push({
+    budget: 'Progress writes: p99 ≤ 30 ms',
+    measured: ms(write?.result?.p99),
+    status: check(write?.result ? write.result.p99 <= 30 : undefined),
+  });
+  const w = report.write;
+  lines.push({
+    budget: 'Progress writes: nothing lost (rows counted after the run)',
+    measured: w
+      ? `${w.rowsAfter.toLocaleString('en')} rows, expected ${w.expectedMin === w.expectedMax ? w.expectedMin.toLocaleString('en') : `${w.expectedMin.toLocaleString('en')}–${w.expectedMax.toLocaleString('en')}`}; ${w.acknowledgedFound.toLocaleString('en')} of ${w.acknowledgedDistinct.toLocaleString('en')} acknowledged pairs present`
+      : '–',
+    status: check(
+      w
+        ? w.rowsAfter >= w.expectedMin &&
+            w.rowsAfter <= w.expectedMax &&
+            w.acknowledgedFound === w.acknowledgedDistinct
+        : undefined,
+    ),
+  });
+  lines.push({
+    budget: 'One API process under 300 MB RSS during the run',
+    measured: report.apiPeakRssMb === undefined ? '–' : `${report.apiPeakRssMb.toFixed(0)} MB peak (VmHWM)`,
+    status: check(report.apiPeakRssMb === undefined ? undefined : report.apiPeakRssMb < 300),
+  });
+  const size = (route: string) => report.web?.find((r) => r.route === route);
+  for (const [route, limit] of [
+    ['/login', 100],
+    ['/academy', 160],
+  ] as const) {
+    const r = size(route);
+    lines.push({
+      budget: `First-load JavaScript of ${route} ≤ ${limit} KB gzip`,
+      measured: r?.available ? kb(r.jsGzip) : '–',
+      status: check(r?.available ? r.jsGzip <= limit * 1024 : undefined),
+    });
+  }
+  const audit = (route: string) =>
+    report.lighthouse?.find((r) => r.route === route && r.performance !== undefined);
+  for (const route of ['/login', '/academy']) {
+    const a = audit(route);
+    lines.push({
+      budget: `Lighthouse mobile ${route}: performance ≥ 95`,
+      measured: a ? String(a.performance) : '–',
+      status: check(a ? (a.performance ?? 0) >= 95 : undefined),
+    });
+    lines.push({
+      budget: `Lighthouse mobile ${route}: accessibility 100`,
+      measured: a ? String(a.accessibility) : '–',
+      status: check(a ? a.accessibility === 100 : undefined),
+    });
+  }
+  const viewer = audit('course viewer');
+  lines.push({
+    budget: 'Lighthouse mobile course viewer: performance ≥ 90',
+    measured: viewer ? String(viewer.performance) : 'page not available yet',
+    status: check(viewer ? (viewer.performance ?? 0) >= 90 : undefined),
+  });
+  for (const a of report.lighthouse?.filter((x) => x.cls !== undefined) ?? []) {
+    lines.push({
+      budget: `CLS ≤ 0.05 on ${a.route}`,
+      measured: (a.cls ?? 0).toFixed(3),
+      status: check((a.cls ?? 1) <= 0.05),
+    });
+  }
+  return lines;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|');
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(escapeCell).join(' | ')} |`),
+  ].join('\n');
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const { settings, machine, data } = report;
+  const small = isSmallRun(settings);
+  const out: string[] = [];
+  out.push('# Performance');
+  out.push('');
+  out.push(
+    'Generated by `npm run bench` (see the README). Every figure below was measured in the run described here; the table of budgets is the one of issue 8.',
+  );
+  out.push('');
+  if (small) {
+    out.push(
+      `> **Small-scale development run** (BENCH_SCALE=${settings.scale}, ${settings.duration} s per endpoint, ${settings.connections} connections) on a machine shared with other test suites. These figures show the bench works end to end; they are not the production-scale measurement. The full run (\`npm run bench\` with the defaults, on an idle machine) replaces this file.`,
+    );
+    out.push('');
+  }
+  out.push(
+    table(
+      ['run', ''],
+      [
+        ['date', `${report.date.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+        [
+          'machine',
+          `${machine.cpus} CPUs (nproc), ${machine.cpuModel}, ${machine.memoryGiB.toFixed(0)} GiB memory`,
+        ],
+        ['software', `Node ${machine.node}, PostgreSQL ${machine.postgres}`],
+        [
+          'load',
+          `autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per endpoint, tokens of ${settings.scale < 1 ? 'up to ' : ''}2 000 real users in rotation`,
+        ],
+        [
+          'data set',
+          `${data.users.toLocaleString('en')} users (${data.subscribedUsers.toLocaleString('en')} subscribed), ${data.catalogueItems.toLocaleString('en')} catalogue items, ${data.sections.toLocaleString('en')} sections, ${data.sectionProgress.toLocaleString('en')} section-progress rows, ${data.courseProgress.toLocaleString('en')} course-progress rows, ${data.purchases.toLocaleString('en')} purchases, ${data.plans} plans (seed ${settings.seed}, scale ${settings.scale}${data.reused ? ', reused' : `, generated in ${data.seconds.toFixed(0)} s`})`,
+        ],
+        ['bench duration', `${(report.seconds / 60).toFixed(1)} min`],
+      ],
+    ),
+  );
+  out.push('');
+
+  out.push('## Budgets');
+  out.push('');
+  const lines = budgets(report);
+  out.push(
+    table(
+      ['budget', 'measured', 'status'],
+      lines.map((l) => [l.budget, l.measured, mark(l.status)]),
+    ),
+  );
+  const missed = lines.filter((l) => l.status === 'missed').length;
+  out.push('');
+  out.push(
+    `${lines.filter((l) => l.status === 'met').length} met, ${missed} missed, ${lines.filter((l) => l.status === 'not measured').length} not measured. Causes and fixes of the misses: see "Analysis" below.`,
+  );
+  out.push('');
+
+  out.push('## API under load');
+  out.push('');
+  out.push(
+    `The API runs as built for production (\`NODE_ENV=production\`, one process, PostgreSQL pool of 10) on 127.0.0.1; autocannon runs in the bench process on the same two cores. The ceiling is a bare Fastify process answering the same ${report.ceilingBytes ?? '?'} bytes as the catalogue response.`,
+  );
+  out.push('');
+  const rows: string[][] = [];
+  if (report.ceiling) {
+    rows.push([
+      'ceiling (bare Fastify, same bytes)',
+      report.ceiling.rps.toFixed(0),
+      ms(report.ceiling.p50),
+      ms(report.ceiling.p99),
+      '100%',
+      '0',
+      '–',
+      '–',
+    ]);
+  }
+  for (const e of report.endpoints) {
+    if (!e.result) {
+      rows.push([e.label, e.skipped ?? 'skipped', '', '', '', '', '', '']);
+      continue;
+    }
+    const s = statementsOf(report, e.name);
+    rows.push([
+      e.label,
+      e.result.rps.toFixed(0),
+      ms(e.result.p50),
+      ms(e.result.p99),
+      report.ceiling ? `${((e.result.rps / report.ceiling.rps) * 100).toFixed(1)}%` : '–',
+      String(e.result.non2xx + e.result.errors),
+      s ? `${s.mean.toFixed(1)} (max ${s.max}, cold ${s.cold})` : '–',
+      e.rssMb ? `${e.rssMb.toFixed(0)} MB` : '–',
+    ]);
+  }
+  out.push(
+    table(
+      ['endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'non-2xx + errors', 'SQL / request', 'API RSS after'],
+      rows,
+    ),
+  );
+  out.push('');
+  out.push(
+    `Peak RSS of the API process during the load (VmHWM): **${report.apiPeakRssMb?.toFixed(0) ?? '–'} MB**. SQL statements are counted, not estimated: the API is built in the bench process with a wrapper around the \`pg\` client and requests are injected one at a time: the first with empty caches ("cold"), then ${report.statements[0]?.samples ?? 0} calls over different users and ids, each sent twice with the second one counted ("warm", what the load sees once the API's caches are filled); BEGIN and COMMIT count.`,
+  );
+  out.push('');
+
+  if (report.write) {
+    const w = report.write;
+    out.push('### Progress writes: nothing lost');
+    out.push('');
+    out.push(
+      table(
+        ['', 'count'],
+        [
+          [
+            'section_progress rows before the write load (warm-up included)',
+            w.rowsBefore.toLocaleString('en'),
+          ],
+          [
+            'writes sent / acknowledged (200) / failed',
+            `${w.sent.toLocaleString('en')} / ${w.acknowledged.toLocaleString('en')} / ${w.failed.toLocaleString('en')}`,
+          ],
+          ['distinct (user, section) pairs acknowledged', w.acknowledgedDistinct.toLocaleString('en')],
+          ['…of which new (no row before)', w.newPairsAcknowledged.toLocaleString('en')],
+          [
+            'expected rows after = before + new pairs',
+            w.expectedMin === w.expectedMax
+              ? w.expectedMin.toLocaleString('en')
+              : `${w.expectedMin.toLocaleString('en')}–${w.expectedMax.toLocaleString('en')} (writes in flight when a run ended may or may not have landed)`,
+          ],
+          ['rows after', w.rowsAfter.toLocaleString('en')],
+          [
+            'acknowledged pairs found in the table',
+            `${w.acknowledgedFound.toLocaleString('en')} of ${w.acknowledgedDistinct.toLocaleString('en')}`,
+          ],
+        ],
+      ),
+    );
+    out.push('');
+  }
+
+  out.push('## SQL statements and their plans');
+  out.push('');
+  out.push(
+    'The statements of one warm request per endpoint (the one that issued the most), captured with their parameters and run with `EXPLAIN (ANALYZE, BUFFERS)` on the bench database inside a rolled-back transaction.',
+  );
+  out.push('');
+  for (const count of report.statements) {
+    const label = report.endpoints.find((e) => e.name === count.name)?.label ?? count.name;
+    out.push(`### ${label}`);
+    out.push('');
+    out.push(
+      `${count.mean.toFixed(1)} statements per warm request (max ${count.max}), ${count.cold} on a cold start; statuses ${[...new Set(count.statuses)].join(', ')}.`,
+    );
+    out.push('');
+    const explained = report.explains.filter((x) => x.endpoint === count.name);
+    for (const [i, x] of explained.entries()) {
+      out.push(
+        `${i + 1}. ${x.indexes.length ? `index: ${x.indexes.map((n) => `\`${n}\``).join(', ')}` : 'no index'}${x.seqScans.length ? `; **sequential scan of ${x.seqScans.map((n) => `\`${n}\``).join(', ')}**` : ''}; ${x.executionMs.toFixed(2)} ms`,
+      );
+      out.push('');
+      out.push('   <details><summary>SQL and plan</summary>');
+      out.push('');
+      out.push('   ```sql');
+      out.push(`   ${x.sql}`);
+      out.push('   ```');
+      out.push('');
+      out.push('   ```');
+      for (const line of x.plan.split('\n')) out.push(`   ${line}`);
+      out.push('   ```');
+      out.push('');
+      out.push('   </details>');
+      out.push('');
+    }
+  }
+
+  out.push('## Web');
+  out.push('');
+  if (report.web) {
+    out.push(
+      'First-load JavaScript and CSS of each route, from the Vite manifest of the production build: the entry chunk and its static imports plus the lazy page modules on the route (layouts included) and their static imports; gzip level 9.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['route', 'URL', 'JS gzip', 'CSS gzip', 'files'],
+        report.web.map((r) =>
+          r.available
+            ? [r.route, `\`${r.url}\``, kb(r.jsGzip), kb(r.cssGzip), String(r.files.length)]
+            : [r.route, `\`${r.url}\``, 'not available yet', '', ''],
+        ),
+      ),
+    );
+    out.push('');
+  } else {
+    out.push('Not measured in this run (BENCH_SKIP_WEB=1, or see the notes of this run).');
+    out.push('');
+  }
+  if (report.lighthouse) {
+    out.push(
+      'Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, against the production build served by the API; logged-in pages with a real session in localStorage.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['route', 'performance', 'accessibility', 'best practices', 'LCP', 'CLS', 'TBT'],
+        report.lighthouse.map((a) =>
+          !a.available
+            ? [a.route, 'not available yet', '', '', '', '', '']
+            : a.performance === undefined
+              ? [a.route, `failed: ${a.error ?? '?'}`, '', '', '', '', '']
+              : [
+                  a.route,
+                  String(a.performance),
+                  String(a.accessibility),
+                  String(a.bestPractices),
+                  ms(a.lcpMs),
+                  (a.cls ?? 0).toFixed(3),
+                  ms(a.tbtMs),
+                ],
+        ),
+      ),
+    );
+    out.push('');
+    for (const a of report.lighthouse.filter((x) => x.findings?.length)) {
+      out.push(`Audits below 0.9 on ${a.route}: ${a.findings?.join('; ')}.`);
+      out.push('');
+    }
+  } else if (report.web) {
+    out.push('Lighthouse not run (BENCH_SKIP_LIGHTHOUSE=1).');
+    out.push('');
+  }
+
+  if (report.notes.length) {
+    out.push('## Notes of this run');
+    out.push('');
+    for (const note of report.notes) out.push(`- ${note}`);
+    out.push('');
+  }
+
+  const analysis = path.join(benchRoot, 'analysis.md');
+  if (existsSync(analysis)) {
+    out.push(readFileSync(analysis, 'utf8').trim());
+    out.push('');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export function writeReport(report: BenchReport): void {
+  writeFileSync(report.settings.reportPath, renderMarkdown(report));
+  log(`   wrote ${path.relative(process.cwd(), report.settings.reportPath) || report.settings.reportPath}`);
+}
+
+/** The console summary: the budgets table. */
+export function printBudgets(report: BenchReport): void {
+  const lines = budgets(report);
+  const width = Math.max(...lines.map((l) => l.budget.length));
+  for (const l of lines) {
+    log(`   ${l.budget.padEnd(width)}  ${l.measured.padEnd(28)}  ${l.status.toUpperCase()}`);
+  }
+}

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { log, repoRoot, type Settings } from './settings';
+
+const apiDir = path.join(repoRoot, 'apps/api');
+/**
+ * The API's own build (apps/api/build.mjs), told to write dist/bench/server.js so a run never
+ * rewrites the dist/server.js another engineer's tests may be starting. dist/bench/ is inside
+ * apps/api, so the bundle still finds its package root and migrations.
+ */
+export const benchServerFile = path.join(apiDir, 'dist/bench/server.js');
+
+export async function buildApi(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['build.mjs'], {
+      cwd: apiDir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, API_BUILD_OUTFILE: benchServerFile },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`apps/api/build.mjs exited with ${code}`)),
+    );
+  });
+}
+
+export interface RunningProcess {
+  pid: number;
+  url: string;
+  /** VmRSS and VmHWM (peak) of the process, in MB, from /proc/<pid>/status */
+  memory(): { rssMb: number; peakMb: number };
+  stop(): Promise<void>;
+}
+
+export function processMemory(pid: number): { rssMb: number; peakMb: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: 0, peakMb: 0 };
+  }
+}
+
+/** Polls `url` until it answers 2xx, the process dies or the time is up. */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with code ${child.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Ends a child we started, by its pid: SIGTERM, then SIGKILL after a grace period. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Env of the API in production mode against the bench database, listening on 127.0.0.1 only. */
+export function apiEnvironment(settings: Settings, webDistDir: string | undefined): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(settings.port),
+    PUBLIC_URL: `http://127.0.0.1:${settings.port}`,
+    DATABASE_URL: settings.databaseUrl,
+    JWT_SECRET: settings.jwtSecret,
+    // Mail is never sent during the bench: port 9 (discard) on loopback is closed here; the outbox keeps it.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    RATE_LIMIT_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+  };
+}
+
+/** Starts the bundled API as a child process and waits for /api/health. */
+export async function startApi(settings: Settings, webDistDir: string | undefined): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [benchServerFile], {
+    cwd: repoRoot,
+    env: apiEnvironment(settings, webDistDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const relay = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) log(`   [api] ${line.slice(0, 300)}`);
+  };
+  child.stdout?.on('data', relay);
+  child.stderr?.on('data', relay);
+  const url = `http://127.0.0.1:${settings.port}`;
+  try {
+    await waitForHttp(`${url}/api/health`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  const pid = child.pid ?? 0;
+  return { pid, url, memory: () => processMemory(pid), stop: () => stopChild(child) };
+}
