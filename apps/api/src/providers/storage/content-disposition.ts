@@ -8,6 +8,8 @@
 export function safeFileName(name: string, fallback = 'archivo'): string {
   const cleaned = name
     .normalize('NFC')
+    // "Guía: tu presupuesto" reads better as "Guía - tu presupuesto" than with the colon dropped.
+    .replace(/\s*:\s*/g, ' - ')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')

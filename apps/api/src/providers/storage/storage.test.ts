@@ -45,8 +45,8 @@ describe('file keys', () => {
 describe('content disposition', () => {
   it('keeps Spanish letters in filename* and gives an ASCII fallback', () => {
     expect(contentDisposition('attachment', 'Finanzas en pareja: ¿quién paga?_certificado.png')).toBe(
-      `attachment; filename="Finanzas en pareja _quien paga _certificado.png"; ` +
-        `filename*=UTF-8''Finanzas%20en%20pareja%20%C2%BFqui%C3%A9n%20paga%20_certificado.png`,
+      `attachment; filename="Finanzas en pareja - _quien paga _certificado.png"; ` +
+        `filename*=UTF-8''Finanzas%20en%20pareja%20-%20%C2%BFqui%C3%A9n%20paga%20_certificado.png`,
     );
     expect(safeFileName('  ../a/b\u0000"c"  ')).toBe('a b c');
     expect(safeFileName('///')).toBe('archivo');
