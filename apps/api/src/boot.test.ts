@@ -33,5 +33,5 @@ describe('embedded database under DATA_DIR (what npm start uses without DATABASE
     );
     expect(rows[0]?.value).toBe('yes');
     await second.database.close();
-  });
+  }, 120_000);
 });

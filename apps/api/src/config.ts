@@ -11,6 +11,11 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+const mercadoPagoApiUrl = 'https://api.mercadopago.com';
+const mercadoPagoSdkUrl = 'https://sdk.mercadopago.com/js/v2';
+/** Where the API mounts the Mercado Pago emulator when it plays the provider itself. */
+export const mercadoPagoEmulatorPrefix = '/sandbox/mercadopago';
+
 const envSchema = z
   .object({
     NODE_ENV: withDefault(z.enum(['development', 'test', 'production']), 'development'),
@@ -57,8 +62,25 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     S3_FORCE_PATH_STYLE: withDefault(booleanFlag, 'false'),
+    MERCADOPAGO_ACCESS_TOKEN: optional(z.string().min(1)),
+    MERCADOPAGO_PUBLIC_KEY: optional(z.string().min(1)),
+    MERCADOPAGO_WEBHOOK_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    MERCADOPAGO_BASE_URL: withDefault(z.url(), mercadoPagoApiUrl),
+    MERCADOPAGO_SDK_URL: optional(z.url()),
+    MERCADOPAGO_MAX_RETRIES: withDefault(z.coerce.number().int().min(0).max(5), 2),
   })
   .superRefine((env, ctx) => {
+    if (env.MERCADOPAGO_ACCESS_TOKEN) {
+      for (const name of ['MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'es obligatoria con MERCADOPAGO_ACCESS_TOKEN',
+          });
+        }
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'es obligatoria en producción' });
     }
@@ -81,6 +103,56 @@ const envSchema = z
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/**
+ * Outside production without an access token the API plays Mercado Pago itself (the sandbox
+ * emulator on its own origin), so `npm start` takes card payments on a bare machine. Production
+ * without credentials runs with payments switched off (the payment endpoints answer 503).
+ */
+function mercadoPagoConfig(env: z.output<typeof envSchema>, publicUrl: string, dataDir: string) {
+  const isProduction = env.NODE_ENV === 'production';
+  const notificationUrl = `${publicUrl}/api/payments/webhooks/mercadopago`;
+  const common = { notificationUrl, maxRetries: env.MERCADOPAGO_MAX_RETRIES };
+  if (env.MERCADOPAGO_ACCESS_TOKEN) {
+    const baseUrl = env.MERCADOPAGO_BASE_URL.replace(/\/$/, '');
+    const realApi = baseUrl === mercadoPagoApiUrl;
+    return {
+      ...common,
+      mode: 'provider' as const,
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+      publicKey: env.MERCADOPAGO_PUBLIC_KEY ?? '',
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? '',
+      baseUrl,
+      // An emulator at MERCADOPAGO_BASE_URL serves its own browser stand-in.
+      sdkUrl: env.MERCADOPAGO_SDK_URL ?? (realApi ? mercadoPagoSdkUrl : `${baseUrl}/js/v2`),
+      emulatorStateFile: null,
+    };
+  }
+  if (isProduction) {
+    return {
+      ...common,
+      mode: 'disabled' as const,
+      accessToken: '',
+      publicKey: '',
+      webhookSecret: '',
+      baseUrl: mercadoPagoApiUrl,
+      sdkUrl: mercadoPagoSdkUrl,
+      emulatorStateFile: null,
+    };
+  }
+  return {
+    ...common,
+    mode: 'emulator' as const,
+    // Fixed, fake credentials: the emulator accepts exactly these.
+    accessToken: 'TEST-alcancia-emulator-access-token',
+    publicKey: 'TEST-alcancia-emulator-public-key',
+    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? 'alcancia-emulator-webhook-secret',
+    baseUrl: `${publicUrl}${mercadoPagoEmulatorPrefix}`,
+    sdkUrl: env.MERCADOPAGO_SDK_URL ?? `${mercadoPagoEmulatorPrefix}/js/v2`,
+    // Tests keep the emulator's state in memory: parallel test files must not share a file.
+    emulatorStateFile: env.NODE_ENV === 'test' ? null : path.join(dataDir, 'mercadopago.json'),
+  };
+}
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -136,6 +208,22 @@ export interface Config {
       forcePathStyle: boolean;
     } | null;
   };
+  /** Card payments: Mercado Pago, its in-app emulator, or nothing (production without credentials). */
+  mercadoPago: {
+    mode: 'provider' | 'emulator' | 'disabled';
+    accessToken: string;
+    publicKey: string;
+    webhookSecret: string;
+    /** the REST API the SDK talks to */
+    baseUrl: string;
+    /** MercadoPago.js v2 for the browser: the real one, or the emulator's stand-in */
+    sdkUrl: string;
+    /** our webhook, given to Mercado Pago with every payment */
+    notificationUrl: string;
+    maxRetries: number;
+    /** emulator mode: where its state survives restarts (null = memory) */
+    emulatorStateFile: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -159,15 +247,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = result.data;
   const isProduction = env.NODE_ENV === 'production';
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the
+  // command, so `npm start` and `npm run db:migrate` from the root share one ./.data.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     isProduction,
     devToolsEnabled: !isProduction,
     port: env.PORT,
     host,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     corsOrigins: (env.CORS_ORIGINS ?? '')
@@ -219,5 +311,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : null,
     },
+    mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
   };
 }

@@ -22,5 +22,5 @@ describe('seedDemoData', () => {
     const before = await countRows();
     expect(await seedDemoData(database.db)).toBe(false);
     expect(await countRows()).toBe(before);
-  });
+  }, 120_000);
 });
