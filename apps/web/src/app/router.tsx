@@ -20,12 +20,25 @@ const ValidatePage = lazy(() => import('../features/auth/validate-page'));
 const RecoverPage = lazy(() => import('../features/auth/recover-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
-const DataLayout = lazy(() => import('./data-layout'));
-const ShellLayout = lazy(() => import('./shell-route'));
-const AcademyPage = lazy(() => import('../features/academy/academy-page'));
+const loadShell = () => import('./shell-route');
+const loadAcademy = () => import('../features/academy/academy-page');
+const loadPrograms = () => import('../features/programs/programs-page');
+/**
+ * The first logged-in page would load three chunks one after the other (data layout → shell →
+ * page); asking for the shell and the page with the data layout loads them side by side.
+ */
+const DataLayout = lazy(() => {
+  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+  void loadShell();
+  if (/^\/academy\/?$/.test(path)) void loadAcademy();
+  else if (/^\/programas\/?$/.test(path)) void loadPrograms();
+  return import('./data-layout');
+});
+const ShellLayout = lazy(loadShell);
+const AcademyPage = lazy(loadAcademy);
 const CourseViewerPage = lazy(() => import('../features/course-viewer/course-viewer-page'));
 const CoursesPage = lazy(() => import('../features/academy/courses-page'));
-const ProgramsPage = lazy(() => import('../features/programs/programs-page'));
+const ProgramsPage = lazy(loadPrograms);
 const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
 const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'));

@@ -1,0 +1,256 @@
+import { expect, type Page, test } from '@playwright/test';
+import { password, storedCredentials } from './support/accounts';
+
+/*
+ * The logged-in shell with the demo accounts of a fresh database (npm start's seed):
+ * navigation, coming-soon modal, community switch (off by default), profile menu, verification
+ * banner and blocking modal, discount banner, deep links, QR scan and the app home pages.
+ */
+
+// The machine under test can be slow; the shell loads three chunks and several lists.
+test.describe.configure({ timeout: 90_000 });
+const slow = { timeout: 20_000 };
+
+/**
+ * Logs in through the API and stores the credentials as the login page does. Sessions are reused
+ * within this file (the login route allows 10 attempts per 15 minutes and address); a test that
+ * logs out asks for a fresh one, so the shared session is never revoked. Reused sessions are
+ * younger than 10 minutes, so the 15-minute access token never needs a refresh (which would
+ * rotate the shared refresh token).
+ */
+const sessions = new Map<string, { credentials: unknown; at: number }>();
+async function logInAs(page: Page, email: string, { fresh = false } = {}): Promise<void> {
+  let session = fresh ? undefined : sessions.get(email);
+  if (!session || Date.now() - session.at > 10 * 60_000) {
+    const response = await page.request.post('/api/users/login', { data: { email, password } });
+    expect(response.status(), await response.text()).toBe(200);
+    session = { credentials: await response.json(), at: Date.now() };
+    if (!fresh) sessions.set(email, session);
+  }
+  await page.goto('/terminos-y-condiciones');
+  await page.evaluate(
+    (value) => localStorage.setItem('credentials', JSON.stringify(value)),
+    session.credentials,
+  );
+}
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Secciones' });
+
+test.describe('shell navigation', () => {
+  test('side navigation in order; disabled entries open the coming-soon modal, Escape closes it', async ({
+    page,
+  }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    await page.goto('/academy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
+
+    // Community is off by default: not listed, and its page sends home.
+    await expect(sideNav(page).getByRole('listitem')).toHaveText([
+      'Novedades',
+      'Academia',
+      'Mis Cuentas',
+      'Aladina',
+    ]);
+    await expect(sideNav(page).getByRole('link', { name: 'Academia' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('link', { name: 'Comunidad' })).toHaveCount(0);
+
+    const news = sideNav(page).getByRole('button', { name: 'Novedades' });
+    await news.click();
+    const modal = page.getByRole('dialog', { name: 'Novedades Próximamente' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('app de Alcancía');
+    await expect(modal.getByRole('link', { name: /App Store/ })).toBeVisible();
+    await expect(modal.getByRole('link', { name: /Google Play/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(news).toBeFocused();
+
+    // Keyboard only: the next disabled entry opens its own modal.
+    await sideNav(page).getByRole('button', { name: 'Mis Cuentas' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Mis Cuentas Próximamente' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.goto('/comunidad');
+    await expect(page).toHaveURL(/\/academy$/, slow);
+  });
+
+  test('the footer carries the legal links, social links and © 2024', async ({ page }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    await page.goto('/academy');
+    const footer = page.getByRole('contentinfo');
+    for (const name of [
+      'Aviso legal',
+      'Política de cookies',
+      'Términos y condiciones',
+      'Política de privacidad',
+    ]) {
+      await expect(footer.getByRole('link', { name })).toBeVisible(slow);
+    }
+    await expect(footer.getByRole('link', { name: /Atención al cliente/ })).toBeVisible();
+    for (const name of ['Instagram', 'TikTok', 'LinkedIn', 'YouTube']) {
+      await expect(footer.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    }
+    await expect(footer).toContainText('© 2024');
+  });
+
+  test('desktop: the profile menu offers "Cerrar Sesión"; mobile: the navbar and a direct logout', async ({
+    page,
+  }) => {
+    await logInAs(page, 'alumna@alcancia.local', { fresh: true });
+    await page.goto('/academy');
+    const profile = page.getByRole('button', { name: 'Perfil de Ana Alumna' });
+    await profile.click(slow);
+    const item = page.getByRole('menuitem', { name: 'Cerrar Sesión' });
+    await expect(item).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(item).toBeHidden();
+    await expect(profile).toBeFocused();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('button', { name: 'Perfil de Ana Alumna' })).toBeHidden();
+    const navbar = page.getByRole('navigation', { name: 'Secciones' });
+    await expect(navbar.getByRole('listitem')).toHaveCount(4);
+    await expect(navbar).toBeInViewport();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/, slow);
+    expect(await storedCredentials(page)).toBeNull();
+  });
+});
+
+test.describe('account notices', () => {
+  test('an unverified new account sees the red banner naming its address', async ({ page }) => {
+    await logInAs(page, 'sinvalidar@alcancia.local');
+    await page.goto('/academy');
+    await expect(
+      page.getByText('Validá tu cuenta: te enviamos un correo a sinvalidar@alcancia.local'),
+    ).toBeVisible(slow);
+    await expect(page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' })).toHaveCount(0);
+  });
+
+  test('an account unverified for 3 days or more is blocked: resend and logout', async ({ page }) => {
+    await logInAs(page, 'bloqueada@alcancia.local', { fresh: true });
+    await page.goto('/academy');
+    const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
+    await expect(modal).toBeVisible(slow);
+    await expect(modal).toContainText('bloqueada@alcancia.local');
+    // Not dismissible.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Cerrar', exact: true })).toHaveCount(0);
+
+    const resend = page.waitForResponse('**/api/users/resendConfirmationCode');
+    await modal.getByRole('button', { name: 'Reenviar código' }).click();
+    expect((await resend).status()).toBe(200);
+    await expect(modal.getByText('Codigo reenviado.')).toBeVisible();
+
+    await modal.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/, slow);
+    expect(await storedCredentials(page)).toBeNull();
+  });
+
+  test('the resend failure shows the server text', async ({ page }) => {
+    await logInAs(page, 'bloqueada@alcancia.local');
+    await page.route('**/api/users/resendConfirmationCode', (route) =>
+      route.fulfill({
+        status: 429,
+        json: { internalCode: 'TOO_MANY_REQUESTS', message: 'Hiciste demasiados intentos.' },
+      }),
+    );
+    await page.goto('/academy');
+    const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
+    await modal.getByRole('button', { name: 'Reenviar código' }).click(slow);
+    await expect(modal.getByRole('alert')).toHaveText('Hiciste demasiados intentos.');
+  });
+
+  test('the discount banner shows for a non-subscriber, leads to the promo flow and closes', async ({
+    page,
+  }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    await page.goto('/academy');
+    const banner = page.getByRole('complementary', { name: 'Código de descuento' });
+    await expect(banner).toBeVisible(slow);
+    await banner.getByRole('link', { name: /código de descuento/ }).click();
+    await expect(page).toHaveURL(/\/compra\/suscripcion\?promoCodeOpen=true$/);
+    await page.goto('/academy');
+    await page.getByRole('button', { name: 'Cerrar aviso de código de descuento' }).click(slow);
+    await expect(banner).toBeHidden();
+  });
+
+  test('a subscriber sees no discount banner', async ({ page }) => {
+    await logInAs(page, 'suscriptora@alcancia.local');
+    await page.goto('/academy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
+    await expect(page.getByRole('link', { name: 'Ver Programas & Packs' })).toBeVisible(slow);
+    await expect(page.getByRole('complementary', { name: 'Código de descuento' })).toHaveCount(0);
+  });
+});
+
+test.describe('deep links, QR scan and app home pages', () => {
+  test('/deepLink maps app screens to web routes and replaces the history entry', async ({ page }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    const cases: [string, RegExp][] = [
+      ['screen=myAccounts', /\/misCuentas\/$/],
+      ['screen=feed', /\/novedades\/$/],
+      ['screen=academy', /\/academy\/$/],
+      ['screen=programScreen', /\/programas\/$/],
+      ['screen=communityPage', /\/academy$/], // /comunidad/, then home while the community is off
+      ['screen=nadaQueVer', /\/novedades$/],
+    ];
+    for (const [query, url] of cases) {
+      await page.goto('/terminos-y-condiciones');
+      await page.goto(`/deepLink?${query}`);
+      await expect(page).toHaveURL(url, slow);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/terminos-y-condiciones$/);
+    }
+    // The course pages belong to the course viewer, which may go on to a section: only the start is checked.
+    await page.goto('/deepLink?screen=courseConsumption&id=primeros-pasos-finanzas');
+    await expect(page).toHaveURL(/\/academy\/primeros-pasos-finanzas/, slow);
+    await page.goto(
+      '/deepLink?screen=courseConsumption&id=primeros-pasos-finanzas&sectionId=primeros-pasos-finanzas-m1-s2',
+    );
+    await expect(page).toHaveURL(/\/academy\/primeros-pasos-finanzas\/primeros-pasos-finanzas-m1-s2/, slow);
+  });
+
+  test('/novedades/ and /misCuentas/ greet the user and show the app QR code', async ({ page }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    const viewed = page.waitForRequest(
+      (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'news_home_view',
+    );
+    await page.goto('/novedades/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola Ana Alumna' })).toBeVisible(slow);
+    await viewed;
+    await expect(
+      page.getByRole('img', { name: /Código QR para descargar la app \(.*\/scan\/news\)/ }),
+    ).toBeVisible();
+
+    const pfm = page.waitForRequest(
+      (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'pfm_home_view',
+    );
+    await page.goto('/misCuentas/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola Ana Alumna' })).toBeVisible(slow);
+    await pfm;
+    await expect(page.getByRole('img', { name: /\/scan\/pfm\)/ })).toBeVisible();
+  });
+
+  test('/scan/{vertical} logs scan_qr_to_app, then goes to the app store after 500 ms', async ({ page }) => {
+    await page.route('https://play.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Google Play</title><h1>Alcancía</h1>' }),
+    );
+    const event = page.waitForRequest(
+      (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'scan_qr_to_app',
+    );
+    const started = Date.now();
+    await page.goto('/scan/news');
+    expect((await event).postDataJSON().properties).toMatchObject({ vertical: 'news' });
+    await page.waitForURL(/play\.google\.com/, slow);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+});
