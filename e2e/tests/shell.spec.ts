@@ -254,3 +254,120 @@ test.describe('deep links, QR scan and app home pages', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   });
 });
+
+test.describe('operator switches (answered by the test: there is no admin API)', () => {
+  test('CHAT_BOT on: the trial launcher opens the assistant frame, "Borrar chat" reaches it', async ({
+    page,
+  }) => {
+    await page.route('**/api/service-control/CHAT_BOT', (route) =>
+      route.fulfill({
+        json: { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_CUSTOMGPT' },
+      }),
+    );
+    await logInAs(page, 'alumna@alcancia.local');
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
+    await page.goto('/academy');
+    const launcher = page.getByRole('button', { name: 'Abrir el asistente, VERSIÓN DE PRUEBA' });
+    await launcher.click(slow);
+    const modal = page.getByRole('dialog', { name: 'Asistente de Alcancía' });
+    await expect(modal).toBeVisible();
+    const frame = modal.locator('iframe[title="Chat con el asistente"]');
+    await expect(frame).toHaveAttribute(
+      'src',
+      `/assets/customGPT.html?secretPostMessage=alcancia-chat-frame-v1&userId=${userId}`,
+    );
+    // No vendor key in this build: the page says so.
+    await expect(page.frameLocator('iframe[title="Chat con el asistente"]').getByRole('heading')).toHaveText(
+      'Asistente no configurado',
+      slow,
+    );
+    const cleared = page.waitForEvent('framenavigated', (f) => f.url().includes('/assets/customGPT.html'));
+    await modal.getByRole('button', { name: 'Borrar chat' }).click();
+    await cleared;
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(launcher).toBeFocused();
+  });
+
+  test('COMMUNITY on: listed, opened in a frame without the chat; without access → the plans', async ({
+    page,
+  }) => {
+    await page.route('**/api/service-control/COMMUNITY', (route) =>
+      route.fulfill({
+        json: { name: 'COMMUNITY', enabled: true, resource: '/terminos-y-condiciones', reference: null },
+      }),
+    );
+    await page.route('**/api/service-control/CHAT_BOT', (route) =>
+      route.fulfill({
+        json: { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_BOTPRESS' },
+      }),
+    );
+    let withAccess = true;
+    await page.route('**/api/community/check-access', (route) => route.fulfill({ json: { withAccess } }));
+    await page.route('**/api/community', (route) =>
+      route.fulfill({ json: { url: '/terminos-y-condiciones' } }),
+    );
+    await logInAs(page, 'suscriptora@alcancia.local');
+    await page.goto('/academy');
+    await expect(sideNav(page).getByRole('listitem')).toHaveText(
+      ['Novedades', 'Academia', 'Mis Cuentas', 'Comunidad', 'Aladina'],
+      slow,
+    );
+    await expect(page.getByRole('button', { name: /Abrir el asistente/ })).toBeVisible();
+    const viewed = page.waitForRequest(
+      (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'community_home_view',
+    );
+    await sideNav(page).getByRole('link', { name: 'Comunidad' }).click();
+    await expect(page).toHaveURL(/\/comunidad$/);
+    await expect(page.locator('iframe[title="Comunidad de Alcancía"]')).toHaveAttribute(
+      'src',
+      '/terminos-y-condiciones',
+      slow,
+    );
+    await viewed;
+    await expect(page.getByRole('button', { name: /Abrir el asistente/ })).toHaveCount(0);
+
+    withAccess = false;
+    await page.goto('/comunidad');
+    await expect(page).toHaveURL(/\/compra\/suscripcion$/, slow);
+  });
+
+  test('expired promo: shown once, its action goes to the plans, "No volver a mostrar" is kept per user', async ({
+    page,
+  }) => {
+    await page.route('**/api/users/subscriptions/lastOrigin', (route) =>
+      route.fulfill({ json: { lastUserServiceOrigin: 'PROMO_CODE' } }),
+    );
+    await page.route('**/api/users/isSubscribed', (route) =>
+      route.fulfill({
+        json: { isSubscribed: false, subscriptionPlan: null, subscriptionEndDate: '2026-01-01' },
+      }),
+    );
+    await logInAs(page, 'alumna@alcancia.local');
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
+    await page.goto('/academy');
+    const modal = page.getByRole('dialog', { name: 'Tu beneficio terminó' });
+    await expect(modal).toBeVisible(slow);
+    await modal.getByRole('button', { name: 'Ver planes' }).click();
+    await expect(page).toHaveURL(/\/compra\/suscripcion$/);
+    // Once per visit.
+    await page.goto('/academy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
+    await expect(modal).toHaveCount(0);
+
+    // A new visit shows it again; "No volver a mostrar" stops it for good.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(modal).toBeVisible(slow);
+    await modal.getByRole('checkbox', { name: 'No volver a mostrar' }).check();
+    await modal.getByRole('button', { name: 'Ahora no' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('notShowExpiredModal'))).toBe(
+      JSON.stringify([userId]),
+    );
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
+    await expect(page.getByRole('link', { name: 'Ver planes' })).toBeVisible(slow);
+    await expect(modal).toHaveCount(0);
+  });
+});
