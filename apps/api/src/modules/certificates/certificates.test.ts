@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { courseModules, courseSections } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { newCertificateId } from './issue-certificate';
+import { renderCertificate } from './render-certificate';
 import { spanishDate } from './spanish-date';
 
 type SectionType = 'CLASS' | 'DOWNLOADABLE_MATERIAL' | 'EMPTY';
@@ -83,6 +84,19 @@ describe('certificates', () => {
     expect(ids.size).toBe(200);
     for (const id of ids)
       expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  });
+
+  it('renders the same bytes for the same content, even with letters beyond Spanish', async () => {
+    const content = {
+      id: '7K3M-9QX2-H4TD',
+      learnerName: 'Łucja Ñañez Müller',
+      courseName: 'Finanzas en pareja: ¿quién paga?',
+      completedOn: '2026-11-22',
+      verifyUrl: 'http://localhost:3000/api/certificates/7K3M-9QX2-H4TD',
+    };
+    const [a, b] = [await renderCertificate(content), await renderCertificate(content)];
+    expect(a.equals(b)).toBe(true);
+    expect(pngSize(a)).toEqual({ width: 1600, height: 1130 });
   });
 
   it('requires a session and a known course', async () => {

@@ -9,8 +9,27 @@ import { isAccessible, loadViewer } from '../academy/viewer';
 import { issueCertificate } from './issue-certificate';
 import { renderCertificate } from './render-certificate';
 
+/**
+ * Issued certificates never change, so their images are kept for repeated downloads: rendering
+ * costs a few hundred milliseconds of CPU. A small bound keeps memory flat (about 100 KB each).
+ */
+const maxCachedImages = 64;
+
 /** GET /academy/certificate?course_id&send_by_email=false&type=standard — the PNG certificate. */
 export const getCertificateRoute: FastifyPluginAsyncZod = async (app) => {
+  const images = new Map<string, Buffer>();
+  const imageOf = async (certificate: Awaited<ReturnType<typeof issueCertificate>>) => {
+    const cached = images.get(certificate.id);
+    if (cached) return cached;
+    const png = await renderCertificate({
+      ...certificate,
+      verifyUrl: `${app.config.publicUrl}/api/certificates/${certificate.id}`,
+    });
+    if (images.size >= maxCachedImages) images.delete(images.keys().next().value as string);
+    images.set(certificate.id, png);
+    return png;
+  };
+
   app.get(
     '/academy/certificate',
     {
@@ -43,10 +62,7 @@ export const getCertificateRoute: FastifyPluginAsyncZod = async (app) => {
       }
 
       const certificate = await issueCertificate(app.db, userId, course);
-      const png = await renderCertificate({
-        ...certificate,
-        verifyUrl: `${app.config.publicUrl}/api/certificates/${certificate.id}`,
-      });
+      const png = await imageOf(certificate);
       return reply
         .type('image/png')
         .header(
