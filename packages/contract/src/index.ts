@@ -7,5 +7,8 @@ export * from './dev';
 export * from './errors';
 export * from './files';
 export * from './health';
+export * from './payments';
+export * from './promo-codes';
 export * from './rules';
+export * from './subscriptions';
 export * from './users';
