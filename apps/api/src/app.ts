@@ -14,6 +14,8 @@ import { devModule } from './modules/dev/routes';
 import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { healthModule } from './modules/health/routes';
+import { PaymentRouter } from './modules/payments/payment-routing';
+import { paymentsModule } from './modules/payments/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
 import { registerApiDocs } from './plugins/api-docs';
@@ -24,6 +26,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
+import { createPaymentGateway, mountMercadoPagoEmulator } from './providers/payments/create-payment-gateway';
 import { createFileStorage } from './providers/storage/file-storage';
 
 declare module 'fastify' {
@@ -91,6 +94,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await socialLogin.close();
   });
 
+  app.decorate('paymentGateway', createPaymentGateway(config));
+  app.decorate('paymentRouter', new PaymentRouter());
+
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await app.register(cookie, {
@@ -112,11 +118,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(certificatesModule);
       await api.register(remoteConfigModule, { prefix: '/remote-config' });
       await api.register(communityModule, { prefix: '/community' });
+      await api.register(paymentsModule, { prefix: '/payments' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },
   );
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
+  await mountMercadoPagoEmulator(app, config);
   await app.register(serveMediaRoutes, { prefix: '/media' });
 
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);

@@ -509,7 +509,10 @@ export const promoCodes = pgTable(
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(sql`lower(${t.code})`),
-    check('promo_codes_uses_check', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      'promo_codes_uses_check',
+      sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`,
+    ),
   ],
 );
 

@@ -3,25 +3,58 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
+/** Where Mercado Pago's card form lives in production: its SDK, its APIs and its frames. */
+const mercadoPagoBrowserSources = {
+  script: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+  connect: [
+    'https://api.mercadopago.com',
+    'https://api.mercadolibre.com',
+    'https://events.mercadopago.com',
+    'https://http2.mlstatic.com',
+  ],
+  frame: [
+    'https://sdk.mercadopago.com',
+    'https://www.mercadopago.com',
+    'https://www.mercadopago.com.ar',
+    'https://www.mercadolibre.com',
+    'https://api-static.mercadopago.com',
+  ],
+  img: ['https://http2.mlstatic.com', 'https://www.mercadopago.com'],
+};
+
+/**
+ * Extra CSP sources for the card form. The real Mercado Pago only when the config talks to it;
+ * an emulator at MERCADOPAGO_BASE_URL (another origin) needs its own; the in-app emulator is 'self'.
+ */
+function paymentSources(config: Config): typeof mercadoPagoBrowserSources {
+  const none = { script: [], connect: [], frame: [], img: [] };
+  const mp = config.mercadoPago;
+  if (mp.mode !== 'provider' || !/^https?:\/\//.test(mp.sdkUrl)) return none;
+  const origin = new URL(mp.sdkUrl).origin;
+  if (origin === 'https://sdk.mercadopago.com') return config.isProduction ? mercadoPagoBrowserSources : none;
+  return { script: [origin], connect: [origin], frame: [], img: [] };
+}
+
 /**
  * Security headers for the SPA and the API. The CSP allows only our own origin: scripts are
  * Vite's hashed files, so no inline script is needed. CORS is closed unless CORS_ORIGINS lists
  * origins (the web is served from the same origin, so it never needs CORS).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const payments = paymentSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...payments.script],
         // React sets style attributes; no stylesheet is inlined by us.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...payments.img],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...payments.connect],
+        frameSrc: ["'self'", ...payments.frame],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

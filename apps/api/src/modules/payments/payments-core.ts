@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import { credentialLimit } from '../../plugins/rate-limit';
+import type { PaymentGateway } from '../../providers/payments/payment-gateway';
+import type { PaymentRouter } from './payment-routing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when production runs without Mercado Pago credentials */
+    paymentGateway: PaymentGateway | null;
+    paymentRouter: PaymentRouter;
+  }
+}
+
+/** The gateway, or 503: production without credentials takes no payments. */
+export function requireGateway(app: FastifyInstance): PaymentGateway {
+  if (app.paymentGateway) return app.paymentGateway;
+  throw new AppError(
+    'PAYMENTS_NOT_CONFIGURED',
+    503,
+    'Los pagos no están disponibles en este momento. Probá más tarde.',
+  );
+}
+
+/**
+ * credentialLimit keyed by the caller's account as well as the address: promo codes and card
+ * checkouts are guessing and card-testing targets, but people behind one NAT must not share a
+ * budget. Anonymous callers share their address's.
+ */
+export function perUserLimit(config: Config, name: string, max: number, minutes: number) {
+  const limit = credentialLimit(config, name, max, minutes);
+  if (!limit.rateLimit) return limit;
+  return {
+    rateLimit: {
+      ...limit.rateLimit,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}:${request.authUserId ?? 'anonymous'}`,
+    },
+  };
+}

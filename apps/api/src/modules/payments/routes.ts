@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getPaymentsConfigRoute } from './get-payments-config';
+import { mercadoPagoWebhookRoute } from './handle-mercadopago-webhook';
+
+/** The payments core, under /api/payments: card-form settings and the provider's webhooks. */
+export const paymentsModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(getPaymentsConfigRoute);
+  await app.register(mercadoPagoWebhookRoute);
+};

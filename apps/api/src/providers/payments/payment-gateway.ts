@@ -1,0 +1,135 @@
+/**
+ * The payments port: what our modules need from a card payment provider, in our own terms
+ * (centavos, Dates, string ids). The Mercado Pago adapter implements it with the official SDK;
+ * tests may wrap it to play stale or failing answers.
+ */
+
+/** A billing or trial period as the provider counts it. */
+export interface BillingPeriod {
+  frequency: number;
+  frequencyType: 'months' | 'days';
+}
+
+export interface GatewayPayment {
+  id: string;
+  /** approved, in_process, pending, authorized, rejected, cancelled, refunded, charged_back, … */
+  status: string;
+  statusDetail: string | null;
+  amountCentavos: number;
+  refundedCentavos: number;
+  currency: string;
+  /** `<kind>:<order id>`: routes the payment to the module that sold it */
+  externalReference: string | null;
+  /** set on the charges of a recurring subscription */
+  subscriptionId: string | null;
+  operationType: string | null;
+  approvedAt: Date | null;
+}
+
+export interface GatewaySubscription {
+  id: string;
+  /** authorized, paused, cancelled, pending */
+  status: string;
+  externalReference: string | null;
+  amountCentavos: number;
+  /** when the next charge is due (the end of the free trial before the first one) */
+  nextPaymentDate: Date | null;
+}
+
+/** One charge attempt of a subscription ("authorized payment", an invoice). */
+export interface GatewayInvoice {
+  id: string;
+  subscriptionId: string | null;
+  paymentId: string | null;
+}
+
+export interface CreateSubscriptionInput {
+  reason: string;
+  externalReference: string;
+  payerEmail: string;
+  cardToken: string;
+  amountCentavos: number;
+  period: BillingPeriod;
+  freeTrial: BillingPeriod | null;
+  backUrl: string;
+  idempotencyKey: string;
+}
+
+export interface CreateCardPaymentInput {
+  amountCentavos: number;
+  cardToken: string;
+  installments: number;
+  paymentMethodId: string;
+  issuerId: string | null;
+  description: string;
+  externalReference: string;
+  payer: { email: string; identification: { type: string; number: string } | null };
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreatePreferenceInput {
+  items: { id: string; title: string; unitPriceCentavos: number }[];
+  payer: { email: string; name: string; surname: string; phone: string };
+  backUrls: { success: string; pending: string; failure: string };
+  maxInstallments: number;
+  externalReference: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface WebhookProof {
+  signature: string | undefined;
+  requestId: string | undefined;
+  dataId: string | undefined;
+}
+
+export interface PaymentGateway {
+  /** short provider code stored with orders and payments */
+  readonly provider: 'MP';
+  /** Starts a recurring charge on a card; a refused card throws PaymentRefusedError. */
+  createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
+  getSubscription(id: string): Promise<GatewaySubscription>;
+  cancelSubscription(id: string): Promise<GatewaySubscription>;
+  getPayment(id: string): Promise<GatewayPayment>;
+  getInvoice(id: string): Promise<GatewayInvoice>;
+  refundPayment(
+    paymentId: string,
+    amountCentavos: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amountCentavos: number }>;
+  /** One-off card payment (programs). Refusals come back as a payment with status rejected. */
+  createCardPayment(input: CreateCardPaymentInput): Promise<GatewayPayment>;
+  /** Redirect checkout (guest tiers). */
+  createPreference(input: CreatePreferenceInput): Promise<{ id: string; initPoint: string }>;
+  /** True when the notification was signed with our webhook secret. */
+  verifyNotification(proof: WebhookProof): boolean;
+}
+
+/** The provider refused the card before anything was charged. */
+export class PaymentRefusedError extends Error {
+  constructor(public readonly statusDetail: string) {
+    super(`payment refused: ${statusDetail}`);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
+/** The provider does not know the id (e.g. a test notification from its panel). */
+export class PaymentNotFoundError extends Error {
+  constructor(what: string) {
+    super(`not found at the provider: ${what}`);
+    this.name = 'PaymentNotFoundError';
+  }
+}
+
+/** Anything else: unreachable, 5xx, bad credentials. Nothing to tell the payer but "try later". */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
