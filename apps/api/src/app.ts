@@ -16,8 +16,10 @@ import { serveMediaRoutes } from './modules/files/serve-media';
 import { healthModule } from './modules/health/routes';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { paymentsModule } from './modules/payments/routes';
+import { promoCodesModule } from './modules/promo-codes/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
+import { subscriptionsModule } from './modules/subscriptions/routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuthentication, resolveJwtSecret } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -118,6 +120,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(certificatesModule);
       await api.register(remoteConfigModule, { prefix: '/remote-config' });
       await api.register(communityModule, { prefix: '/community' });
+      await api.register(subscriptionsModule, { prefix: '/users' });
+      await api.register(promoCodesModule, { prefix: '/users' });
       await api.register(paymentsModule, { prefix: '/payments' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },

@@ -1,0 +1,105 @@
+import { usePromoCodeRequestSchema, usePromoCodeResponseSchema } from '@alcancia/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { subscriptionPlans, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { requireUserId } from '../../plugins/authentication';
+import { perUserLimit } from '../payments/payments-core';
+import { addToDate } from '../subscriptions/subscription-dates';
+import {
+  checkPromoCode,
+  findPromoCode,
+  hasRedeemed,
+  promoCodeError,
+  redeemPromoCode,
+} from './promo-code-rules';
+
+/** The plan a free period opens when its code names none: the lightest active plan. */
+async function lightestPlanId(db: Database): Promise<string | null> {
+  const [plan] = await db
+    .select({ id: subscriptionPlans.id })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.active, true))
+    .orderBy(asc(subscriptionPlans.weight))
+    .limit(1);
+  return plan?.id ?? null;
+}
+
+/**
+ * A free period, in one transaction: one use of the code (bounded by max_uses), the user's
+ * redemption (once per code) and the subscription itself, only if the user still has none.
+ * Any of the three failing rolls all of them back.
+ */
+async function grantFreePeriod(
+  db: Database,
+  userId: string,
+  promoCodeId: number,
+  effect: { months: number; days: number; planId: string | null },
+  today: string,
+): Promise<string> {
+  const planId = effect.planId ?? (await lightestPlanId(db));
+  const endDate = addToDate(today, { months: effect.months, days: effect.days });
+  return db.transaction(async (tx) => {
+    await redeemPromoCode(tx, { promoCodeId, userId, grantedUntil: endDate });
+    const granted = await tx
+      .update(users)
+      .set({
+        subscriptionEndDate: endDate,
+        subscriptionPlanId: planId,
+        lastServiceOrigin: 'PROMO_CODE',
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`(${users.subscriptionEndDate} is null or ${users.subscriptionEndDate} < ${today}::date)`,
+        ),
+      )
+      .returning({ id: users.id });
+    if (granted.length === 0) throw promoCodeError('alreadySubscription');
+    return endDate;
+  });
+}
+
+/**
+ * POST /users/subscriptions/usePromoCode. A FREE_PERIOD code grants a subscription from today
+ * (origin PROMO_CODE); a DISCOUNT_COUPON is only checked here (isDiscountCoupon: true) and applies
+ * when sent with the card checkout. Errors: internalCode PROMO_CODE with the spec's messages.
+ */
+export const usePromoCodeRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/subscriptions/usePromoCode',
+    {
+      schema: {
+        tags: ['promo-codes'],
+        summary: 'Usar un código promocional de suscripción',
+        security: [{ bearerAuth: [] }],
+        body: usePromoCodeRequestSchema,
+        response: { 200: usePromoCodeResponseSchema },
+      },
+      config: perUserLimit(app.config, 'promo-code', 10, 15),
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const [user] = await app.db
+        .select({ countryCode: users.countryCode, subscriptionEndDate: users.subscriptionEndDate })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw AppError.unauthorized();
+      const today = argentinaDate();
+      const row = await findPromoCode(app.db, request.body.promoCode);
+      const effect = checkPromoCode(row, { today, countryCode: user.countryCode });
+      const promoCodeId = row?.id as number;
+      if (await hasRedeemed(app.db, userId, promoCodeId)) throw promoCodeError('alreadyPromoCode');
+      if (effect.kind === 'DISCOUNT_COUPON') {
+        return { isDiscountCoupon: true, subscriptionEndDate: user.subscriptionEndDate };
+      }
+      if (isOnOrAfter(user.subscriptionEndDate, today)) throw promoCodeError('alreadySubscription');
+      const subscriptionEndDate = await grantFreePeriod(app.db, userId, promoCodeId, effect, today);
+      request.log.info({ promoCodeId, subscriptionEndDate }, 'free period granted by promo code');
+      return { isDiscountCoupon: false, subscriptionEndDate };
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import {
+  listPlansQuerySchema,
+  planListSchema,
+  searchPlanQuerySchema,
+  subscriptionPlanSchema,
+} from '@alcancia/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { argentinaDate } from '../../lib/argentina-date';
+import { optionalUserId } from '../../plugins/authentication';
+import { couponForDisplay, invalidPromoCodeForPlan } from '../promo-codes/coupons';
+import { couponAppliesTo } from './plan-pricing';
+import { findPlan, loadPlans, planView } from './plans-repository';
+
+/** Country of the caller for promo rules; undefined (unknown) for anonymous visitors. */
+async function viewerCountry(
+  app: FastifyInstance,
+  userId: string | null,
+): Promise<string | null | undefined> {
+  if (!userId) return undefined;
+  const [user] = await app.db
+    .select({ countryCode: users.countryCode })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ? user.countryCode : undefined;
+}
+
+/**
+ * GET /users/subscriptions (plan list) and GET /users/subscriptions/search (one plan by name),
+ * anonymous allowed. Prices are the server's, in centavos; a promoCode that is a valid discount
+ * coupon shows its price on the provider plans it covers (promoCodeApplied).
+ */
+export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/subscriptions',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Planes de suscripción con sus precios por frecuencia',
+        querystring: listPlansQuerySchema,
+        response: { 200: planListSchema },
+      },
+    },
+    async (request) => {
+      const { promoCode } = request.query;
+      const coupon = promoCode
+        ? await couponForDisplay(app.db, promoCode, {
+            today: argentinaDate(),
+            countryCode: await viewerCountry(app, optionalUserId(request)),
+          })
+        : null;
+      return (await loadPlans(app.db)).map((plan) => planView(plan, coupon));
+    },
+  );
+
+  app.get(
+    '/subscriptions/search',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Un plan por nombre (con código promocional opcional)',
+        querystring: searchPlanQuerySchema,
+        response: { 200: subscriptionPlanSchema },
+      },
+    },
+    async (request) => {
+      const { name, promoCode, planFrequency } = request.query;
+      const userId = optionalUserId(request);
+      const plan = await findPlan(app.db, name);
+      if (!plan) throw new AppError('SUBSCRIPTION_PLAN_NOT_FOUND', 404, 'No encontramos ese plan.');
+      if (!promoCode) return planView(plan, null);
+      const coupon = await couponForDisplay(app.db, promoCode, {
+        today: argentinaDate(),
+        countryCode: await viewerCountry(app, userId),
+      });
+      const covered = plan.providerPlans.filter(
+        (p) =>
+          (!planFrequency || p.frequency === planFrequency) &&
+          coupon &&
+          couponAppliesTo(coupon, p.planId, p.frequency),
+      );
+      if (covered.length === 0) throw invalidPromoCodeForPlan();
+      return planView(plan, coupon);
+    },
+  );
+};

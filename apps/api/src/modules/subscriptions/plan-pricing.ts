@@ -1,0 +1,73 @@
+import type { FreeTrial, FrequencyType, PlanFrequency, ProviderPlan } from '@alcancia/contract';
+import type { providerPlans } from '../../db/schema';
+import type { BillingPeriod } from '../../providers/payments/payment-gateway';
+
+export type ProviderPlanRow = typeof providerPlans.$inferSelect;
+
+/** A discount coupon that passed every promo-code check (see promo-codes/promo-code-rules.ts). */
+export interface Coupon {
+  id: number;
+  code: string;
+  percent: number;
+  /** empty = every plan / every frequency */
+  planIds: string[];
+  frequencies: string[];
+}
+
+export const couponAppliesTo = (coupon: Coupon, planId: string, frequency: string) =>
+  (coupon.planIds.length === 0 || coupon.planIds.includes(planId)) &&
+  (coupon.frequencies.length === 0 || coupon.frequencies.includes(frequency));
+
+/** '1months' → 1 month, '15days' → 15 days: the provider's billing period. */
+export function billingPeriodOf(frequencyType: string): BillingPeriod {
+  const match = /^(\d+)(months|days)$/.exec(frequencyType);
+  if (!match) throw new Error(`unknown frequency type ${frequencyType}`);
+  return { frequency: Number(match[1]), frequencyType: match[2] as BillingPeriod['frequencyType'] };
+}
+
+const percentOff = (price: number, regular: number) => Math.round((1 - price / regular) * 100);
+
+export interface PlanPrice {
+  regularCentavos: number;
+  /** what a card subscription is charged per period */
+  chargeCentavos: number;
+  couponApplied: boolean;
+}
+
+/**
+ * The server's price of a provider plan: the plan's discount price when it has one; with a coupon
+ * that applies to this plan and frequency, the coupon's percent off the regular price when that is
+ * lower. Discounts never stack. Centavos, rounded to the nearest.
+ */
+export function priceOf(plan: ProviderPlanRow, coupon: Coupon | null): PlanPrice {
+  const regular = plan.regularPriceCentavos;
+  const planPrice = plan.discountPriceCentavos ?? regular;
+  const couponApplied = coupon !== null && couponAppliesTo(coupon, plan.planId, plan.frequency);
+  const couponPrice = couponApplied ? Math.round((regular * (100 - coupon.percent)) / 100) : regular;
+  return { regularCentavos: regular, chargeCentavos: Math.min(planPrice, couponPrice), couponApplied };
+}
+
+/** The spec's provider plan as the web shows it. */
+export function providerPlanView(plan: ProviderPlanRow, coupon: Coupon | null): ProviderPlan {
+  const price = priceOf(plan, coupon);
+  const discounted = price.chargeCentavos < price.regularCentavos;
+  const couponWon = price.couponApplied && price.chargeCentavos !== (plan.discountPriceCentavos ?? null);
+  return {
+    frequency: plan.frequency as PlanFrequency,
+    frequencyType: plan.frequencyType as FrequencyType,
+    prices: {
+      regularPrice: price.regularCentavos,
+      discountPrice: discounted ? price.chargeCentavos : null,
+      discountPercentage: discounted
+        ? couponWon
+          ? percentOff(price.chargeCentavos, price.regularCentavos)
+          : (plan.discountPercentage ?? percentOff(price.chargeCentavos, price.regularCentavos))
+        : null,
+    },
+    promoCodeApplied: price.couponApplied,
+    freeTrial: (plan.freeTrial as FreeTrial | null) ?? null,
+    checkoutProvider: plan.checkoutProvider,
+    checkoutUrl: plan.checkoutUrl,
+    currency: 'ARS',
+  };
+}

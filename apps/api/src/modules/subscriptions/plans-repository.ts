@@ -1,0 +1,63 @@
+import type { SubscriptionPlan } from '@alcancia/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { providerPlans, subscriptionPlans } from '../../db/schema';
+import type { Db } from '../payments/orders-repository';
+import { type Coupon, type ProviderPlanRow, providerPlanView } from './plan-pricing';
+
+export type PlanRow = typeof subscriptionPlans.$inferSelect;
+
+export interface PlanWithPrices {
+  plan: PlanRow;
+  providerPlans: ProviderPlanRow[];
+}
+
+/** Active plans with their active provider plans, in displayMetadata.order. */
+export async function loadPlans(db: Db, where?: { nameOrId: string }): Promise<PlanWithPrices[]> {
+  const filters = [eq(subscriptionPlans.active, true)];
+  if (where) {
+    filters.push(
+      sql`(lower(${subscriptionPlans.name}) = lower(${where.nameOrId}) or ${subscriptionPlans.id} = ${where.nameOrId})`,
+    );
+  }
+  const plans = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(...filters))
+    .orderBy(
+      sql`(${subscriptionPlans.displayMetadata}->>'order')::numeric nulls last`,
+      asc(subscriptionPlans.weight),
+    );
+  if (plans.length === 0) return [];
+  const prices = await db
+    .select()
+    .from(providerPlans)
+    .where(
+      and(
+        eq(providerPlans.active, true),
+        inArray(
+          providerPlans.planId,
+          plans.map((p) => p.id),
+        ),
+      ),
+    )
+    .orderBy(asc(providerPlans.id));
+  return plans.map((plan) => ({ plan, providerPlans: prices.filter((p) => p.planId === plan.id) }));
+}
+
+export async function findPlan(db: Db, nameOrId: string): Promise<PlanWithPrices | undefined> {
+  return (await loadPlans(db, { nameOrId }))[0];
+}
+
+export function planView(
+  { plan, providerPlans: prices }: PlanWithPrices,
+  coupon: Coupon | null,
+): SubscriptionPlan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    weight: plan.weight,
+    displayMetadata: plan.displayMetadata,
+    privateServices: plan.privateServices,
+    providerPlans: Object.fromEntries(prices.map((p) => [p.frequency, providerPlanView(p, coupon)])),
+  };
+}

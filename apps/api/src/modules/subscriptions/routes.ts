@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSubscriptionRoute } from './create-subscription';
+import { getCardSubscriptionRoute } from './get-card-subscription';
+import { subscriptionStatusRoutes } from './get-subscription-status';
+import { listPlansRoutes } from './list-plans';
+import { subscriptionPaymentHandler } from './subscription-payments';
+
+/** Plans, subscription status and card subscriptions, under /api/users. */
+export const subscriptionsModule: FastifyPluginAsyncZod = async (app) => {
+  // Payments of subscription orders come back through the payments core's webhook.
+  app.paymentRouter.register('subscription', subscriptionPaymentHandler(app));
+  await app.register(listPlansRoutes);
+  await app.register(subscriptionStatusRoutes);
+  await app.register(getCardSubscriptionRoute);
+  await app.register(createSubscriptionRoute);
+};

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { Credentials } from '@alcancia/contract';
+import {
+  type RunningMercadoPagoEmulator,
+  signatureHeader,
+  startMercadoPagoEmulator,
+  TEST_CARDS,
+} from '@alcancia/sandbox';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { providerPlans, subscriptionPlans, users } from '../src/db/schema';
+import { bearer, login, register, uniqueEmail } from './accounts';
+import { createTestApp, type TestApp } from './helpers';
+
+/** Credentials shared by the standalone emulator and the app under test. */
+export const MP = {
+  accessToken: 'TEST-api-tests-access-token',
+  publicKey: 'TEST-api-tests-public-key',
+  webhookSecret: 'api-tests-webhook-secret-0123456789',
+};
+
+export interface PaymentsTestApp extends TestApp {
+  emulator: RunningMercadoPagoEmulator;
+  /** where the app listens: the emulator's webhooks reach it here */
+  url: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real app with the real SDK against a standalone Mercado Pago emulator on port 0. The app
+ * listens on loopback (webhooks are real HTTP from the emulator) and still answers `inject`.
+ */
+export async function createPaymentsTestApp(
+  overrides: Record<string, string> = {},
+): Promise<PaymentsTestApp> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const emulator = await startMercadoPagoEmulator({
+      ...MP,
+      notificationUrl: `${url}/api/payments/webhooks/mercadopago`,
+    });
+    const t = await createTestApp({
+      PUBLIC_URL: url,
+      MERCADOPAGO_ACCESS_TOKEN: MP.accessToken,
+      MERCADOPAGO_PUBLIC_KEY: MP.publicKey,
+      MERCADOPAGO_WEBHOOK_SECRET: MP.webhookSecret,
+      MERCADOPAGO_BASE_URL: emulator.url,
+      MERCADOPAGO_MAX_RETRIES: '0',
+      ...overrides,
+    });
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await emulator.close();
+      await t.close();
+      // Someone took the port between the probe and the listen: try another one.
+      if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    return {
+      ...t,
+      emulator,
+      url,
+      close: async () => {
+        await emulator.close();
+        await t.close();
+      },
+    };
+  }
+}
+
+/** A card token from the emulator, as the browser gets it; the cardholder name picks the outcome. */
+export async function cardToken(emulator: RunningMercadoPagoEmulator, cardholder = 'APRO'): Promise<string> {
+  const card = TEST_CARDS.visa;
+  const response = await fetch(`${emulator.url}/v1/card_tokens?public_key=${MP.publicKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      card_number: card.number,
+      expiration_month: 11,
+      expiration_year: 2030,
+      security_code: card.securityCode,
+      cardholder: { name: cardholder, identification: { type: 'DNI', number: '12345678' } },
+    }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (!body.id) throw new Error(`no card token: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+export interface Buyer {
+  userId: string;
+  email: string;
+  credentials: Credentials;
+  headers: { authorization: string };
+}
+
+/** A registered, logged-in user of the given country. */
+export async function newBuyer(app: FastifyInstance, country = 'AR'): Promise<Buyer> {
+  const email = uniqueEmail('compra');
+  const reg = await register(app, { email, country, telephone: '1123456789' });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const credentials = (await login(app, email)).json() as Credentials;
+  return { userId: credentials.userId, email, credentials, headers: bearer(credentials) };
+}
+
+/**
+ * Test plans: Básico (weight 1; monthly, annual with a discount), Oro (weight 2, COMMUNITY;
+ * monthly with a 7-day trial, annual), Platino (weight 3; monthly), Externo (another provider).
+ */
+export async function seedTestPlans(app: FastifyInstance): Promise<void> {
+  const meta = (title: string, order: number) => ({
+    title,
+    benefits: [`Todo ${title}`],
+    recommended: false,
+    order,
+  });
+  await app.db.insert(subscriptionPlans).values([
+    { id: 'basico', name: 'Plan Básico', weight: 1, displayMetadata: meta('Básico', 2) },
+    {
+      id: 'oro',
+      name: 'Plan Oro',
+      weight: 2,
+      displayMetadata: meta('Oro', 1),
+      privateServices: ['COMMUNITY'],
+    },
+    { id: 'platino', name: 'Plan Platino', weight: 3, displayMetadata: meta('Platino', 3) },
+    { id: 'externo', name: 'Plan Externo', weight: 4, displayMetadata: meta('Externo', 4) },
+  ]);
+  await app.db.insert(providerPlans).values([
+    { planId: 'basico', frequency: 'monthly', frequencyType: '1months', regularPriceCentavos: 1_000_000 },
+    {
+      planId: 'basico',
+      frequency: 'annual',
+      frequencyType: '12months',
+      regularPriceCentavos: 12_000_000,
+      discountPriceCentavos: 9_000_000,
+    },
+    {
+      planId: 'oro',
+      frequency: 'monthly',
+      frequencyType: '1months',
+      regularPriceCentavos: 2_000_000,
+      freeTrial: { frequency: 7, frequencyType: 'days' },
+    },
+    { planId: 'oro', frequency: 'annual', frequencyType: '12months', regularPriceCentavos: 20_000_000 },
+    { planId: 'platino', frequency: 'monthly', frequencyType: '1months', regularPriceCentavos: 3_000_000 },
+    {
+      planId: 'externo',
+      frequency: 'monthly',
+      frequencyType: '1months',
+      regularPriceCentavos: 4_000_000,
+      checkoutProvider: 'OTRO',
+      checkoutUrl: 'https://pagos.example.com/externo',
+    },
+  ]);
+}
+
+export async function subscribe(
+  app: FastifyInstance,
+  buyer: Buyer,
+  payload: {
+    subscriptionPlanName: string;
+    subscriptionPlanFrequency: string;
+    cardToken: string;
+    promoCode?: string;
+  },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/mercadopago/suscription',
+    headers: buyer.headers,
+    payload,
+  });
+}
+
+/** users.subscription_end_date, plan and origin as stored. */
+export async function storedSubscription(app: FastifyInstance, userId: string) {
+  const [row] = await app.db
+    .select({
+      endDate: users.subscriptionEndDate,
+      planId: users.subscriptionPlanId,
+      origin: users.lastServiceOrigin,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Rows of a table for one user's subscription orders (and their payments), for assertions. */
+export async function ordersOf(app: FastifyInstance, userId: string) {
+  const { rows } = await app.db.execute<{
+    id: string;
+    status: string;
+    amount_centavos: number;
+    provider_preapproval_id: string | null;
+    refused_reason: string | null;
+    upgrade_refund_status: string | null;
+    payments: number;
+  }>(sql`select o.id, o.status, o.amount_centavos, o.provider_preapproval_id, o.refused_reason,
+                o.upgrade_refund_status, (select count(*)::int from payments p where p.order_id = o.id) as payments
+           from payment_orders o where o.user_id = ${userId} order by o.created_at`);
+  return rows;
+}
+
+/** Polls until `check` passes (webhooks are asynchronous), or fails with its last error. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** Lets every webhook the emulator has started reach the app (deliveries are asynchronous). */
+export async function settleWebhooks(emulator: RunningMercadoPagoEmulator, timeoutMs = 5000): Promise<void> {
+  await eventually(async () => {
+    const pending = emulator.control.deliveries().filter((d) => !d.delivered && d.attempts < 3);
+    if (pending.length > 0) throw new Error(`${pending.length} webhooks still in flight`);
+  }, timeoutMs);
+}
+
+/** A notification signed like Mercado Pago's (or with another secret, to be refused). */
+export function signedNotification(
+  url: string,
+  topic: string,
+  dataId: string,
+  secret = MP.webhookSecret,
+  ts = Math.floor(Date.now() / 1000),
+) {
+  const requestId = randomUUID();
+  return fetch(`${url}/api/payments/webhooks/mercadopago?data.id=${dataId}&type=${topic}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-request-id': requestId,
+      'x-signature': signatureHeader(secret, dataId, requestId, ts),
+    },
+    body: JSON.stringify({ type: topic, action: `${topic}.updated`, data: { id: dataId } }),
+  });
+}
