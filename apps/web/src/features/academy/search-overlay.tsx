@@ -163,6 +163,11 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
                       className="search-result"
                     >
                       <span>{event.name}</span>
+                      {!event.isAccessibleByUser && (
+                        <span className="search-result-note">
+                          <Icon name="lock" size={16} /> Requiere suscripción
+                        </span>
+                      )}
                     </Link>
                   </li>
                 ))}
