@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
 import { importContent } from '../modules/academy/import-content';
 import { hashPassword } from '../modules/auth/password-hashing';
+import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
 import type { Database } from './client';
 import { appMeta, featureFlags, users } from './schema';
 
@@ -62,7 +63,7 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 3;
+export const demoSeedVersion = 4;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -90,6 +91,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoAccounts(tx);
     // Sale windows are relative to this day; `npm run content:import` re-anchors them later.
     await importContent(tx, demoCatalog, { today: new Date() });
+    await seedDemoSubscriptions(tx);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_seed_version', value: String(demoSeedVersion) })

@@ -1,0 +1,152 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { promoCodes, providerPlans, subscriptionPlans, users } from '../../db/schema';
+import type { Db } from '../payments/orders-repository';
+
+/** The demo catalogue's plans, in case the content file did not bring them. */
+const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [
+  {
+    id: 'plan-esencial',
+    name: 'Plan Esencial',
+    weight: 1,
+    displayMetadata: {
+      title: 'Esencial',
+      benefits: ['Todos los cursos de la academia', 'Materiales descargables'],
+      recommended: false,
+      order: 1,
+    },
+    privateServices: [],
+  },
+  {
+    id: 'plan-oro',
+    name: 'Plan Oro',
+    weight: 2,
+    displayMetadata: {
+      title: 'Oro',
+      benefits: ['Todo lo del Plan Esencial', 'Acceso a la comunidad de Alcancía'],
+      recommended: true,
+      order: 2,
+    },
+    privateServices: ['COMMUNITY'],
+  },
+  {
+    id: 'plan-platino',
+    name: 'Plan Platino',
+    weight: 3,
+    displayMetadata: {
+      title: 'Platino',
+      benefits: ['Todo lo del Plan Oro', 'Descuentos en programas'],
+      recommended: false,
+      order: 3,
+    },
+    privateServices: ['COMMUNITY'],
+  },
+];
+
+/** Prices in centavos (listed in the README): a trial in days, one in months, and discounts. */
+const demoPrices: (typeof providerPlans.$inferInsert)[] = [
+  {
+    planId: 'plan-esencial',
+    frequency: 'monthly',
+    frequencyType: '1months',
+    regularPriceCentavos: 990_000,
+    freeTrial: { frequency: 7, frequencyType: 'days' },
+  },
+  {
+    planId: 'plan-esencial',
+    frequency: 'annual',
+    frequencyType: '12months',
+    regularPriceCentavos: 11_880_000,
+    discountPriceCentavos: 9_504_000,
+    discountPercentage: 20,
+  },
+  {
+    planId: 'plan-oro',
+    frequency: 'monthly',
+    frequencyType: '1months',
+    regularPriceCentavos: 1_490_000,
+    discountPriceCentavos: 1_190_000,
+    discountPercentage: 20,
+  },
+  {
+    planId: 'plan-oro',
+    frequency: 'annual',
+    frequencyType: '12months',
+    regularPriceCentavos: 17_880_000,
+    discountPriceCentavos: 13_410_000,
+    discountPercentage: 25,
+  },
+  { planId: 'plan-platino', frequency: 'monthly', frequencyType: '1months', regularPriceCentavos: 2_490_000 },
+  {
+    planId: 'plan-platino',
+    frequency: 'annual',
+    frequencyType: '12months',
+    regularPriceCentavos: 29_880_000,
+    discountPriceCentavos: 20_916_000,
+    discountPercentage: 30,
+    freeTrial: { frequency: 1, frequencyType: 'months' },
+  },
+];
+
+/** One code per behaviour of the promo flow (listed in the README). */
+const demoPromoCodes: (typeof promoCodes.$inferInsert)[] = [
+  {
+    code: 'BIENVENIDA30',
+    type: 'FREE_PERIOD',
+    description: '30 días gratis del Plan Esencial',
+    freeDays: 30,
+    planId: 'plan-esencial',
+  },
+  {
+    code: 'DESCUENTO20',
+    type: 'DISCOUNT_COUPON',
+    description: '20 % en cualquier plan',
+    discountPercent: 20,
+  },
+  {
+    code: 'ORO50',
+    type: 'DISCOUNT_COUPON',
+    description: '50 % en el Plan Oro anual',
+    discountPercent: 50,
+    planIds: ['plan-oro'],
+    frequencies: ['annual'],
+  },
+  {
+    code: 'UNICO',
+    type: 'FREE_PERIOD',
+    description: 'Un mes gratis, una sola vez',
+    freeMonths: 1,
+    maxUses: 1,
+  },
+  { code: 'VENCIDO', type: 'FREE_PERIOD', description: 'Venció', freeDays: 30, validUntil: '2025-12-31' },
+  {
+    code: 'PRONTO',
+    type: 'FREE_PERIOD',
+    description: 'Todavía no empezó',
+    freeDays: 30,
+    validFrom: '2099-01-01',
+  },
+  { code: 'PAUSADO', type: 'FREE_PERIOD', description: 'Inactivo', freeDays: 30, active: false },
+  { code: 'DADODEBAJA', type: 'FREE_PERIOD', description: 'Dado de baja', freeDays: 30, disabled: true },
+  { code: 'AGOTADO', type: 'FREE_PERIOD', description: 'Sin usos', freeDays: 30, maxUses: 0 },
+  {
+    code: 'SOLOMX',
+    type: 'FREE_PERIOD',
+    description: '15 días gratis, solo México',
+    freeDays: 15,
+    allowedCountryCodes: ['MX'],
+  },
+];
+
+/**
+ * Demo step of the subscriptions feature: plan prices, promo codes of every kind, and a plan for
+ * the demo subscriber (so the plan list shows her "Tu plan actual" and upgrades). Idempotent.
+ */
+export async function seedDemoSubscriptions(tx: Db): Promise<void> {
+  await tx.insert(subscriptionPlans).values(demoPlans).onConflictDoNothing();
+  await tx.insert(providerPlans).values(demoPrices).onConflictDoNothing();
+  await tx.insert(promoCodes).values(demoPromoCodes).onConflictDoNothing();
+  await tx
+    .update(users)
+    .set({ subscriptionPlanId: 'plan-esencial', lastServiceOrigin: 'CARD' })
+    .where(and(eq(users.email, 'suscriptora@alcancia.local'), isNull(users.subscriptionPlanId)));
+}
