@@ -183,8 +183,10 @@ describe('importContent with the demo catalogue', () => {
       database,
       sql`select min(duration_seconds) as min, max(duration_seconds) as max from course_sections where type = 'CLASS'`,
     );
-    expect(durations?.min).toBeGreaterThanOrEqual(30);
-    expect(durations?.max).toBeLessThanOrEqual(900);
+    // class durations are the real lengths of the shipped videos (20-30 s), so a class can be
+    // watched to the end and completed
+    expect(durations?.min).toBeGreaterThanOrEqual(20);
+    expect(durations?.max).toBeLessThanOrEqual(30);
   });
 
   it('gives every category and level a WCAG AA contrast, and refuses one without it', async () => {
