@@ -185,48 +185,46 @@ export async function insertCourseStructureFixture(db: Database) {
     mimeType: 'video/mp4',
     fileExtension: 'mp4',
   });
-  await db
-    .insert(courseSections)
-    .values([
-      video('pg-s1', 'pg-m1', 'presupuesto-gratis', 1, 100),
-      {
-        id: 'pg-s2',
-        moduleId: 'pg-m1',
-        courseId: 'presupuesto-gratis',
-        order: 2,
-        name: 'Guía de presupuesto',
-        type: 'DOWNLOADABLE_MATERIAL',
-        durationSeconds: 0,
-        sectionUrl: 'materiales/presupuesto-mensual.pdf',
-        mimeType: 'application/pdf',
-        fileExtension: 'pdf',
-      },
-      {
-        id: 'pg-s3',
-        moduleId: 'pg-m1',
-        courseId: 'presupuesto-gratis',
-        order: 3,
-        name: 'Próximamente',
-        type: 'EMPTY',
-        durationSeconds: 0,
-      },
-      video('pg-s4', 'pg-m2', 'presupuesto-gratis', 1, 60),
-      {
-        id: 'pg-s5',
-        moduleId: 'pg-m2',
-        courseId: 'presupuesto-gratis',
-        order: 2,
-        name: 'Planilla de gastos',
-        type: 'DOWNLOADABLE_MATERIAL',
-        durationSeconds: 0,
-        sectionUrl: 'materiales/planilla-gastos.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        fileExtension: 'xlsx',
-      },
-      video('ib-s1', 'ib-m1', 'inversion-bonos', 1, 120),
-      video('ib-s2', 'ib-m1', 'inversion-bonos', 2, 80),
-      video('pa-s1', 'pa-m1', 'programa-abierto', 1, 30),
-    ]);
+  await db.insert(courseSections).values([
+    video('pg-s1', 'pg-m1', 'presupuesto-gratis', 1, 100),
+    {
+      id: 'pg-s2',
+      moduleId: 'pg-m1',
+      courseId: 'presupuesto-gratis',
+      order: 2,
+      name: 'Guía de presupuesto',
+      type: 'DOWNLOADABLE_MATERIAL',
+      durationSeconds: 0,
+      sectionUrl: 'materiales/presupuesto-mensual.pdf',
+      mimeType: 'application/pdf',
+      fileExtension: 'pdf',
+    },
+    {
+      id: 'pg-s3',
+      moduleId: 'pg-m1',
+      courseId: 'presupuesto-gratis',
+      order: 3,
+      name: 'Próximamente',
+      type: 'EMPTY',
+      durationSeconds: 0,
+    },
+    video('pg-s4', 'pg-m2', 'presupuesto-gratis', 1, 60),
+    {
+      id: 'pg-s5',
+      moduleId: 'pg-m2',
+      courseId: 'presupuesto-gratis',
+      order: 2,
+      name: 'Planilla de gastos',
+      type: 'DOWNLOADABLE_MATERIAL',
+      durationSeconds: 0,
+      sectionUrl: 'materiales/planilla-gastos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileExtension: 'xlsx',
+    },
+    video('ib-s1', 'ib-m1', 'inversion-bonos', 1, 120),
+    video('ib-s2', 'ib-m1', 'inversion-bonos', 2, 80),
+    video('pa-s1', 'pa-m1', 'programa-abierto', 1, 30),
+  ]);
   await db
     .insert(courseFaqs)
     .values([

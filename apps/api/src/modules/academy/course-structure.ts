@@ -29,7 +29,7 @@ const cache = new Map<string, { at: number; value: Promise<CourseStructure | nul
 
 async function load(db: Database, courseId: string): Promise<CourseStructure | null> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course || !course.published) return null;
+  if (!course?.published) return null;
   const rows = await db
     .select({ module: courseModules, section: courseSections })
     .from(courseModules)
