@@ -292,12 +292,14 @@ test.describe('course viewer', () => {
 
     for (;;) {
       const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      // The content of the section (the player is a lazy chunk): a video or a spreadsheet.
+      const sheet = page.getByRole('link', { name: /^Descargar planilla/ });
+      await expect(video(page).or(sheet)).toBeVisible({ timeout: 15_000 });
       if (await video(page).count()) {
         await finishVideo(page);
         await expect(page.getByText('Clase completada')).toBeVisible();
       } else {
         // A spreadsheet: a download button, and opening it counted.
-        await expect(page.getByRole('link', { name: /^Descargar planilla/ })).toBeVisible();
         await expect(page.getByText('Material visto')).toBeVisible();
       }
       const next = page.getByRole('link', { name: /^Siguiente/ });
