@@ -45,9 +45,12 @@ const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'))
 const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
 const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
-const SubscriptionPlaceholderPage = lazy(
-  () => import('../features/checkout-placeholder/subscription-placeholder-page'),
-);
+const PlanListPage = lazy(() => import('../features/subscriptions/plan-list-page'));
+const IdentificationPage = lazy(() => import('../features/subscriptions/identification-page'));
+const SubscriptionCheckoutPage = lazy(() => import('../features/subscriptions/checkout-page'));
+const SubscriptionSuccessPage = lazy(() => import('../features/subscriptions/success-page'));
+const PublicPlanPage = lazy(() => import('../features/subscriptions/public-plan-page'));
+const LegacySubscriptionRedirect = lazy(() => import('../features/subscriptions/legacy-redirect'));
 const ProgramCheckoutPlaceholderPage = lazy(
   () => import('../features/checkout-placeholder/program-checkout-placeholder-page'),
 );
@@ -66,7 +69,16 @@ function AppRoutes() {
           <Route path="terminos-y-condiciones" element={<TermsPage />} />
           <Route path="deepLink" element={<DeepLinkPage />} />
           <Route path="scan/:vertical" element={<ScanPage />} />
-          <Route path="compra/suscripcion" element={<SubscriptionPlaceholderPage />} />
+          <Route element={<DataLayout />}>
+            <Route path="compra/suscripcion" element={<PlanListPage />} />
+            <Route
+              path="compra/suscripcion/identificacion/:plan/:frequency"
+              element={<IdentificationPage />}
+            />
+            <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
+          </Route>
+          <Route path="suscripcion" element={<LegacySubscriptionRedirect />} />
+          <Route path="suscripciones" element={<LegacySubscriptionRedirect />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<RequireAuth />}>
@@ -81,6 +93,8 @@ function AppRoutes() {
               <Route path="comunidad" element={<CommunityPage />} />
               <Route path="novedades" element={<NewsHomePage />} />
               <Route path="misCuentas" element={<PfmHomePage />} />
+              <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
+              <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
               <Route path="compra/programa/:id" element={<ProgramCheckoutPlaceholderPage />} />
             </Route>
           </Route>

@@ -1,0 +1,455 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { asNavigationState } from '../../lib/entry-params';
+import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Alert, Spinner } from '../../ui/feedback';
+import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import { subscriptionPaymentRejectedUrl, supportWhatsAppUrl } from '../payments/external-links';
+import { PaymentResultModal } from '../payments/payment-result-modal';
+import { refusalMessage } from '../payments/refusal-messages';
+import { useMercadoPago } from '../payments/use-mercadopago';
+import { usePaymentResult } from '../payments/use-payment-result';
+import {
+  appDeepLinkOf,
+  appReturnFromEntry,
+  clearAppReturn,
+  readAppReturn,
+  saveAppReturn,
+} from './app-return';
+import { ErrorDialog } from './error-dialog';
+import { OrderSummary } from './order-summary';
+import {
+  blocksUpgrade,
+  cardProvider,
+  checkoutPath,
+  currentPlanOf,
+  frequencyRedirect,
+  isPlanFrequency,
+  isUpgrade,
+} from './plan-rules';
+import { PromoBox } from './promo-box';
+import { invalidPromoForPlan, isInvalidPromoForPlan } from './promo-messages';
+import { trackSubscription } from './subscription-events';
+import {
+  refreshAfterSubscription,
+  searchPlan,
+  subscribeWithCard,
+  subscriptionKeys,
+  useFeatureFlags,
+} from './subscriptions-api';
+import { RefundNotice, UpgradeGuardDialog } from './upgrade-dialogs';
+import { allowedCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { purchaseState } from './use-plan-choice';
+import './subscriptions.css';
+
+const plansPath = '/compra/suscripcion';
+
+function Loading({ label = 'Preparando tu compra…' }: { label?: string }) {
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="visually-hidden">
+        Finalizá tu suscripción
+      </h1>
+      <Spinner label={label} />
+    </section>
+  );
+}
+
+/**
+ * /compra/suscripcion/{plan}/{frequency} (logged in, inside the shell): the subscription checkout.
+ * Hidden behind a loader until the card form, the user and the plan are ready. On the way: the
+ * frequency redirect by flag, the country gate (Argentina only), the provider-plan check, the
+ * redirect provider, and the upgrade guard. Then the card form with the order summary, the promo
+ * box and the help link; the payment result modal counts failed attempts (one retry).
+ */
+export default function SubscriptionCheckoutPage() {
+  usePageTitle('Finalizá tu suscripción');
+  const { plan: planName = '', frequency: frequencyParam = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { entry } = asNavigationState(location.state);
+  const frequency = isPlanFrequency(frequencyParam) ? frequencyParam : null;
+  const [promoCode, setPromoCode] = useState<string | null>(
+    () => entry?.promoCode ?? (new URLSearchParams(location.search).get('promoCode')?.trim() || null),
+  );
+  const [failure, setFailure] = useState<{ title: string; text: string; onClose?: () => void } | null>(null);
+  const [endDate, setEndDate] = useState<string | null>(null);
+  const viewed = useRef(false);
+
+  const flags = useFeatureFlags();
+  const user = useCurrentUserWhen(true);
+  const status = useSubscriptionStatus(true);
+  const plan = useQuery({
+    queryKey: subscriptionKeys.plan(planName, frequency ?? '', promoCode),
+    queryFn: ({ signal }) =>
+      searchPlan(planName, { promoCode, planFrequency: frequency ?? undefined, signal }),
+    enabled: frequency !== null && planName !== '',
+    staleTime: 5 * 60 * 1000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const sdk = useMercadoPago();
+  const { result, attempt, dispatch } = usePaymentResult();
+
+  const appReturn = appReturnFromEntry(entry) ?? readAppReturn();
+  const backState = purchaseState(entry, promoCode);
+  // Once a payment has an outcome the page stays as it is (no guard over the result).
+  const locked = result.status !== 'pending';
+  const providerPlan = plan.data && frequency ? plan.data.providerPlans[frequency] : undefined;
+  const externalUrl =
+    providerPlan && providerPlan.checkoutProvider !== cardProvider ? providerPlan.checkoutUrl : null;
+  const current = currentPlanOf(status.data);
+  const upgrade = plan.data ? isUpgrade(plan.data, current) : false;
+  const ready =
+    sdk.status === 'ready' &&
+    user.data?.countryCode === allowedCountry &&
+    providerPlan !== undefined &&
+    providerPlan.checkoutProvider === cardProvider &&
+    !status.isPending;
+
+  // App-return info from the entry is kept (see the plan list) until the purchase ends.
+  useEffect(() => {
+    const info = appReturnFromEntry(entry);
+    if (info) saveAppReturn(info);
+  }, [entry]);
+
+  // The redirect provider: the browser goes straight to the plan's checkout link.
+  useEffect(() => {
+    if (!externalUrl) return;
+    saveAppReturn(appReturnFromEntry(entry) ?? readAppReturn());
+    window.location.assign(externalUrl);
+  }, [externalUrl, entry]);
+
+  useEffect(() => {
+    if (!ready || viewed.current || !plan.data || !frequency) return;
+    viewed.current = true;
+    trackSubscription('checkoutView', { plan: plan.data.name, frequency, upgrade });
+  }, [ready, plan.data, frequency, upgrade]);
+
+  /* ---------- gates, in the order the spec gives them ---------- */
+
+  if (!frequency) {
+    return (
+      <ErrorDialog
+        title="Este plan no está disponible"
+        text="No encontramos esa frecuencia de pago para el plan. Elegí otra opción en la lista de planes."
+        actionLabel="Ver planes"
+        onClose={() => navigate(plansPath, { replace: true, state: backState })}
+      />
+    );
+  }
+  if (flags.isPending) return <Loading />;
+  const redirect = flags.data ? frequencyRedirect(frequency, flags.data) : null;
+  if (redirect) return <Navigate to={checkoutPath(planName, redirect)} replace state={location.state} />;
+
+  if (user.isError) {
+    return (
+      <ErrorDialog
+        title="No pudimos cargar tus datos"
+        text="Probá de nuevo en unos minutos."
+        code="Error user data"
+        actionLabel="Volver al inicio"
+        onClose={() => navigate('/', { replace: true })}
+      />
+    );
+  }
+  if (user.isPending) return <Loading />;
+  if (user.data.countryCode !== allowedCountry) return <Navigate to={plansPath} replace state={backState} />;
+
+  if (plan.isError) {
+    if (isInvalidPromoForPlan(plan.error) && promoCode) {
+      return (
+        <ErrorDialog
+          title={invalidPromoForPlan.title}
+          text={invalidPromoForPlan.text}
+          onClose={() => setPromoCode(null)}
+        />
+      );
+    }
+    return (
+      <ErrorDialog
+        title="No pudimos cargar el plan"
+        text={`No encontramos el plan «${planName}» o no se pudo cargar. Probá de nuevo en unos minutos.`}
+        code={`Error subscription plan name: ${planName}`}
+        actionLabel="Volver al inicio"
+        onClose={() => navigate('/', { replace: true })}
+      />
+    );
+  }
+  if (plan.isPending) return <Loading />;
+  const chosen = plan.data;
+
+  if (!providerPlan) {
+    return (
+      <ErrorDialog
+        title="Este plan no está disponible"
+        text={`El plan ${chosen.displayMetadata.title} no se puede pagar con esa frecuencia. Elegí otra opción en la lista de planes.`}
+        actionLabel="Ver planes"
+        onClose={() => navigate(plansPath, { replace: true, state: backState })}
+      />
+    );
+  }
+  if (externalUrl) return <Loading label="Te llevamos a la página de pago…" />;
+  if (providerPlan.checkoutProvider !== cardProvider) {
+    return (
+      <ErrorDialog
+        title="Este plan no está disponible"
+        text="Este plan no se puede pagar desde la web por ahora. Elegí otro plan o escribinos para ayudarte."
+        actionLabel="Ver planes"
+        onClose={() => navigate(plansPath, { replace: true, state: backState })}
+      />
+    );
+  }
+
+  if (status.isPending) return <Loading />;
+  if (!locked && blocksUpgrade(chosen, current)) {
+    return (
+      <>
+        <Loading />
+        <UpgradeGuardDialog
+          currentPlanName={status.data?.subscriptionPlan?.name ?? null}
+          chosenPlanTitle={chosen.displayMetadata.title}
+          onSeePlans={() => navigate(plansPath, { replace: true, state: backState })}
+          onAcademy={() => navigate('/academy', { replace: true })}
+        />
+      </>
+    );
+  }
+
+  if (sdk.status === 'error') {
+    return (
+      <section className="checkout" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">Finalizá tu suscripción</h1>
+        <Alert tone="error" title="No pudimos cargar el formulario de pago">
+          <p>Revisá tu conexión y probá de nuevo.</p>
+          <button type="button" className="link-button" onClick={sdk.retry}>
+            Reintentar
+          </button>
+        </Alert>
+      </section>
+    );
+  }
+  if (sdk.status === 'loading') return <Loading />;
+
+  /* ---------- the checkout ---------- */
+
+  const eventProps = { plan: chosen.name, frequency, promoCode: promoCode ?? undefined, upgrade };
+  const trial = !upgrade && providerPlan.freeTrial !== null;
+  const submitLabel = trial
+    ? 'Empezar mi prueba gratis'
+    : upgrade
+      ? 'Confirmar el cambio de plan'
+      : 'Pagar y suscribirme';
+
+  async function pay(card: CardFormSubmission) {
+    trackSubscription('shopCheckoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
+    trackSubscription('checkoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
+    try {
+      const answer = await subscribeWithCard({
+        subscriptionPlanName: chosen.name,
+        subscriptionPlanFrequency: frequency as NonNullable<typeof frequency>,
+        cardToken: card.token,
+        ...(promoCode ? { promoCode } : {}),
+      });
+      if (answer.outcome === 'refused') {
+        trackSubscription('checkoutError', { ...eventProps, reason: answer.reason });
+        dispatch({ type: 'refused', reason: answer.reason });
+        return;
+      }
+      if (answer.body.status === 'pending') {
+        trackSubscription('checkoutSuccess', { ...eventProps, status: 'pending' });
+        dispatch({ type: 'inProcess' });
+        return;
+      }
+      trackSubscription('checkoutSuccess', {
+        ...eventProps,
+        status: 'approved',
+        refundStatus: answer.body.refundStatus ?? undefined,
+      });
+      setEndDate(answer.body.subscriptionEndDate || null);
+      dispatch({
+        type: 'approved',
+        isUpgrade: answer.body.isUpgradeSubscription,
+        refundStatus: answer.body.refundStatus ?? null,
+      });
+    } catch (error) {
+      trackSubscription('checkoutError', {
+        ...eventProps,
+        code: error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR',
+      });
+      if (isInvalidPromoForPlan(error)) {
+        setFailure({
+          title: invalidPromoForPlan.title,
+          text: invalidPromoForPlan.text,
+          onClose: () => setPromoCode(null),
+        });
+        return;
+      }
+      setFailure({
+        title: 'No pudimos completar el pago',
+        text:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Ocurrió un error inesperado. Probá de nuevo en unos minutos.',
+      });
+    }
+  }
+
+  /** After success (or a payment in process): the app's deep link when it came from the app, else the academy. */
+  function finish() {
+    void refreshAfterSubscription(queryClient);
+    if (appReturn?.fromApp) {
+      clearAppReturn();
+      window.location.assign(appDeepLinkOf(appReturn));
+      return;
+    }
+    navigate('/academy', { replace: true });
+  }
+
+  const successBody =
+    result.status === 'success' && result.isUpgrade ? (
+      <>
+        <p>
+          Tu plan ahora es <strong>{chosen.displayMetadata.title}</strong> y ya tenés acceso a todo lo que
+          incluye.
+        </p>
+        {result.refundStatus && <RefundNotice refundStatus={result.refundStatus} />}
+      </>
+    ) : (
+      <>
+        <p>
+          Ya tenés acceso a todos los cursos del plan <strong>{chosen.displayMetadata.title}</strong>.
+        </p>
+        {endDate && (
+          <p>
+            {trial ? 'Tu prueba gratis dura hasta el' : 'Tu suscripción está activa hasta el'}{' '}
+            {formatDate(endDate)} y se renueva sola.
+          </p>
+        )}
+      </>
+    );
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <p className="checkout-back">
+        <Link
+          to={plansPath}
+          state={backState}
+          onClick={() => trackSubscription('checkoutClose', { ...eventProps, via: 'back' })}
+        >
+          <span aria-hidden="true">← </span>Volver a los planes
+        </Link>
+      </p>
+      <h1 id="checkout-title" className="checkout-title">
+        {upgrade ? 'Cambiá tu plan' : 'Finalizá tu suscripción'}
+      </h1>
+      {upgrade && (
+        <Alert tone="info">
+          Vas a cambiar tu plan {status.data?.subscriptionPlan?.name ?? 'actual'} por el plan{' '}
+          {chosen.displayMetadata.title}. El nuevo plan empieza hoy y te devolvemos la parte que no usaste del
+          anterior.
+        </Alert>
+      )}
+      <div className="checkout-grid">
+        <div className="checkout-aside">
+          <OrderSummary
+            plan={chosen}
+            frequency={frequency}
+            providerPlan={providerPlan}
+            promoCode={promoCode}
+            upgrade={upgrade}
+          />
+          <PromoBox
+            planName={planName}
+            frequency={frequency}
+            promoCode={promoCode}
+            onApplied={setPromoCode}
+          />
+          <p className="checkout-help">
+            <a
+              href={supportWhatsAppUrl(
+                `Hola, necesito ayuda para suscribirme al plan ${chosen.displayMetadata.title}.`,
+              )}
+              target="_blank"
+              rel="noreferrer"
+              onClick={() => trackSubscription('checkoutHelp', eventProps)}
+            >
+              ¿Necesitás ayuda? Escribinos por WhatsApp
+              <span className="visually-hidden"> (se abre en otra pestaña)</span>
+            </a>
+          </p>
+        </div>
+        <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
+          <h2 id="card-form-title" className="checkout-card-title">
+            Pagá con tarjeta
+          </h2>
+          <CardForm
+            mp={sdk.mp}
+            documentTypes={sdk.documentTypes}
+            submitLabel={submitLabel}
+            onSubmit={pay}
+            attempt={attempt}
+            disabled={locked}
+            onInvalid={(fields) =>
+              trackSubscription('checkoutError', { ...eventProps, fields: fields.join(',') })
+            }
+          />
+        </section>
+      </div>
+      <PaymentResultModal
+        result={result}
+        onRetry={() => dispatch({ type: 'retry' })}
+        success={{
+          title:
+            result.status === 'success' && result.isUpgrade
+              ? '¡Listo! Cambiaste de plan'
+              : '¡Listo! Tu suscripción está activa',
+          body: successBody,
+          actionLabel: appReturn?.fromApp ? 'Volver a la app' : 'Ir a la academia',
+          onAction: finish,
+        }}
+        inProcess={{
+          title: 'Estamos procesando tu pago',
+          body: (
+            <p>
+              Mercado Pago está revisando tu pago. Cuando se acredite, tu suscripción se activa sola y te
+              avisamos por correo. Puede tardar hasta 2 días hábiles.
+            </p>
+          ),
+          actionLabel: appReturn?.fromApp ? 'Volver a la app' : 'Ir a la academia',
+          onAction: finish,
+        }}
+        exhausted={{
+          title: 'No pudimos procesar tu pago',
+          body: (
+            <>
+              {result.status === 'exhaustedAttempts' && <p>{refusalMessage(result.reason)}</p>}
+              <p>
+                Ya usaste los intentos de pago con tarjeta. Te mostramos otras formas de pagar tu suscripción.
+              </p>
+            </>
+          ),
+          actionLabel: 'Ver otras formas de pago',
+          onAction: () => {
+            trackSubscription('checkoutClose', { ...eventProps, via: 'exhaustedAttempts' });
+            window.location.assign(subscriptionPaymentRejectedUrl);
+          },
+        }}
+      />
+      {failure && (
+        <ErrorDialog
+          title={failure.title}
+          text={failure.text}
+          onClose={() => {
+            failure.onClose?.();
+            setFailure(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

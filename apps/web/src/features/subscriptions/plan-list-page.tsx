@@ -1,0 +1,221 @@
+import type { SubscriptionPlan, UsePromoCodeResponse } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { asNavigationState } from '../../lib/entry-params';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useIsLoggedIn } from '../../lib/use-session';
+import { Dialog } from '../../ui/dialog';
+import { Spinner } from '../../ui/feedback';
+import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from './app-return';
+import { ArgentinaOnlyPanel } from './argentina-only-panel';
+import { ErrorDialog } from './error-dialog';
+import { FrequencyTabs } from './frequency-tabs';
+import { PlanCard } from './plan-card';
+import {
+  currentPlanOf,
+  highestAnnualDiscount,
+  sortPlans,
+  type TabFrequency,
+  visibleTabs,
+} from './plan-rules';
+import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
+import { trackSubscription } from './subscription-events';
+import { refreshAfterSubscription, useFeatureFlags, usePlans } from './subscriptions-api';
+import { allowedCountry, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { usePlanChoice } from './use-plan-choice';
+import './subscriptions.css';
+
+type PromoStep = 'closed' | 'form' | 'login';
+
+const anyPromoApplied = (plans: readonly SubscriptionPlan[]) =>
+  plans.some((plan) => Object.values(plan.providerPlans).some((p) => p?.promoCodeApplied));
+
+/**
+ * /compra/suscripcion: the plan list as a modal (spec §2). Tabs by the purchase flags, plans in
+ * their order, the three button labels by the current plan's weight, the promo flow, and for
+ * accounts outside Argentina the panel that pushes the app. The query string stays as it came.
+ */
+export default function PlanListPage() {
+  usePageTitle('Planes de suscripción');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loggedIn = useIsLoggedIn();
+  const { entry } = asNavigationState(location.state);
+  const [query] = useState(() => new URLSearchParams(location.search));
+  const [promoCode, setPromoCode] = useState<string | null>(
+    () => entry?.promoCode ?? query.get('promoCode')?.trim() ?? null,
+  );
+  const [promoStep, setPromoStep] = useState<PromoStep>(() => {
+    const wantsPromo = entry?.promoCodeOpen === 'true' || query.get('promoCodeOpen') === 'true';
+    if (!wantsPromo) return 'closed';
+    return loggedIn ? 'form' : 'login';
+  });
+  const [grantedUntil, setGrantedUntil] = useState<string | null>(null);
+  const [tab, setTab] = useState<TabFrequency | null>(null);
+  const introId = useId();
+
+  const flags = useFeatureFlags();
+  const plans = usePlans(promoCode);
+  const user = useCurrentUserWhen(loggedIn);
+  const status = useSubscriptionStatus(loggedIn);
+  const current = currentPlanOf(status.data);
+  const choose = usePlanChoice({ current, promoCode, entry });
+  const country = purchaseCountry({
+    loggedIn,
+    user: user.data,
+    userFailed: user.isError,
+    entryCountry: entry?.countryCode,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the opening of the list is tracked
+  useEffect(() => {
+    trackSubscription('planListOpened', { loggedIn, promoCode: promoCode ?? undefined });
+  }, []);
+
+  const appReturn = appReturnFromEntry(entry) ?? readAppReturn();
+  // Kept from the start: a login on the way (which does not carry navigation state) must not lose it.
+  useEffect(() => {
+    const info = appReturnFromEntry(entry);
+    if (info) saveAppReturn(info);
+  }, [entry]);
+
+  function close() {
+    navigate(loggedIn ? '/academy' : '/');
+  }
+
+  function openPromo() {
+    trackSubscription('promoLinkClicked', { from: 'plans', loggedIn });
+    setPromoStep(loggedIn ? 'form' : 'login');
+  }
+
+  function goLogin(path: '/login' | '/register') {
+    const back = new URLSearchParams(location.search);
+    back.set('promoCodeOpen', 'true');
+    navigate(path, { state: { followingPage: `/compra/suscripcion?${back}`, entry } });
+  }
+
+  function redeemed(code: string, response: UsePromoCodeResponse) {
+    setPromoStep('closed');
+    if (response.isDiscountCoupon) {
+      setPromoCode(code);
+      return;
+    }
+    setGrantedUntil(response.subscriptionEndDate ?? '');
+    void refreshAfterSubscription(queryClient);
+  }
+
+  /** Spec: closing the success returns to the app's deep link, or home with a reload. */
+  function closeGranted() {
+    window.location.assign(appReturn?.fromApp ? appDeepLinkOf(appReturn) : '/');
+  }
+
+  if (plans.isError) {
+    return (
+      <ErrorDialog
+        title="No pudimos cargar los planes"
+        text="Probá de nuevo en unos minutos. Mientras tanto, podés seguir en la academia."
+        code="Error plans"
+        actionLabel="Ir a la academia"
+        onClose={() => navigate('/academy')}
+      />
+    );
+  }
+
+  const loading = flags.isPending || plans.isPending || (loggedIn && (user.isPending || status.isPending));
+  const tabs = visibleTabs(flags.data);
+  const selected = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
+  const sorted = sortPlans(plans.data ?? []);
+  const promoApplied = anyPromoApplied(sorted);
+  const countryBlocked = country !== undefined && country !== allowedCountry;
+
+  let content: ReactNode;
+  if (loading) {
+    content = <Spinner label="Cargando los planes…" />;
+  } else if (countryBlocked) {
+    content = <ArgentinaOnlyPanel />;
+  } else if (!selected) {
+    content = (
+      <p className="plans-empty">
+        Por ahora no hay planes disponibles para comprar desde la web. Probá de nuevo más tarde.
+      </p>
+    );
+  } else {
+    content = (
+      <>
+        <FrequencyTabs
+          tabs={tabs}
+          selected={selected}
+          onSelect={setTab}
+          annualDiscount={highestAnnualDiscount(sorted)}
+        >
+          <ul className="plan-grid">
+            {sorted
+              .filter((plan) => plan.providerPlans[selected])
+              .map((plan) => (
+                <li key={plan.id}>
+                  <PlanCard
+                    plan={plan}
+                    frequency={selected}
+                    current={current}
+                    onChoose={(chosen, label) => choose(chosen, selected, label)}
+                  />
+                </li>
+              ))}
+          </ul>
+        </FrequencyTabs>
+        <div className="plans-promo" aria-live="polite">
+          {promoApplied ? (
+            <p className="promo-badge">
+              <span aria-hidden="true">✓ </span>Tu código promocional fue aplicado
+            </p>
+          ) : (
+            <button type="button" className="link-button" onClick={openPromo}>
+              ¿Tenés un código promocional?
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="visually-hidden">Planes de suscripción</h1>
+      <Dialog
+        open
+        onClose={close}
+        title={countryBlocked ? 'Suscripciones' : 'Elegí tu plan'}
+        describedBy={introId}
+        className="dialog-plans"
+      >
+        <div className="dialog-body plans-body">
+          <p id={introId} className="plans-intro">
+            Con tu suscripción accedés a todos los cursos de la academia. Cancelás cuando quieras.
+          </p>
+          {content}
+        </div>
+      </Dialog>
+      <PromoCodeDialog
+        open={promoStep === 'form'}
+        onCancel={() => setPromoStep('closed')}
+        onRedeemed={redeemed}
+      />
+      <PromoLoginDialog
+        open={promoStep === 'login'}
+        onLogin={() => goLogin('/login')}
+        onRegister={() => goLogin('/register')}
+        onCancel={() => {
+          trackSubscription('promoCancelled', { from: 'plans', loggedIn: false });
+          setPromoStep('closed');
+        }}
+      />
+      <PromoSuccessDialog
+        endDate={grantedUntil}
+        fromApp={Boolean(appReturn?.fromApp)}
+        onClose={closeGranted}
+      />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { appDeepLinkOf, clearAppReturn, readAppReturn } from './app-return';
+import { trackSubscription } from './subscription-events';
+import { refreshAfterSubscription } from './subscriptions-api';
+import './subscriptions.css';
+
+/**
+ * /suscripcion-exitosa: where a subscription paid outside the card form comes back (the redirect
+ * provider, Mercado Pago's back URL). Access may have just changed, so cached data is refreshed.
+ * Its button goes to /academy; a purchase started in the app can also go back to it. The
+ * app-return info is cleared on either way out.
+ */
+export default function SubscriptionSuccessPage() {
+  usePageTitle('Suscripción confirmada');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [appReturn] = useState(readAppReturn);
+
+  useEffect(() => {
+    trackSubscription('successView', { fromApp: Boolean(appReturn?.fromApp) });
+    void refreshAfterSubscription(queryClient);
+  }, [appReturn, queryClient]);
+
+  return (
+    <section className="success-page" aria-labelledby="success-title">
+      <div className="success-mark" aria-hidden="true">
+        ✓
+      </div>
+      <h1 id="success-title">¡Tu suscripción está activa!</h1>
+      <p>
+        Gracias por sumarte a Alcancía. Ya podés disfrutar de todos los cursos de la academia, a tu ritmo y
+        desde donde quieras.
+      </p>
+      <div className="success-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => {
+            clearAppReturn();
+            navigate('/academy', { replace: true });
+          }}
+        >
+          Ir a la academia
+        </button>
+        {appReturn?.fromApp && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              clearAppReturn();
+              window.location.assign(appDeepLinkOf(appReturn));
+            }}
+          >
+            Volver a la app
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RefundStatus } from '@alcancia/contract';
+import { useId } from 'react';
+import { Dialog } from '../../ui/dialog';
+
+/**
+ * Upgrade guard (spec §4): subscribed with a plan that weighs as much as the chosen one or more.
+ * Only a heavier plan can be bought, so the way out is the plan list or the academy.
+ */
+export function UpgradeGuardDialog({
+  currentPlanName,
+  chosenPlanTitle,
+  onSeePlans,
+  onAcademy,
+}: {
+  currentPlanName: string | null;
+  chosenPlanTitle: string;
+  onSeePlans(): void;
+  onAcademy(): void;
+}) {
+  const textId = useId();
+  return (
+    <Dialog open onClose={onSeePlans} title="Ya tenés este plan o uno superior" describedBy={textId}>
+      <div className="dialog-body">
+        <p id={textId}>
+          {currentPlanName ? `Tu suscripción actual (${currentPlanName})` : 'Tu suscripción actual'} ya
+          incluye todo lo del plan {chosenPlanTitle}. Desde acá solo podés cambiarte a un plan superior.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onAcademy}>
+            Ir a la academia
+          </button>
+          <button type="button" className="button button-primary" onClick={onSeePlans} data-autofocus>
+            Ver planes
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The refund notice of an upgrade (spec §4): at once when SUCCESS, else within 10 business days. */
+export const refundNoticeTexts = {
+  SUCCESS:
+    'Ya te devolvimos la parte que no usaste de tu plan anterior. El reintegro va a la misma tarjeta: según tu banco, lo vas a ver en el resumen actual o en el próximo.',
+  FAILED:
+    'Vamos a devolverte la parte que no usaste de tu plan anterior dentro de los próximos 10 días hábiles, en la misma tarjeta. No tenés que hacer nada.',
+} as const satisfies Record<RefundStatus, string>;
+
+export function RefundNotice({ refundStatus }: { refundStatus: RefundStatus }) {
+  return (
+    <p className="refund-notice" data-refund={refundStatus}>
+      {refundNoticeTexts[refundStatus]}
+    </p>
+  );
+}
