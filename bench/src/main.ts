@@ -19,6 +19,7 @@ import { log, settings, step, timed } from './settings';
 import { buildWeb, routeSizes, webDistDir } from './web-sizes';
 
 const started = performance.now();
+const loadAtStart = os.loadavg()[0] ?? 0;
 const notes: string[] = [];
 const running: RunningProcess[] = [];
 
@@ -111,6 +112,7 @@ async function main() {
       cpus: os.availableParallelism(),
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       memoryGiB: os.totalmem() / 1024 ** 3,
+      loadAverage: { start: loadAtStart },
       node: process.versions.node,
       postgres: await withBenchClient(settings, async (c) => {
         const { rows } = await c.query<{ server_version: string }>('show server_version');
@@ -207,8 +209,14 @@ async function main() {
       outcome.result = result;
     }
     outcome.rssMb = api.memory().rssMb;
+    if (outcome.result && outcome.result.ok === 0) {
+      notes.push(
+        `${endpoint.label}: no response completed within the ${settings.duration} s run (an overloaded machine, or a stalled endpoint)`,
+      );
+    }
   }
   report.apiPeakRssMb = api.memory().peakMb;
+  report.machine.loadAverage.afterLoad = os.loadavg()[0];
   log(`   API peak RSS (VmHWM): ${report.apiPeakRssMb.toFixed(0)} MB`);
 
   step('6. SQL statements per request (counted in process) and EXPLAIN');

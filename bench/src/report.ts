@@ -12,6 +12,8 @@ export interface Machine {
   cpus: number;
   cpuModel: string;
   memoryGiB: number;
+  /** 1-minute load average when the run started and when the load ended: other work on the machine */
+  loadAverage: { start: number; afterLoad?: number };
   node: string;
   postgres: string;
 }
@@ -223,6 +225,10 @@ export function renderMarkdown(report: BenchReport): string {
           `${machine.cpus} CPUs (nproc), ${machine.cpuModel}, ${machine.memoryGiB.toFixed(0)} GiB memory`,
         ],
         ['software', `Node ${machine.node}, PostgreSQL ${machine.postgres}`],
+        [
+          'load average (1 min)',
+          `${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.afterLoad?.toFixed(1) ?? '–'} after the API load (${machine.cpus} CPUs: above ${machine.cpus} means other work competed for the CPU)`,
+        ],
         [
           'load',
           `autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per endpoint, tokens of ${settings.scale < 1 ? 'up to ' : ''}2 000 real users in rotation`,

@@ -112,13 +112,31 @@ export interface RouteMatch {
 export function matchRoute(url: string): RouteMatch {
   const routerFile = path.join(webDir, 'src/app/router.tsx');
   const source = readFileSync(routerFile, 'utf8');
-  const lazyModules = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) {
-    const [, name, specifier] = m;
-    if (!name || !specifier) continue;
+  const resolveSpecifier = (specifier: string) => {
     const base = path.join(path.dirname(routerFile), specifier);
     const file = ['.tsx', '.ts', '/index.tsx'].map((ext) => base + ext).find((f) => existsSync(f)) ?? base;
-    lazyModules.set(name, path.relative(webDir, file));
+    return path.relative(webDir, file);
+  };
+  // Loaders declared apart (`const loadShell = () => import('./shell-route')`) …
+  const loaders = new Map<string, string>();
+  for (const m of source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)) {
+    if (m[1] && m[2]) loaders.set(m[1], m[2]);
+  }
+  // … and `const Page = lazy(<loader name> | () => import('…') | () => { …; return import('…'); })`:
+  // the page's chunk is the module the factory returns (its last import()).
+  const lazyModules = new Map<string, string>();
+  for (const m of source.matchAll(/const (\w+) = lazy\(/g)) {
+    const name = m[1];
+    if (!name || m.index === undefined) continue;
+    let depth = 1;
+    let end = m.index + m[0].length;
+    for (; end < source.length && depth > 0; end++) {
+      if (source[end] === '(') depth++;
+      else if (source[end] === ')') depth--;
+    }
+    const factory = source.slice(m.index + m[0].length, end - 1).trim();
+    const specifier = loaders.get(factory) ?? [...factory.matchAll(/import\('([^']+)'\)/g)].at(-1)?.[1];
+    if (specifier) lazyModules.set(name, resolveSpecifier(specifier));
   }
   const parts = url.split('?')[0]?.split('/').filter(Boolean) ?? [];
   let best: { branch: Branch; score: number } | null = null;
