@@ -48,7 +48,8 @@ export default defineConfig({
     command: 'node ../apps/api/dist/server.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a fresh database migrates and seeds the demo catalogue first; generous for a busy machine
+    timeout: 240_000,
     env: {
       NODE_ENV: 'test',
       PORT: String(port),
