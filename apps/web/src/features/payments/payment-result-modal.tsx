@@ -33,10 +33,9 @@ export function PaymentResultModal({
   exhausted,
 }: PaymentResultModalProps) {
   const bodyId = useId();
-  if (result.status === 'pending') return null;
 
-  let content: ResultAction;
-  let tone: 'success' | 'error' | 'info';
+  let content: ResultAction | null = null;
+  let tone: 'success' | 'error' | 'info' = 'info';
   if (result.status === 'refused') {
     tone = 'error';
     content = {
@@ -54,31 +53,34 @@ export function PaymentResultModal({
     tone = 'error';
     content = exhausted;
   } else if (result.status === 'inProcess') {
-    tone = 'info';
     content = inProcess;
-  } else {
+  } else if (result.status === 'success') {
     tone = 'success';
     content = success;
   }
 
+  const shown = content;
+  // Always mounted, so closing it (back to pending) returns the focus to the purchase button.
   return (
     <Dialog
-      open
-      onClose={content.onAction}
-      title={content.title}
+      open={shown !== null}
+      onClose={() => shown?.onAction()}
+      title={shown?.title ?? ''}
       describedBy={bodyId}
       className="result-dialog"
     >
-      <div className="dialog-body">
-        <div id={bodyId} className={`result-body result-${tone}`} data-result={result.status}>
-          {content.body}
+      {shown && (
+        <div className="dialog-body">
+          <div id={bodyId} className={`result-body result-${tone}`} data-result={result.status}>
+            {shown.body}
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button button-primary" onClick={shown.onAction} data-autofocus>
+              {shown.actionLabel}
+            </button>
+          </div>
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={content.onAction} data-autofocus>
-            {content.actionLabel}
-          </button>
-        </div>
-      </div>
+      )}
     </Dialog>
   );
 }

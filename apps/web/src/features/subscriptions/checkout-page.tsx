@@ -1,3 +1,4 @@
+import type { PlanFrequency } from '@alcancia/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -237,6 +238,7 @@ export default function SubscriptionCheckoutPage() {
 
   /* ---------- the checkout ---------- */
 
+  const paidFrequency: PlanFrequency = frequency;
   const eventProps = { plan: chosen.name, frequency, promoCode: promoCode ?? undefined, upgrade };
   const trial = !upgrade && providerPlan.freeTrial !== null;
   const submitLabel = trial
@@ -251,7 +253,7 @@ export default function SubscriptionCheckoutPage() {
     try {
       const answer = await subscribeWithCard({
         subscriptionPlanName: chosen.name,
-        subscriptionPlanFrequency: frequency as NonNullable<typeof frequency>,
+        subscriptionPlanFrequency: paidFrequency,
         cardToken: card.token,
         ...(promoCode ? { promoCode } : {}),
       });
