@@ -437,3 +437,38 @@ test.describe('subscription promo codes and entries', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   });
 });
+
+test.describe('entries from the mobile app', () => {
+  test('a subscriber sent to identification sees the USER_IS_SUBSCRIBER panel', async ({ page }) => {
+    await page.goto('/compra/suscripcion/identificacion/Plan%20Oro/monthly?isSubscribed=true&fromApp=true');
+    const panel = page.getByRole('region', { name: 'Ya tenés una suscripción activa' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Importante' })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Ya tengo cuenta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Ingresar y continuar' })).toBeVisible();
+  });
+
+  test('the success screen offers the way back to the app and clears the return info', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'success');
+    await signIn(page, credentials);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'appReturnInfo',
+        JSON.stringify({ fromApp: true, deeplinkToReturn: 'alcancia://academy/presupuesto-mensual' }),
+      ),
+    );
+    await page.goto('/suscripcion-exitosa');
+    await expect(page.getByRole('heading', { level: 1, name: '¡Tu suscripción está activa!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Volver a la app' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ir a la academia' }).click();
+    await expect(page).toHaveURL(/\/academy$/);
+    expect(await page.evaluate(() => localStorage.getItem('appReturnInfo'))).toBeNull();
+  });
+});
