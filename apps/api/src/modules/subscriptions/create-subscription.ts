@@ -99,7 +99,17 @@ async function closeFailedOrder(
     );
     if (moved && definite && order.promoCodeId) await releasePromoCode(tx, order.promoCodeId, order.id);
   });
-  if (refusedReason) return { status: 'refused', refusedReason };
+  if (refusedReason) {
+    // A 4xx without a card verdict (a used token, a rule of the provider) is also shown as a
+    // refusal, but it may be our mistake: keep it visible.
+    if (refused && !error.statusDetail.startsWith('cc_rejected_')) {
+      app.log.warn(
+        { orderId: order.id, detail: error.statusDetail },
+        'subscription refused without a card verdict',
+      );
+    }
+    return { status: 'refused', refusedReason };
+  }
   app.log.error({ err: error, orderId: order.id }, 'subscription checkout failed at the provider');
   throw new AppError(
     'PAYMENT_PROVIDER_ERROR',
