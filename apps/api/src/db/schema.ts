@@ -467,6 +467,12 @@ export const providerPlans = pgTable(
   },
   (t) => [
     uniqueIndex('provider_plans_plan_frequency_key').on(t.planId, t.frequency),
+    // The web keys providerPlans by frequency: a value outside the contract would break the list.
+    check(
+      'provider_plans_frequency_check',
+      sql`${t.frequency} in ('weekly', 'fortnightly', 'monthly', 'bimonthly', 'quarterly', 'fourMonthly', 'semester', 'annual')
+          and ${t.frequencyType} in ('7days', '15days', '1months', '2months', '3months', '4months', '6months', '12months')`,
+    ),
     check(
       'provider_plans_prices_check',
       sql`${t.regularPriceCentavos} > 0 and (${t.discountPriceCentavos} is null or ${t.discountPriceCentavos} between 1 and ${t.regularPriceCentavos})`,

@@ -1,0 +1,2 @@
+ALTER TABLE "provider_plans" ADD CONSTRAINT "provider_plans_frequency_check" CHECK ("provider_plans"."frequency" in ('weekly', 'fortnightly', 'monthly', 'bimonthly', 'quarterly', 'fourMonthly', 'semester', 'annual')
+          and "provider_plans"."frequency_type" in ('7days', '15days', '1months', '2months', '3months', '4months', '6months', '12months'));
