@@ -5,15 +5,32 @@ import {
   subscriptionPlanSchema,
 } from '@alcancia/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
+import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan } from '../promo-codes/coupons';
 import { couponAppliesTo } from './plan-pricing';
 import { findPlan, loadPlans, planView } from './plans-repository';
+
+/**
+ * Looking codes up is a guessing oracle: requests that carry a promoCode are limited per account
+ * and address (30 a minute per route); plain plan lists are not.
+ */
+function promoLookupLimit(config: Config) {
+  const limit = perUserLimit(config, 'plan-promo-lookup', 30, 1);
+  if (!limit.rateLimit) return limit;
+  return {
+    rateLimit: {
+      ...limit.rateLimit,
+      allowList: (request: FastifyRequest) => !(request.query as { promoCode?: unknown }).promoCode,
+    },
+  };
+}
 
 /** Country of the caller for promo rules; undefined (unknown) for anonymous visitors. */
 async function viewerCountry(
@@ -43,6 +60,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listPlansQuerySchema,
         response: { 200: planListSchema },
       },
+      config: promoLookupLimit(app.config),
     },
     async (request) => {
       const { promoCode } = request.query;
@@ -65,6 +83,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: searchPlanQuerySchema,
         response: { 200: subscriptionPlanSchema },
       },
+      config: promoLookupLimit(app.config),
     },
     async (request) => {
       const { name, promoCode, planFrequency } = request.query;

@@ -139,6 +139,24 @@ describe('GET /api/users/subscriptions/search', () => {
   });
 });
 
+describe('promo code lookups', () => {
+  it('are limited per account and route (30 a minute); plain plan lists are not', async () => {
+    const buyer = await newBuyer(t.app);
+    const search = (code: string) =>
+      get(`/api/users/subscriptions/search?name=Plan%20Oro&promoCode=${code}`, buyer.headers);
+    for (let i = 0; i < 30; i++) expect((await search(`ADIVINO${i}`)).statusCode).toBe(400);
+    const limited = await search('OTRO');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().internalCode).toBe('TOO_MANY_REQUESTS');
+    expect((await get('/api/users/subscriptions/search?name=Plan%20Oro', buyer.headers)).statusCode).toBe(
+      200,
+    );
+    expect((await get('/api/users/subscriptions/search?name=Plan%20Oro&promoCode=ORO50')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('a coupon at card checkout', () => {
   const usesOf = async (code: string) =>
     (await t.app.db.select({ uses: promoCodes.uses }).from(promoCodes).where(eq(promoCodes.code, code)))[0]
