@@ -9,6 +9,20 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
 
+/** "https://a.example, https://b.example" → origins; each must be an http(s) origin. */
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+    'debe ser una lista de orígenes https://dominio separados por comas',
+  );
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const mercadoPagoApiUrl = 'https://api.mercadopago.com';
@@ -40,6 +54,8 @@ const envSchema = z
     MAIL_FROM: withDefault(z.string().min(3), 'Alcancía <hola@alcancia.local>'),
     SEED_DEMO_DATA: withDefault(booleanFlag, 'true'),
     WEB_DIST_DIR: optional(z.string().min(1)),
+    CSP_FRAME_ORIGINS: optional(originList),
+    CSP_SCRIPT_ORIGINS: optional(originList),
     JWT_SECRET: optional(z.string().min(32, 'debe tener al menos 32 caracteres')),
     ACCESS_TOKEN_TTL_SECONDS: withDefault(z.coerce.number().int().min(30).max(3600), 900),
     REFRESH_TOKEN_TTL_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
@@ -177,6 +193,11 @@ export interface Config {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
   };
+  /**
+   * Extra CSP origins an operator allows: frames (the embedded community, a chat vendor) and
+   * scripts (a chat vendor's widget, also allowed to connect).
+   */
+  csp: { frameOrigins: string[]; scriptOrigins: string[] };
   redisUrl: string | undefined;
   rateLimitEnabled: boolean;
   /**
@@ -275,6 +296,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     },
+    csp: { frameOrigins: env.CSP_FRAME_ORIGINS ?? [], scriptOrigins: env.CSP_SCRIPT_ORIGINS ?? [] },
     redisUrl: env.REDIS_URL,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     google:

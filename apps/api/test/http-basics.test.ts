@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, testConfig } from './helpers';
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-web-'));
@@ -71,6 +71,20 @@ describe('HTTP basics', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('lets an operator allow the community and chat origins in the CSP', async () => {
+    const open = await createTestApp({
+      CSP_FRAME_ORIGINS: 'https://comunidad.example, https://chat.example',
+      CSP_SCRIPT_ORIGINS: 'https://cdn.chat.example',
+    });
+    const res = await open.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self' https://comunidad.example https://chat.example");
+    expect(csp).toContain("script-src 'self' https://cdn.chat.example");
+    expect(csp).toContain("connect-src 'self' https://cdn.chat.example");
+    await open.close();
+    expect(() => testConfig({ CSP_FRAME_ORIGINS: 'javascript:alert(1)' })).toThrow(/CSP_FRAME_ORIGINS/);
   });
 
   it('keeps CORS closed by default', async () => {

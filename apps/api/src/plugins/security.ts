@@ -47,14 +47,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...payments.script],
+        scriptSrc: ["'self'", ...payments.script, ...config.csp.scriptOrigins],
         // React sets style attributes; no stylesheet is inlined by us.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...payments.img],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...payments.connect],
-        frameSrc: ["'self'", ...payments.frame],
+        connectSrc: ["'self'", ...payments.connect, ...config.csp.scriptOrigins],
+        // the embedded community (GET /community's url) and chat vendors are operator-allowed
+        frameSrc: ["'self'", ...payments.frame, ...config.csp.frameOrigins],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
