@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,29 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 // Without DATABASE_URL the app under test runs on a fresh embedded database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-e2e-'));
+
+/**
+ * With DATABASE_URL the app under test gets a fresh database on that server for every run
+ * (`alcancia_e2e`, recreated), so data left by earlier runs or by hand never changes a result.
+ * Only the runner's main process does this: Playwright also loads this file in its workers.
+ */
+function freshServerDatabase(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = '/alcancia_e2e';
+  if (!process.env.TEST_WORKER_INDEX) {
+    const script = `
+      const pg = require('pg');
+      const admin = new pg.Client({ connectionString: process.argv[1] });
+      admin.connect()
+        .then(() => admin.query('drop database if exists alcancia_e2e with (force)'))
+        .then(() => admin.query('create database alcancia_e2e'))
+        .then(() => admin.end())
+        .catch((error) => { console.error(error); process.exit(1); });`;
+    execFileSync(process.execPath, ['-e', script, adminUrl], { stdio: 'inherit' });
+  }
+  return url.toString();
+}
+const databaseUrl = process.env.DATABASE_URL ? freshServerDatabase(process.env.DATABASE_URL) : undefined;
 
 /**
  * Drives the built app (npm run build) in Debian's Chromium — never a downloaded browser.
@@ -56,7 +80,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   },
 });
