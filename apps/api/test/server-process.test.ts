@@ -37,7 +37,8 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number, child: ChildProcess): Promise<Response> {
-  for (let i = 0; i < 120; i++) {
+  // a first boot migrates and seeds the demo catalogue: allow two minutes on a busy machine
+  for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
       return await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -54,7 +55,7 @@ describe('the server process', () => {
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain('PORT');
     expect(proc.output()).toContain('LOG_LEVEL');
-  }, 30_000);
+  }, 90_000);
 
   it('serves health and closes gracefully on SIGTERM', async () => {
     const port = await freePort();
