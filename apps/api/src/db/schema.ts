@@ -268,6 +268,8 @@ export const courses = pgTable(
     saleableStartDate: date('saleable_start_date', { mode: 'string' }),
     saleableEndDate: date('saleable_end_date', { mode: 'string' }),
     declinedPaymentFormUrl: text('declined_payment_form_url'),
+    /** programs and packs: 'MP' (card form) or the redirect provider's code (HOSTED) */
+    checkoutProvider: text('checkout_provider').notNull().default('MP'),
     /** EVENT only: FINANCIAL_NEWS, INVESTMENT_TRENDS, MASTERCLASSES, INTERVIEWS_AND_CONSULTATIONS */
     eventSeries: text('event_series'),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -499,6 +501,8 @@ export const promoCodes = pgTable(
     planId: text('plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
     discountPercent: integer('discount_percent'),
     planIds: text('plan_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** PROGRAM_FREE / PROGRAM_DISCOUNT: the programs (or packs) the code applies to (empty = all) */
+    programIds: text('program_ids').array().notNull().default(sql`'{}'::text[]`),
     frequencies: text('frequencies').array().notNull().default(sql`'{}'::text[]`),
     /** inactive: not yet launched or paused; disabled: switched off for good by an operator */
     active: boolean('active').notNull().default(true),

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { emailPattern } from './rules';
+
+/**
+ * Guest membership tiers (spec purchases-payments §3, §9): bought without an account through the
+ * card provider's redirect checkout (Checkout Pro). An approved payment creates or matches the
+ * buyer's account by e-mail and grants access for the tier's duration.
+ */
+
+export const guestTiers = ['BLACK', 'ORO', 'PLATINUM'] as const;
+export const guestTierSchema = z.enum(guestTiers);
+export type GuestTier = z.infer<typeof guestTierSchema>;
+
+/** The tiers' fixed terms. Prices are centavos (ARS); the server charges these, never the browser's. */
+export const guestTierTerms: Record<
+  GuestTier,
+  { title: string; priceCentavos: number; accessMonths: number; accessLabel: string; slug: string }
+> = {
+  BLACK: {
+    title: 'Membresía Black',
+    priceCentavos: 60_000,
+    accessMonths: 12,
+    accessLabel: '1 año',
+    slug: 'mf-black',
+  },
+  ORO: {
+    title: 'Membresía Oro',
+    priceCentavos: 50_000,
+    accessMonths: 6,
+    accessLabel: '6 meses',
+    slug: 'mf-oro',
+  },
+  PLATINUM: {
+    title: 'Membresía Platinum',
+    priceCentavos: 40_000,
+    accessMonths: 3,
+    accessLabel: '3 meses',
+    slug: 'mf-platinum',
+  },
+};
+
+/** Guest installments: at most 3. */
+export const guestMaxInstallments = 3;
+
+/** The guest form's e-mail message (spec §5). */
+export const guestInvalidEmailMessage = 'El email ingresado no es válido';
+
+/** The guest form's failure message (spec §8). */
+export const guestPurchaseErrorMessage =
+  'Hubo un error al procesar tu solicitud. Por favor, intenta nuevamente.';
+
+const requiredText = (max: number) => z.string().trim().min(1, 'Completá este campo.').max(max);
+
+/**
+ * POST /users/{card-provider}/preference — the spec's preference payload. Only items[0].id (the
+ * tier) and the payer are read: price, title, back_urls, installments and the other options are
+ * the server's.
+ */
+export const guestPreferenceRequestSchema = z.object({
+  items: z
+    .array(
+      z.looseObject({
+        id: guestTierSchema,
+        title: z.string().max(200).optional(),
+        quantity: z.number().optional(),
+        unit_price: z.number().optional(),
+      }),
+    )
+    .min(1)
+    .max(1),
+  payer: z.object({
+    email: z.string().trim().max(254).regex(emailPattern, guestInvalidEmailMessage),
+    phone: z.object({ number: z.string().trim().min(6, 'El teléfono no es válido.').max(30) }),
+    name: requiredText(100),
+    surname: requiredText(100),
+  }),
+  back_urls: z.looseObject({}).optional(),
+  binary_mode: z.boolean().optional(),
+  payment_methods: z.looseObject({}).optional(),
+  auto_return: z.string().max(20).optional(),
+});
+export type GuestPreferenceRequest = z.infer<typeof guestPreferenceRequestSchema>;
+
+export const guestPreferenceResponseSchema = z.object({ init_point: z.string() });
+export type GuestPreferenceResponse = z.infer<typeof guestPreferenceResponseSchema>;
