@@ -7,20 +7,21 @@ import { asNavigationState } from '../../lib/entry-params';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { CardForm, type CardFormSubmission } from '../payments/card-form';
-import { subscriptionPaymentRejectedUrl, supportWhatsAppUrl } from '../payments/external-links';
-import { PaymentResultModal } from '../payments/payment-result-modal';
-import { refusalMessage } from '../payments/refusal-messages';
-import { useMercadoPago } from '../payments/use-mercadopago';
-import { usePaymentResult } from '../payments/use-payment-result';
 import {
   appDeepLinkOf,
   appReturnFromEntry,
   clearAppReturn,
   readAppReturn,
   saveAppReturn,
-} from './app-return';
-import { ErrorDialog } from './error-dialog';
+} from '../payments/app-return';
+import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import { ErrorDialog } from '../payments/error-dialog';
+import { subscriptionPaymentRejectedUrl, supportWhatsAppUrl } from '../payments/external-links';
+import { PaymentResultModal } from '../payments/payment-result-modal';
+import { refusalMessage } from '../payments/refusal-messages';
+import { useMercadoPago } from '../payments/use-mercadopago';
+import { usePaymentResult } from '../payments/use-payment-result';
+import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
 import {
   blocksUpgrade,
@@ -32,7 +33,6 @@ import {
   isUpgrade,
 } from './plan-rules';
 import { PromoBox } from './promo-box';
-import { invalidPromoForPlan, isInvalidPromoForPlan } from './promo-messages';
 import { trackSubscription } from './subscription-events';
 import {
   refreshAfterSubscription,
@@ -44,6 +44,7 @@ import {
 import { RefundNotice, UpgradeGuardDialog } from './upgrade-dialogs';
 import { allowedCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState } from './use-plan-choice';
+import '../payments/checkout.css';
 import './subscriptions.css';
 
 const plansPath = '/compra/suscripcion';

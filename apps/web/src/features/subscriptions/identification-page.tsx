@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { asNavigationState } from '../../lib/entry-params';
 import { formatMoney } from '../../lib/format';
-import { readItem, writeItem } from '../../lib/storage';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Dialog } from '../../ui/dialog';
 import { AuthScreen } from '../auth/auth-screen';
-import { CheckoutLoginForm, CheckoutRegisterForm, registeredLoginFailedNotice } from './identification-forms';
+import { IdentificationStep, type UserCase } from '../auth/identification-step';
 import {
   chargedPrice,
   checkoutPath,
@@ -20,12 +18,6 @@ import {
 import { searchPlan, subscriptionKeys } from './subscriptions-api';
 import { purchaseState } from './use-plan-choice';
 import './subscriptions.css';
-
-/** Spec §3 "Identification user case". */
-type UserCase = 'REGISTER' | 'LOGIN';
-
-/** Shared with the register page: the 'Importante' notice shows once per browser session. */
-const noticeSeenKey = 'registerCountryNoticeSeen';
 
 /**
  * /compra/suscripcion/identificacion/{plan}/{frequency}: register (default) or log in before the
@@ -41,14 +33,7 @@ export default function IdentificationPage() {
   const { entry } = asNavigationState(location.state);
   const loggedIn = useIsLoggedIn();
   const [userCase, setUserCase] = useState<UserCase>('REGISTER');
-  const [loginEmail, setLoginEmail] = useState('');
-  const [loginNotice, setLoginNotice] = useState<string | null>(null);
   const [subscriberPanel, setSubscriberPanel] = useState(entry?.isSubscribed === true);
-  const [noticeOpen, setNoticeOpen] = useState(
-    () => !subscriberPanel && readItem(noticeSeenKey, 'session') !== 'true',
-  );
-  const nameRef = useRef<HTMLInputElement>(null);
-  const noticeTextId = useId();
   const validFrequency = isPlanFrequency(frequency) ? frequency : null;
   const promoCode = entry?.promoCode ?? null;
 
@@ -66,18 +51,6 @@ export default function IdentificationPage() {
     return (
       <Navigate to={checkoutPath(planName, validFrequency)} replace state={purchaseState(entry, promoCode)} />
     );
-  }
-
-  function switchTo(next: UserCase, email = '') {
-    setUserCase(next);
-    setLoginEmail(email);
-    setLoginNotice(null);
-  }
-
-  function closeNotice() {
-    writeItem(noticeSeenKey, 'true', 'session');
-    setNoticeOpen(false);
-    requestAnimationFrame(() => nameRef.current?.focus());
   }
 
   const providerPlan = plan.data?.providerPlans[validFrequency];
@@ -118,7 +91,7 @@ export default function IdentificationPage() {
               className="button button-secondary"
               onClick={() => {
                 setSubscriberPanel(false);
-                switchTo('LOGIN');
+                setUserCase('LOGIN');
               }}
             >
               Iniciar sesión
@@ -126,59 +99,8 @@ export default function IdentificationPage() {
           </div>
         </section>
       ) : (
-        <>
-          <fieldset className="user-case-switch">
-            <legend className="visually-hidden">¿Ya tenés cuenta?</legend>
-            <button
-              type="button"
-              className="user-case-option"
-              aria-pressed={userCase === 'REGISTER'}
-              onClick={() => switchTo('REGISTER')}
-            >
-              Crear cuenta
-            </button>
-            <button
-              type="button"
-              className="user-case-option"
-              aria-pressed={userCase === 'LOGIN'}
-              onClick={() => switchTo('LOGIN')}
-            >
-              Ya tengo cuenta
-            </button>
-          </fieldset>
-          {userCase === 'REGISTER' ? (
-            <CheckoutRegisterForm
-              nameRef={nameRef}
-              onExistingAccount={(email) => switchTo('LOGIN', email)}
-              onRegisteredLoginFailed={(email) => {
-                switchTo('LOGIN', email);
-                setLoginNotice(registeredLoginFailedNotice);
-              }}
-            />
-          ) : (
-            <CheckoutLoginForm key={loginEmail} initialEmail={loginEmail} notice={loginNotice} />
-          )}
-        </>
+        <IdentificationStep userCase={userCase} onUserCaseChange={setUserCase} />
       )}
-      <Dialog
-        open={noticeOpen && userCase === 'REGISTER' && !subscriberPanel}
-        onClose={closeNotice}
-        title="Importante"
-        describedBy={noticeTextId}
-        hideCloseButton
-      >
-        <div className="dialog-body">
-          <p id={noticeTextId}>
-            Por ahora, el contenido de Alcancía está disponible solo para Argentina. Si vivís en otro país,
-            podés crear tu cuenta igual, pero no vas a poder comprar suscripciones ni programas desde la web.
-          </p>
-          <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={closeNotice}>
-              Entendido
-            </button>
-          </div>
-        </div>
-      </Dialog>
     </AuthScreen>
   );
 }

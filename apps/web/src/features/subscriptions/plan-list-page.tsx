@@ -7,9 +7,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/feedback';
-import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from './app-return';
+import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
+import { ErrorDialog } from '../payments/error-dialog';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
-import { ErrorDialog } from './error-dialog';
 import { FrequencyTabs } from './frequency-tabs';
 import { PlanCard } from './plan-card';
 import {
@@ -24,6 +24,7 @@ import { trackSubscription } from './subscription-events';
 import { refreshAfterSubscription, useFeatureFlags, usePlans } from './subscriptions-api';
 import { allowedCountry, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { usePlanChoice } from './use-plan-choice';
+import '../payments/checkout.css';
 import './subscriptions.css';
 
 type PromoStep = 'closed' | 'form' | 'login';

@@ -2,8 +2,9 @@ import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { TextField } from '../../ui/text-field';
-import { ErrorDialog } from './error-dialog';
-import { invalidPromoForPlan, isInvalidPromoForPlan, promoErrorText, promoTexts } from './promo-messages';
+import { ErrorDialog } from '../payments/error-dialog';
+import { promoErrorText, promoTexts } from '../payments/promo-messages';
+import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys } from './subscriptions-api';
 

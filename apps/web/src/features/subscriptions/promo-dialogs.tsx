@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/text-field';
-import { promoErrorText, promoMessageKey, promoTexts } from './promo-messages';
+import { promoErrorText, promoMessageKey, promoTexts } from '../payments/promo-messages';
 import { trackSubscription } from './subscription-events';
 import { redeemPromoCode } from './subscriptions-api';
 

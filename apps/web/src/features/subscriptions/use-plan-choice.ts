@@ -2,7 +2,7 @@ import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useNavigate } from 'react-router';
 import type { EntryParams } from '../../lib/entry-params';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { appReturnFromEntry, readAppReturn, saveAppReturn } from './app-return';
+import { appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
 import { type CurrentPlan, type PlanButtonLabel, planDestination } from './plan-rules';
 import { trackSubscription } from './subscription-events';
 

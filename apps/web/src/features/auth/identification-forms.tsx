@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
-import { register } from '../auth/auth-api';
-import { EmailRequestModal } from '../auth/email-request-modal';
+import { register } from './auth-api';
+import { EmailRequestModal } from './email-request-modal';
 import {
   callingCodeOf,
   canSubmitRegister,
@@ -17,15 +17,15 @@ import {
   sanitizePhoneInput,
   toFieldErrors,
   toRegisterPayload,
-} from '../auth/form-rules';
-import { authTexts, codeOf, messageFor } from '../auth/messages';
-import { PasswordChecklist } from '../auth/password-checklist';
-import { loginWithPassword } from '../auth/session-actions';
+} from './form-rules';
+import { authTexts, codeOf, messageFor } from './messages';
+import { PasswordChecklist } from './password-checklist';
+import { loginWithPassword } from './session-actions';
 
 /**
- * The identification step's two forms, built on the account screens' rules, texts and fields
- * (features/auth): register (then an automatic login with source 'checkout') and login. When the
- * session starts, the page moves on to the checkout by itself.
+ * The identification step's two forms (before a subscription or a program checkout), built on the
+ * account screens' rules, texts and fields: register (then an automatic login with source
+ * 'checkout') and login. When the session starts, the page moves on to the checkout by itself.
  */
 
 const termsPath = '/terminos-y-condiciones';
@@ -121,7 +121,7 @@ export function CheckoutRegisterForm({
         </div>
         {values.country && values.country !== 'AR' && (
           <p id={`${countryId}-note`} className="field-hint field-hint-info">
-            Por ahora, las suscripciones desde la web están disponibles solo para Argentina.
+            Por ahora, las compras desde la web están disponibles solo para Argentina.
           </p>
         )}
       </div>

@@ -2,10 +2,10 @@ import type { PromoCodeMessageKey } from '@alcancia/contract';
 import { ApiError } from '../../lib/api-client';
 
 /**
- * Subscription promo codes (spec §8): the server answers internalCode PROMO_CODE with one of the
- * table's messages (in English); the web shows its own Spanish text per key. The server messages
- * are repeated here (not imported) so the plan list does not load zod; a unit test checks they
- * match the contract's `promoCodeMessages`.
+ * Promo codes (spec §8), for subscriptions and programs alike: the server answers internalCode
+ * PROMO_CODE with one of the table's messages (in English); the web shows its own Spanish text per
+ * key. The server messages are repeated here (not imported) so the plan list does not load zod; a
+ * unit test checks they match the contract's `promoCodeMessages`.
  */
 export const promoServerMessages = {
   notFound: 'Not found promo code',
@@ -58,15 +58,4 @@ export function promoErrorText(error: unknown): string {
     }
   }
   return promoTexts.generic;
-}
-
-/** Spec §8 INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN: the dialog 'Atención'. */
-export const invalidPromoForPlan = {
-  code: 'INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN',
-  title: 'Atención',
-  text: 'El código promocional no es válido para este plan y/o frecuencia de pago.',
-} as const;
-
-export function isInvalidPromoForPlan(error: unknown): boolean {
-  return error instanceof ApiError && error.internalCode === invalidPromoForPlan.code;
 }

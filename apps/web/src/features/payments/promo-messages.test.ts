@@ -1,13 +1,7 @@
 import { promoCodeMessages } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import {
-  isInvalidPromoForPlan,
-  promoErrorText,
-  promoMessageKey,
-  promoServerMessages,
-  promoTexts,
-} from './promo-messages';
+import { promoErrorText, promoMessageKey, promoServerMessages, promoTexts } from './promo-messages';
 
 describe('promo code messages', () => {
   it('knows exactly the contract’s server messages', () => {
@@ -43,12 +37,5 @@ describe('promo code messages', () => {
     expect(promoErrorText(new Error('x'))).toBe(promoTexts.generic);
     const offline = new ApiError(0, 'NETWORK_ERROR', 'No pudimos conectarnos.');
     expect(promoErrorText(offline)).toBe('No pudimos conectarnos.');
-  });
-
-  it('recognises INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN', () => {
-    expect(isInvalidPromoForPlan(new ApiError(400, 'INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN', 'x'))).toBe(
-      true,
-    );
-    expect(isInvalidPromoForPlan(new ApiError(400, 'PROMO_CODE', 'x'))).toBe(false);
   });
 });

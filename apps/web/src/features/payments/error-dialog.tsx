@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Dialog } from '../../ui/dialog';
+import './checkout.css';
 
 /**
  * The spec's error dialog: a title, a description and a close action. `code` is the spec's

@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react';
+import { CountryNoticeDialog, useCountryNotice } from './country-notice';
+import { CheckoutLoginForm, CheckoutRegisterForm, registeredLoginFailedNotice } from './identification-forms';
+import './identification.css';
+
+/** Spec §3 "Identification user case". */
+export type UserCase = 'REGISTER' | 'LOGIN';
+
+/**
+ * The identification step before a checkout (subscriptions and programs): the switch between
+ * register (the page's default) and login, each form with its own errors (so switching clears them),
+ * and the 'Importante' notice over the register form once per browser session. Registering logs
+ * in automatically (source 'checkout'); once the session starts, the page moves on by itself.
+ */
+export function IdentificationStep({
+  userCase,
+  onUserCaseChange,
+}: {
+  userCase: UserCase;
+  /** the page titles itself by the form shown */
+  onUserCaseChange(next: UserCase): void;
+}) {
+  const [loginEmail, setLoginEmail] = useState('');
+  const [loginNotice, setLoginNotice] = useState<string | null>(null);
+  const notice = useCountryNotice();
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  function switchTo(next: UserCase, email = '') {
+    onUserCaseChange(next);
+    setLoginEmail(email);
+    setLoginNotice(null);
+  }
+
+  function closeNotice() {
+    notice.close();
+    requestAnimationFrame(() => nameRef.current?.focus());
+  }
+
+  return (
+    <>
+      <fieldset className="user-case-switch">
+        <legend className="visually-hidden">¿Ya tenés cuenta?</legend>
+        <button
+          type="button"
+          className="user-case-option"
+          aria-pressed={userCase === 'REGISTER'}
+          onClick={() => switchTo('REGISTER')}
+        >
+          Crear cuenta
+        </button>
+        <button
+          type="button"
+          className="user-case-option"
+          aria-pressed={userCase === 'LOGIN'}
+          onClick={() => switchTo('LOGIN')}
+        >
+          Ya tengo cuenta
+        </button>
+      </fieldset>
+      {userCase === 'REGISTER' ? (
+        <CheckoutRegisterForm
+          nameRef={nameRef}
+          onExistingAccount={(email) => switchTo('LOGIN', email)}
+          onRegisteredLoginFailed={(email) => {
+            switchTo('LOGIN', email);
+            setLoginNotice(registeredLoginFailedNotice);
+          }}
+        />
+      ) : (
+        <CheckoutLoginForm key={loginEmail} initialEmail={loginEmail} notice={loginNotice} />
+      )}
+      <CountryNoticeDialog open={notice.open && userCase === 'REGISTER'} onClose={closeNotice} />
+    </>
+  );
+}
