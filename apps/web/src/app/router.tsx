@@ -51,6 +51,8 @@ const SubscriptionCheckoutPage = lazy(() => import('../features/subscriptions/ch
 const SubscriptionSuccessPage = lazy(() => import('../features/subscriptions/success-page'));
 const PublicPlanPage = lazy(() => import('../features/subscriptions/public-plan-page'));
 const LegacySubscriptionRedirect = lazy(() => import('../features/subscriptions/legacy-redirect'));
+const GuestPurchasePage = lazy(() => import('../features/guest-memberships/guest-purchase-page'));
+const GuestResultPage = lazy(() => import('../features/guest-memberships/guest-result-page'));
 const ProgramCheckoutPlaceholderPage = lazy(
   () => import('../features/checkout-placeholder/program-checkout-placeholder-page'),
 );
@@ -77,6 +79,12 @@ function AppRoutes() {
             />
             <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
           </Route>
+          <Route path="compra/mf-oro" element={<GuestPurchasePage tier="ORO" />} />
+          <Route path="compra/mf-oro/:result" element={<GuestResultPage tier="ORO" />} />
+          <Route path="compra/mf-platinum" element={<GuestPurchasePage tier="PLATINUM" />} />
+          <Route path="compra/mf-platinum/:result" element={<GuestResultPage tier="PLATINUM" />} />
+          <Route path="compra/mf-black" element={<GuestPurchasePage tier="BLACK" />} />
+          <Route path="compra/mf-black/:result" element={<GuestResultPage tier="BLACK" />} />
           <Route path="suscripcion" element={<LegacySubscriptionRedirect />} />
           <Route path="suscripciones" element={<LegacySubscriptionRedirect />} />
           <Route path="*" element={<NotFoundPage />} />
