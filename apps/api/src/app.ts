@@ -13,6 +13,7 @@ import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
 import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
+import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { paymentsModule } from './modules/payments/routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(remoteConfigModule, { prefix: '/remote-config' });
       await api.register(communityModule, { prefix: '/community' });
       await api.register(subscriptionsModule, { prefix: '/users' });
+      await api.register(guestMembershipsModule, { prefix: '/users' });
       await api.register(promoCodesModule, { prefix: '/users' });
       await api.register(paymentsModule, { prefix: '/payments' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
