@@ -17,6 +17,7 @@ import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { paymentsModule } from './modules/payments/routes';
+import { programsModule } from './modules/programs/routes';
 import { promoCodesModule } from './modules/promo-codes/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(guestMembershipsModule, { prefix: '/users' });
       await api.register(promoCodesModule, { prefix: '/users' });
       await api.register(paymentsModule, { prefix: '/payments' });
+      await api.register(programsModule);
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },

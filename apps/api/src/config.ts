@@ -29,6 +29,10 @@ const mercadoPagoApiUrl = 'https://api.mercadopago.com';
 const mercadoPagoSdkUrl = 'https://sdk.mercadopago.com/js/v2';
 /** Where the API mounts the Mercado Pago emulator when it plays the provider itself. */
 export const mercadoPagoEmulatorPrefix = '/sandbox/mercadopago';
+/** Where the API mounts the hosted-checkout stand-in (the redirect provider) outside production. */
+export const hostedCheckoutStandInPrefix = '/sandbox/hosted-checkout';
+/** The stand-in's fixed shared secret when HOSTED_CHECKOUT_SECRET is not set (development, tests). */
+const hostedCheckoutStandInSecret = 'alcancia-hosted-checkout-dev-secret';
 
 const envSchema = z
   .object({
@@ -84,6 +88,13 @@ const envSchema = z
     MERCADOPAGO_BASE_URL: withDefault(z.url(), mercadoPagoApiUrl),
     MERCADOPAGO_SDK_URL: optional(z.url()),
     MERCADOPAGO_MAX_RETRIES: withDefault(z.coerce.number().int().min(0).max(5), 2),
+    HOSTED_CHECKOUT_URL: optional(z.url()),
+    HOSTED_CHECKOUT_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    TRANSFER_PAYMENT_PROGRAM_ID: withDefault(z.string().min(1), 'programa-inversora-inteligente'),
+    TRANSFER_PAYMENT_URL: withDefault(
+      z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
+      'https://forms.example.com/alcancia/pago-por-transferencia',
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.MERCADOPAGO_ACCESS_TOKEN) {
@@ -96,6 +107,13 @@ const envSchema = z
           });
         }
       }
+    }
+    if (env.HOSTED_CHECKOUT_URL && !env.HOSTED_CHECKOUT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOSTED_CHECKOUT_SECRET'],
+        message: 'es obligatoria con HOSTED_CHECKOUT_URL',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'es obligatoria en producción' });
@@ -167,6 +185,32 @@ function mercadoPagoConfig(env: z.output<typeof envSchema>, publicUrl: string, d
     sdkUrl: env.MERCADOPAGO_SDK_URL ?? `${mercadoPagoEmulatorPrefix}/js/v2`,
     // Tests keep the emulator's state in memory: parallel test files must not share a file.
     emulatorStateFile: env.NODE_ENV === 'test' ? null : path.join(dataDir, 'mercadopago.json'),
+  };
+}
+
+/**
+ * The redirect provider (programs whose checkout_provider is HOSTED). HOSTED_CHECKOUT_URL points
+ * the adapter at the provider; outside production without it the API mounts the sandbox stand-in
+ * on its own origin. Production without it takes no redirect payments (the link answers 503).
+ */
+function hostedCheckoutConfig(env: z.output<typeof envSchema>, publicUrl: string) {
+  const notificationUrl = `${publicUrl}/api/payments/webhooks/hosted-checkout`;
+  if (env.HOSTED_CHECKOUT_URL) {
+    return {
+      mode: 'provider' as const,
+      baseUrl: env.HOSTED_CHECKOUT_URL.replace(/\/$/, ''),
+      secret: env.HOSTED_CHECKOUT_SECRET ?? '',
+      notificationUrl,
+    };
+  }
+  if (env.NODE_ENV === 'production') {
+    return { mode: 'disabled' as const, baseUrl: '', secret: '', notificationUrl };
+  }
+  return {
+    mode: 'stand-in' as const,
+    baseUrl: `${publicUrl}${hostedCheckoutStandInPrefix}`,
+    secret: env.HOSTED_CHECKOUT_SECRET ?? hostedCheckoutStandInSecret,
+    notificationUrl,
   };
 }
 
@@ -244,6 +288,21 @@ export interface Config {
     maxRetries: number;
     /** emulator mode: where its state survives restarts (null = memory) */
     emulatorStateFile: string | null;
+  };
+  /** The redirect provider of programs: a real hosted checkout, the sandbox stand-in, or nothing. */
+  hostedCheckout: {
+    mode: 'provider' | 'stand-in' | 'disabled';
+    /** the provider's server API (and pay pages) */
+    baseUrl: string;
+    /** shared secret: authenticates our calls and signs its webhooks */
+    secret: string;
+    /** our webhook, given to the provider with every checkout */
+    notificationUrl: string;
+  };
+  /** Program checkout facts the web cannot decide. */
+  programs: {
+    /** the bank-transfer link ('Pagá en cuotas sin interés'): one program, Argentine users */
+    transferPayment: { programId: string; url: string };
   };
 }
 
@@ -334,5 +393,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : null,
     },
     mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
+    hostedCheckout: hostedCheckoutConfig(env, publicUrl),
+    programs: {
+      transferPayment: { programId: env.TRANSFER_PAYMENT_PROGRAM_ID, url: env.TRANSFER_PAYMENT_URL },
+    },
   };
 }

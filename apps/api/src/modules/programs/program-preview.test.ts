@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { newBuyer } from '../../../test/payments';
+import {
+  givePurchase,
+  makeSubscriber,
+  seedTestProgramPromoCodes,
+  seedTestPrograms,
+} from '../../../test/programs';
+
+const transferUrl = 'https://pagos.example.com/transferencia';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRANSFER_PAYMENT_PROGRAM_ID: 'prog-abierto', TRANSFER_PAYMENT_URL: transferUrl });
+  await seedTestPrograms(t.app);
+  await seedTestProgramPromoCodes(t.app);
+});
+afterAll(() => t.close());
+
+const preview = (programId: string, query = '', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/academy/program-preview/${programId}${query}`, headers });
+
+describe('GET /api/academy/program-preview/{programId}', () => {
+  it('shows an anonymous visitor the server price, installments, sale window and modules without content', async () => {
+    const res = await preview('prog-abierto');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      isProgram: true,
+      id: 'prog-abierto',
+      type: 'PROGRAM',
+      name: 'Programa Abierto',
+      thumbnail: '/media/thumbnails/prog-abierto.svg',
+      long_description: 'Primer párrafo.\nSegundo párrafo.',
+      price: 4_500_000,
+      regularPrice: 6_000_000,
+      discountApplied: 25,
+      promoCodeApplied: null,
+      modulesAmount: 2,
+      classesAmount: 3,
+      saleStatus: 'OPEN',
+      isFree: false,
+      installments: 6,
+      declinedPaymentFormUrl: 'https://forms.example.com/rechazo?programa=prog-abierto',
+      // country unknown counts as Argentina
+      transferPaymentUrl: transferUrl,
+    });
+    expect(body.modules.map((m: { name: string }) => m.name)).toEqual(['Bienvenida', 'Tu plan']);
+    expect(body.modules[0].sections).toHaveLength(2);
+    const urls = body.modules.flatMap((m: { sections: { section_url: unknown }[] }) =>
+      m.sections.map((s) => s.section_url),
+    );
+    expect(urls).toEqual([null, null, null, null]);
+    expect(res.body).not.toContain('/media/videos/');
+  });
+
+  it('gives the transfer link only for the configured program and Argentine users', async () => {
+    expect((await preview('prog-abierto', '?countryCode=MX')).json().transferPaymentUrl).toBeNull();
+    expect((await preview('prog-abierto', '?countryCode=AR')).json().transferPaymentUrl).toBe(transferUrl);
+    expect((await preview('prog-una-cuota', '?countryCode=AR')).json().transferPaymentUrl).toBeNull();
+    // with a token the account's country decides, not the query
+    const mexican = await newBuyer(t.app, 'MX');
+    const res = await preview('prog-abierto', '?countryCode=AR', mexican.headers);
+    expect(res.json().transferPaymentUrl).toBeNull();
+  });
+
+  it('answers NOT_FOUND for an unknown or unpublished id and NOT_PROGRAM for a course or event', async () => {
+    for (const id of ['no-existe', 'prog-oculto']) {
+      const res = await preview(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ internalCode: 'NOT_FOUND', message: 'Programa no encontrado' });
+    }
+    for (const id of ['curso-comun', 'evento-vivo']) {
+      const res = await preview(id);
+      expect(res.json()).toEqual({ internalCode: 'NOT_PROGRAM', message: 'No es un programa' });
+    }
+  });
+
+  it('applies the audience: ONLY_SUBSCRIBERS and ONLY_UNSUBSCRIBERS, from the account with a token', async () => {
+    expect((await preview('prog-suscriptoras')).json().internalCode).toBe('ONLY_SUBSCRIBERS');
+    expect((await preview('prog-suscriptoras', '?isSubscribed=true')).statusCode).toBe(200);
+    expect((await preview('prog-sin-suscripcion', '?isSubscribed=true')).json().internalCode).toBe(
+      'ONLY_UNSUBSCRIBERS',
+    );
+    expect((await preview('prog-sin-suscripcion')).statusCode).toBe(200);
+
+    const buyer = await newBuyer(t.app);
+    // the query cannot make her a subscriber
+    const refused = await preview('prog-suscriptoras', '?isSubscribed=true', buyer.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().internalCode).toBe('ONLY_SUBSCRIBERS');
+    await makeSubscriber(t.app, buyer.userId);
+    expect((await preview('prog-suscriptoras', '', buyer.headers)).statusCode).toBe(200);
+    expect((await preview('prog-sin-suscripcion', '', buyer.headers)).json().internalCode).toBe(
+      'ONLY_UNSUBSCRIBERS',
+    );
+  });
+
+  it('answers ALREADY_PURCHASED to an owner, also through a bought pack', async () => {
+    const buyer = await newBuyer(t.app);
+    expect((await preview('prog-en-pack', '', buyer.headers)).statusCode).toBe(200);
+    await givePurchase(t.app, buyer.userId, 'packs', 'pack-combo');
+    for (const id of ['pack-combo', 'prog-en-pack']) {
+      const res = await preview(id, '', buyer.headers);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ internalCode: 'ALREADY_PURCHASED', message: '¡Ya lo compraste!' });
+    }
+    await givePurchase(t.app, buyer.userId, 'programs', 'prog-abierto');
+    expect((await preview('prog-abierto', '', buyer.headers)).json().internalCode).toBe('ALREADY_PURCHASED');
+  });
+
+  it('shows sale windows that are not open yet or closed (the preview still loads)', async () => {
+    expect((await preview('prog-futuro')).json()).toMatchObject({ saleStatus: 'BEFORE', installments: 3 });
+    expect((await preview('prog-cerrado')).json()).toMatchObject({ saleStatus: 'AFTER' });
+    expect((await preview('pack-combo')).json()).toMatchObject({ type: 'PACK', price: 8_000_000 });
+  });
+
+  it('applies a program discount code on top of the program price, and a free code makes it 0', async () => {
+    const discounted = await preview('prog-abierto', '?promoCode=prog-25');
+    expect(discounted.json()).toMatchObject({
+      price: 3_375_000,
+      regularPrice: 6_000_000,
+      discountApplied: 44,
+      promoCodeApplied: 'PROG-25',
+    });
+    const free = await preview('prog-abierto', '?promoCode=PROG-GRATIS');
+    expect(free.json()).toMatchObject({ price: 0, discountApplied: 100, promoCodeApplied: 'PROG-GRATIS' });
+    // a blank box is no code
+    expect((await preview('prog-abierto', '?promoCode=')).json().price).toBe(4_500_000);
+  });
+
+  it.each([
+    ['NO-EXISTE', 'Not found promo code', 404],
+    ['PROG-VENCIDO', 'Expired promo code', 400],
+    ['PROG-PAUSADO', 'Inactive promo code', 400],
+    ['PROG-BAJA', 'Disabled promo code', 400],
+    ['PROG-AGOTADO', 'Exhausted promo code', 409],
+    ['SUSC-20', 'PromoCode type error', 400],
+    ['PROG-FUTURO-10', 'PromoCode type error', 400],
+  ])('refuses promo code %s with PROMO_CODE "%s"', async (code, message, status) => {
+    const res = await preview('prog-abierto', `?promoCode=${code}`);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ internalCode: 'PROMO_CODE', message });
+  });
+
+  it('checks a code’s countries against the account (or the countryCode sent by a visitor)', async () => {
+    const notAllowed = 'The user does not have a allowed country code for the promo code';
+    expect((await preview('prog-abierto', '?promoCode=PROG-MEXICO')).statusCode).toBe(200);
+    expect((await preview('prog-abierto', '?promoCode=PROG-MEXICO&countryCode=AR')).json().message).toBe(
+      notAllowed,
+    );
+    const buyer = await newBuyer(t.app);
+    const res = await preview('prog-abierto', '?promoCode=PROG-MEXICO', buyer.headers);
+    expect(res.json()).toEqual({ internalCode: 'PROMO_CODE', message: notAllowed });
+  });
+
+  it('refuses an invalid token instead of answering as anonymous', async () => {
+    const res = await preview('prog-abierto', '', { authorization: 'Bearer nope' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { courseModules, courseSections, courses, packItems, promoCodes, users } from '../src/db/schema';
+import { dayOffset } from './catalog-fixture';
+
+type CourseInsert = typeof courses.$inferInsert;
+
+const program = (values: Partial<CourseInsert> & Pick<CourseInsert, 'id' | 'name'>): CourseInsert => ({
+  kind: 'PROGRAM',
+  description: `Descripción de ${values.name}`,
+  longDescription: 'Primer párrafo.\nSegundo párrafo.',
+  priceCentavos: 1_000_000,
+  regularPriceCentavos: 1_000_000,
+  maxInstallments: 1,
+  saleableStartDate: dayOffset(-10),
+  saleableEndDate: dayOffset(10),
+  ...values,
+});
+
+/**
+ * Test programs (prices in centavos):
+ * - prog-abierto: on sale, 45.000 (regular 60.000), up to 6 installments, two modules with content
+ * - prog-una-cuota: on sale, 10.000, a single payment
+ * - prog-futuro / prog-cerrado: before and after their sale windows
+ * - prog-suscriptoras (ONLY_SUBSCRIBERS), prog-sin-suscripcion (ONLY_UNSUBSCRIBERS)
+ * - prog-hosted: sold through the redirect provider (HOSTED), 30.000, up to 3 installments
+ * - pack-combo (PACK, 80.000) containing prog-en-pack (PROGRAM)
+ * - curso-comun (COURSE), evento-vivo (EVENT), prog-oculto (unpublished)
+ */
+export async function seedTestPrograms(app: FastifyInstance): Promise<void> {
+  await app.db.insert(courses).values([
+    program({
+      id: 'prog-abierto',
+      name: 'Programa Abierto',
+      thumbnail: '/media/thumbnails/prog-abierto.svg',
+      priceCentavos: 4_500_000,
+      regularPriceCentavos: 6_000_000,
+      maxInstallments: 6,
+      modulesAmount: 2,
+      classesAmount: 3,
+      declinedPaymentFormUrl: 'https://forms.example.com/rechazo?programa=prog-abierto',
+    }),
+    program({ id: 'prog-una-cuota', name: 'Programa Una Cuota' }),
+    program({
+      id: 'prog-futuro',
+      name: 'Programa Futuro',
+      saleableStartDate: dayOffset(1),
+      saleableEndDate: dayOffset(20),
+      maxInstallments: 3,
+    }),
+    program({
+      id: 'prog-cerrado',
+      name: 'Programa Cerrado',
+      saleableStartDate: dayOffset(-20),
+      saleableEndDate: dayOffset(-1),
+    }),
+    program({ id: 'prog-suscriptoras', name: 'Programa Suscriptoras', audience: 'ONLY_SUBSCRIBERS' }),
+    program({ id: 'prog-sin-suscripcion', name: 'Programa Sin Suscripción', audience: 'ONLY_UNSUBSCRIBERS' }),
+    program({
+      id: 'prog-hosted',
+      name: 'Programa Externo',
+      priceCentavos: 3_000_000,
+      regularPriceCentavos: 3_000_000,
+      maxInstallments: 3,
+      checkoutProvider: 'HOSTED',
+    }),
+    program({ id: 'prog-en-pack', name: 'Programa En Pack' }),
+    program({
+      id: 'pack-combo',
+      kind: 'PACK',
+      name: 'Pack Combo',
+      priceCentavos: 8_000_000,
+      regularPriceCentavos: 9_000_000,
+      maxInstallments: 3,
+    }),
+    program({ id: 'prog-oculto', name: 'Programa Oculto', published: false }),
+    {
+      id: 'curso-comun',
+      kind: 'COURSE',
+      name: 'Curso Común',
+    },
+    { id: 'evento-vivo', kind: 'EVENT', name: 'Evento en vivo', eventSeries: 'MASTERCLASSES' },
+  ]);
+  await app.db.insert(packItems).values([{ packId: 'pack-combo', itemId: 'prog-en-pack', position: 1 }]);
+  await app.db.insert(courseModules).values([
+    { id: 'pa-m1', courseId: 'prog-abierto', name: 'Bienvenida', order: 1 },
+    { id: 'pa-m2', courseId: 'prog-abierto', name: 'Tu plan', order: 2 },
+  ]);
+  const section = (id: string, moduleId: string, order: number, type: 'CLASS' | 'DOWNLOADABLE_MATERIAL') => ({
+    id,
+    moduleId,
+    courseId: 'prog-abierto',
+    order,
+    name: `Sección ${id}`,
+    type,
+    durationSeconds: type === 'CLASS' ? 120 : 0,
+    sectionUrl: type === 'CLASS' ? `/media/videos/${id}.mp4` : `materiales/${id}.pdf`,
+    mimeType: type === 'CLASS' ? 'video/mp4' : 'application/pdf',
+    fileExtension: type === 'CLASS' ? 'mp4' : 'pdf',
+  });
+  await app.db
+    .insert(courseSections)
+    .values([
+      section('pa-s1', 'pa-m1', 1, 'CLASS'),
+      section('pa-s2', 'pa-m1', 2, 'DOWNLOADABLE_MATERIAL'),
+      section('pa-s3', 'pa-m2', 1, 'CLASS'),
+      section('pa-s4', 'pa-m2', 2, 'CLASS'),
+    ]);
+}
+
+/**
+ * Promo codes of programs (and one of subscriptions, to be refused on a program):
+ * - PROG-GRATIS: PROGRAM_FREE for prog-abierto and prog-hosted
+ * - PROG-25: PROGRAM_DISCOUNT 25 % on every program
+ * - PROG-FUTURO-10: PROGRAM_DISCOUNT 10 % only on prog-futuro
+ * - PROG-VENCIDO, PROG-PAUSADO, PROG-BAJA, PROG-AGOTADO, PROG-MEXICO: the usual refusals
+ * - PROG-UNICO-GRATIS: PROGRAM_FREE for prog-una-cuota, a single use in all
+ * - SUSC-20: a subscription DISCOUNT_COUPON
+ */
+export async function seedTestProgramPromoCodes(app: FastifyInstance): Promise<void> {
+  await app.db.insert(promoCodes).values([
+    { code: 'PROG-GRATIS', type: 'PROGRAM_FREE', programIds: ['prog-abierto', 'prog-hosted'] },
+    { code: 'PROG-25', type: 'PROGRAM_DISCOUNT', discountPercent: 25 },
+    { code: 'PROG-FUTURO-10', type: 'PROGRAM_DISCOUNT', discountPercent: 10, programIds: ['prog-futuro'] },
+    { code: 'PROG-VENCIDO', type: 'PROGRAM_DISCOUNT', discountPercent: 10, validUntil: dayOffset(-1) },
+    { code: 'PROG-PAUSADO', type: 'PROGRAM_DISCOUNT', discountPercent: 10, active: false },
+    { code: 'PROG-BAJA', type: 'PROGRAM_DISCOUNT', discountPercent: 10, disabled: true },
+    { code: 'PROG-AGOTADO', type: 'PROGRAM_DISCOUNT', discountPercent: 10, maxUses: 1, uses: 1 },
+    { code: 'PROG-MEXICO', type: 'PROGRAM_DISCOUNT', discountPercent: 10, allowedCountryCodes: ['MX'] },
+    { code: 'PROG-UNICO-GRATIS', type: 'PROGRAM_FREE', programIds: ['prog-una-cuota'], maxUses: 1 },
+    { code: 'SUSC-20', type: 'DISCOUNT_COUPON', discountPercent: 20 },
+  ]);
+}
+
+/** Makes the user a subscriber until a month from now. */
+export async function makeSubscriber(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.execute(
+    sql`update ${users} set subscription_end_date = ${dayOffset(30)}::date where id = ${userId}`,
+  );
+}
+
+/** Gives the user a product directly (as an operator or an earlier purchase would). */
+export async function givePurchase(
+  app: FastifyInstance,
+  userId: string,
+  productType: 'programs' | 'packs',
+  productId: string,
+): Promise<void> {
+  await app.db.execute(
+    sql`insert into user_purchases (user_id, product_type, product_id, source) values (${userId}, ${productType}, ${productId}, 'test')`,
+  );
+}
+
+/** GET /api/users purchases of the caller. */
+export async function purchasesOf(app: FastifyInstance, headers: { authorization: string }) {
+  const res = await app.inject({ method: 'GET', url: '/api/users', headers });
+  return (res.json() as { purchases: Record<string, string[]> }).purchases;
+}
