@@ -11,6 +11,8 @@ import { useCurrentUser, useServiceControl } from './account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
 import { activeNavKey, isFlushPage, type NavItem, type NavKey, navItems } from './nav-model';
+import { OnboardingDialog } from './onboarding-dialog';
+import { showsOnboarding } from './onboarding-rules';
 import { ProfileControl } from './profile-control';
 import { ShellFooter } from './shell-footer';
 import { VerificationNotice } from './verification';
@@ -132,6 +134,7 @@ export function ShellLayout() {
           <ProfileControl />
         </header>
         {user.data && <VerificationNotice user={user.data} />}
+        {user.data && showsOnboarding(user.data) && <OnboardingDialog user={user.data} />}
         {!flush && <DiscountBanner />}
         <main
           id="contenido"

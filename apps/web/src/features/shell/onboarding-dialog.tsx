@@ -1,0 +1,152 @@
+import type { CurrentUser } from '@alcancia/contract';
+import { type CountryCode, countries } from '@alcancia/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { ApiError } from '../../lib/api-client';
+import { Dialog } from '../../ui/dialog';
+import { Alert } from '../../ui/feedback';
+import { TextField } from '../../ui/text-field';
+import { callingCodeOf, sanitizePhoneInput } from '../auth/form-rules';
+import { unexpectedError } from '../auth/messages';
+import { useLogout } from '../auth/use-logout';
+import { completeOnboarding } from './complete-onboarding';
+import {
+  asksName,
+  emptyOnboardingValues,
+  incompleteDataMessage,
+  invalidPhoneMessage,
+  type OnboardingValues,
+  onboardingProblem,
+  toOnboardingPayload,
+} from './onboarding-rules';
+
+/**
+ * The profile-completion form (spec §4 "Onboarding"): a logged-in user without a country fills
+ * country, phone and (if the account has none) name before continuing. It sits over the page the
+ * user opened and cannot be dismissed; once saved the current user is refreshed and the user goes
+ * on where she was.
+ */
+export function OnboardingDialog({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const askName = asksName(user);
+  const [values, setValues] = useState<OnboardingValues>(emptyOnboardingValues);
+  const [error, setError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const introId = useId();
+  const countryId = useId();
+  const callingCode = callingCodeOf(values.country);
+
+  function change(field: keyof OnboardingValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setError(null);
+    if (field === 'phone' || field === 'country') setPhoneError(null);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const problem = onboardingProblem(values, askName);
+    if (problem === 'incomplete') {
+      setError(incompleteDataMessage);
+      return;
+    }
+    if (problem === 'invalidPhone') {
+      setPhoneError(invalidPhoneMessage);
+      return;
+    }
+    const payload = toOnboardingPayload(values, askName);
+    if (!payload) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await completeOnboarding(queryClient, payload);
+      track('onboarding_completed', { country: payload.countryCode });
+    } catch (failure) {
+      const phoneRefused =
+        failure instanceof ApiError &&
+        failure.internalCode === 'INVALID_DATA' &&
+        failure.fields?.some((field) => field.path.endsWith('telephone'));
+      if (phoneRefused) setPhoneError(invalidPhoneMessage);
+      else setError(unexpectedError);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={() => undefined} title="Completá tu perfil" describedBy={introId} hideCloseButton>
+      <div className="dialog-body">
+        <p id={introId}>Antes de seguir, contanos desde dónde nos visitás y cómo contactarte.</p>
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={saving}>
+          <div className="field">
+            <label className="field-label" htmlFor={countryId}>
+              País
+            </label>
+            <div className="field-box field-select">
+              <select
+                id={countryId}
+                name="country"
+                className="field-input"
+                autoComplete="country"
+                value={values.country}
+                onChange={(event) => change('country', event.target.value as CountryCode | '')}
+              >
+                <option value="">Elegí tu país</option>
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {askName && (
+            <TextField
+              label="Nombre"
+              name="name"
+              autoComplete="given-name"
+              maxLength={100}
+              value={values.name}
+              onChange={(event) => change('name', event.target.value)}
+            />
+          )}
+          <TextField
+            label="Teléfono"
+            type="tel"
+            name="phone"
+            autoComplete="tel-national"
+            inputMode="tel"
+            value={values.phone}
+            onChange={(event) => change('phone', sanitizePhoneInput(event.target.value))}
+            error={phoneError}
+            prefix={
+              callingCode ? (
+                <span className="field-prefix" aria-hidden="true">
+                  +{callingCode}
+                </span>
+              ) : null
+            }
+            hint={
+              values.country === 'AR'
+                ? 'Escribí el código de área y el número, sin 0 ni 15. Ej.: 11 2345 6789.'
+                : values.country === 'OTHER'
+                  ? 'Incluí el código de tu país. Ej.: 44 20 7946 0958.'
+                  : 'Solo con números.'
+            }
+          />
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={logout}>
+              Cerrar Sesión
+            </button>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Guardando…' : 'Continuar'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </Dialog>
+  );
+}
