@@ -2,8 +2,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { credentialsFromCode } from '../features/auth/auth-api';
 import { startSession } from '../features/auth/session-actions';
-import { storeChannel, takeChannel } from '../lib/channel';
-import { asNavigationState, hasSessionCode, readEntryParams, withoutSessionCode } from '../lib/entry-params';
+import { storeChannel } from '../lib/channel';
+import { planEntry } from '../lib/entry-params';
 import { Spinner } from '../ui/feedback';
 
 /** One restore per e-mailed code, even when React runs the effect twice. */
@@ -36,26 +36,22 @@ function restoreSession(email: string, code: string): Promise<void> {
 export function EntryGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const pending = needsWork(location.search, location.state);
-  const restoring = pending && hasSessionCode(readEntryParams(location.search));
+  const pending = planEntry(location.search, location.state);
 
   useEffect(() => {
-    if (!needsWork(location.search, location.state)) return;
+    const plan = planEntry(location.search, location.state);
+    if (!plan) return;
     let active = true;
-    const state = asNavigationState(location.state);
-    const channel = takeChannel(location.search);
-    if (channel.channel) storeChannel(channel.channel);
-    const params = state.entry === undefined ? readEntryParams(channel.search) : null;
+    if (plan.channel) storeChannel(plan.channel);
     const passOn = () => {
       if (!active) return;
-      const { verification_code: _used, ...entry } = params ?? {};
       navigate(
-        { pathname: location.pathname, search: withoutSessionCode(channel.search), hash: location.hash },
-        { replace: true, state: params ? { ...state, entry } : location.state },
+        { pathname: location.pathname, search: plan.search, hash: location.hash },
+        { replace: true, state: plan.state },
       );
     };
-    if (hasSessionCode(params)) {
-      restoreSession(params.email, params.verification_code).then(passOn);
+    if (plan.restore) {
+      restoreSession(plan.restore.email, plan.restore.code).then(passOn);
     } else {
       passOn();
     }
@@ -64,13 +60,6 @@ export function EntryGate({ children }: { children: ReactNode }) {
     };
   }, [location, navigate]);
 
-  if (restoring) return <Spinner label="Estamos iniciando tu sesión…" />;
+  if (pending?.restore) return <Spinner label="Estamos iniciando tu sesión…" />;
   return pending ? null : children;
-}
-
-/** True while the URL still has a channel, or entry parameters not yet passed on as state. */
-function needsWork(search: string, rawState: unknown): boolean {
-  const channel = takeChannel(search);
-  if (channel.channel !== null) return true;
-  return asNavigationState(rawState).entry === undefined && readEntryParams(channel.search) !== null;
 }

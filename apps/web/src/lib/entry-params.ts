@@ -1,3 +1,5 @@
+import { takeChannel } from './channel';
+
 /**
  * Entry parameters (spec §4 Session): read from the query of any URL and passed on as router
  * state, so later screens (checkout, promo codes) find them after the session is settled.
@@ -36,7 +38,8 @@ export function readEntryParams(search: string): EntryParams | null {
   for (const name of textParams) {
     const value = query.get(name)?.trim();
     if (value) {
-      params[name] = value.slice(0, maxLength);
+      // ISO country codes are upper case; links written by hand may say "ar".
+      params[name] = (name === 'countryCode' ? value.toUpperCase() : value).slice(0, maxLength);
       found = true;
     }
   }
@@ -63,6 +66,36 @@ export function withoutSessionCode(search: string): string {
   query.delete('verification_code');
   const rest = query.toString();
   return rest ? `?${rest}` : '';
+}
+
+/**
+ * What the entry wrapper does with a URL before any page sees it, or null when there is nothing
+ * to do (no channel, and the entry parameters are already in the router state or absent):
+ * - `channel`: the acquisition channel to store (it leaves the URL);
+ * - `restore`: the e-mailed login code to restore the session with first (it leaves the URL and
+ *   is not passed on);
+ * - `search` and `state`: the URL's query and the router state to replace the entry with; the
+ *   other parameters stay in the URL and are passed on as `state.entry`.
+ */
+export interface EntryPlan {
+  channel: string | null;
+  restore: { email: string; code: string } | null;
+  search: string;
+  state: unknown;
+}
+
+export function planEntry(search: string, rawState: unknown): EntryPlan | null {
+  const channel = takeChannel(search);
+  const state = asNavigationState(rawState);
+  const params = state.entry === undefined ? readEntryParams(channel.search) : null;
+  if (channel.channel === null && params === null) return null;
+  const restore = hasSessionCode(params) ? { email: params.email, code: params.verification_code } : null;
+  let nextState = rawState;
+  if (params) {
+    const { verification_code: _used, ...entry } = params;
+    nextState = { ...state, entry };
+  }
+  return { channel: channel.channel, restore, search: withoutSessionCode(channel.search), state: nextState };
 }
 
 /** Router state as the app writes it: entry parameters and the page to return to after login. */
