@@ -53,9 +53,9 @@ const PublicPlanPage = lazy(() => import('../features/subscriptions/public-plan-
 const LegacySubscriptionRedirect = lazy(() => import('../features/subscriptions/legacy-redirect'));
 const GuestPurchasePage = lazy(() => import('../features/guest-memberships/guest-purchase-page'));
 const GuestResultPage = lazy(() => import('../features/guest-memberships/guest-result-page'));
-const ProgramCheckoutPlaceholderPage = lazy(
-  () => import('../features/checkout-placeholder/program-checkout-placeholder-page'),
-);
+const ProgramIdentificationPage = lazy(() => import('../features/programs/program-identification-page'));
+const ProgramCheckoutPage = lazy(() => import('../features/programs/program-checkout-page'));
+const PurchaseSuccessPage = lazy(() => import('../features/programs/purchase-success-page'));
 
 function AppRoutes() {
   usePageViews();
@@ -78,6 +78,7 @@ function AppRoutes() {
               element={<IdentificationPage />}
             />
             <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
+            <Route path="compra/programa/identificacion/:id" element={<ProgramIdentificationPage />} />
           </Route>
           <Route path="compra/mf-oro" element={<GuestPurchasePage tier="ORO" />} />
           <Route path="compra/mf-oro/:result" element={<GuestResultPage tier="ORO" />} />
@@ -103,7 +104,8 @@ function AppRoutes() {
               <Route path="misCuentas" element={<PfmHomePage />} />
               <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
               <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
-              <Route path="compra/programa/:id" element={<ProgramCheckoutPlaceholderPage />} />
+              <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />
+              <Route path="compra-exitosa" element={<PurchaseSuccessPage />} />
             </Route>
           </Route>
         </Route>

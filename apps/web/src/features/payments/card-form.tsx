@@ -54,6 +54,12 @@ interface CardFormProps {
   onBinChange?(bin: string | null): void;
   /** shown right above the purchase button (an installment selector, a total) */
   beforeSubmit?: ReactNode;
+  /**
+   * Checks what the checkout adds to the form (an installment selector) on every submit, with the
+   * card fields: false blocks the payment (the checkout shows its error and focuses its field when
+   * the card itself is valid).
+   */
+  onValidate?(options: { focus: boolean }): boolean;
   disabled?: boolean;
 }
 
@@ -72,6 +78,7 @@ export function CardForm({
   attempt = 0,
   onBinChange,
   beforeSubmit,
+  onValidate,
   disabled,
 }: CardFormProps) {
   const [values, setValues] = useState<CardValues>(() => ({
@@ -152,11 +159,14 @@ export function CardForm({
     setTokenFieldErrors({});
     setGeneral(null);
     const found = cardErrors(values, { brand, documentTypes });
-    if (Object.keys(found).length > 0) {
+    const cardValid = Object.keys(found).length === 0;
+    const extraValid = onValidate ? onValidate({ focus: cardValid }) : true;
+    if (!cardValid) {
       onInvalid?.(cardFieldOrder.filter((field) => found[field]));
       focusFirst(found);
       return;
     }
+    if (!extraValid) return;
     const expiry = parseExpiry(values.expiry);
     if (!expiry) return;
     setBusy(true);

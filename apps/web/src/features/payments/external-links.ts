@@ -12,3 +12,9 @@ export function supportWhatsAppUrl(message: string): string {
 
 /** Where a subscription goes after exhaustedAttempts (spec §4): other ways to pay. */
 export const subscriptionPaymentRejectedUrl = 'https://alcancia.com.ar/pago-rechazado';
+
+/**
+ * Where a program goes after exhaustedAttempts (spec §4) when it has no declinedPaymentFormUrl of
+ * its own: the purchase form, where the team offers other ways to pay.
+ */
+export const programPurchaseFormUrl = 'https://alcancia.com.ar/formulario-de-compra';

@@ -1,0 +1,527 @@
+import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { asNavigationState } from '../../lib/entry-params';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Dialog } from '../../ui/dialog';
+import { Alert, Spinner } from '../../ui/feedback';
+import { appReturnFromEntry, clearAppReturn, readAppReturn, saveAppReturn } from '../payments/app-return';
+import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import { ErrorDialog } from '../payments/error-dialog';
+import { supportWhatsAppUrl } from '../payments/external-links';
+import { PaymentResultModal } from '../payments/payment-result-modal';
+import { refusalMessage } from '../payments/refusal-messages';
+import { useMercadoPago } from '../payments/use-mercadopago';
+import { usePaymentResult } from '../payments/use-payment-result';
+import { useCurrentUser } from '../shell/account-queries';
+import {
+  afterSuccessDestination,
+  alreadyPurchasedDialog,
+  type CheckoutDialog,
+  exhaustedDestination,
+  installmentChoiceError,
+  installmentsToPay,
+  isOutsideArgentina,
+  keptChoice,
+  offersInstallments,
+  previewErrorDialog,
+  saleClosedDialog,
+} from './checkout-rules';
+import { InstallmentSelect } from './installment-select';
+import {
+  cardCheckoutProvider,
+  payProgram,
+  refreshAfterPurchase,
+  requestPaymentLink,
+  useCheckoutProvider,
+  useProgramInstallments,
+  useProgramPreview,
+} from './program-checkout-api';
+import { trackProgram } from './program-events';
+import { ProgramOrderSummary } from './program-order-summary';
+import { ProgramPromoBox } from './program-promo-box';
+import { ownsProduct } from './programs-api';
+import '../payments/checkout.css';
+
+const plansPath = '/compra/suscripcion';
+
+function Loading({ label = 'Preparando tu compra…' }: { label?: string }) {
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="visually-hidden">
+        Comprá tu programa
+      </h1>
+      <Spinner label={label} />
+    </section>
+  );
+}
+
+/** A dialog of the checkout rules (error, already purchased), closed as the rule says. */
+function RuleDialog({ dialog, onStay }: { dialog: CheckoutDialog; onStay?(): void }) {
+  const navigate = useNavigate();
+  return (
+    <ErrorDialog
+      title={dialog.title}
+      text={dialog.text}
+      code={dialog.reference}
+      actionLabel={dialog.actionLabel}
+      onClose={() => {
+        if (dialog.close.kind === 'navigate') navigate(dialog.close.path, { replace: true });
+        else onStay?.();
+      }}
+    />
+  );
+}
+
+/** Only the web's own and https pages are followed from the redirect provider's answer. */
+function safeLink(link: string): string | null {
+  try {
+    const url = new URL(link, window.location.origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /compra/programa/{id} (logged in, inside the shell): the program checkout. Hidden behind a
+ * loader until the user, the preview, the checkout provider and (for the card) the card form are
+ * ready. On the way: the country gate (Argentina only), the already-purchased dialog, the
+ * preview's error dialogs, the sale window. Then the order summary, the promo box, the help and
+ * transfer links, and either the card form with the installment selector (the result modal counts
+ * failed attempts: one retry) or, for the redirect provider, the button to its checkout.
+ */
+export default function ProgramCheckoutPage() {
+  usePageTitle('Comprá tu programa');
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { entry } = asNavigationState(location.state);
+  const [promoCode, setPromoCode] = useState<string | null>(
+    () => entry?.promoCode ?? (new URLSearchParams(location.search).get('promoCode')?.trim() || null),
+  );
+  const [dialog, setDialog] = useState<CheckoutDialog | null>(null);
+  const [activatedCode, setActivatedCode] = useState<string | null>(null);
+  const [bin, setBin] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [installmentTouched, setInstallmentTouched] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const installmentRef = useRef<HTMLSelectElement>(null);
+  const viewed = useRef(false);
+  const activationTextId = useId();
+
+  const user = useCurrentUser();
+  const outside =
+    !user.isPending && isOutsideArgentina({ userFailed: user.isError, countryCode: user.data?.countryCode });
+  const allowed = !user.isPending && !outside && !user.isError;
+  const preview = useProgramPreview(id, promoCode, allowed);
+  const provider = useCheckoutProvider(id, allowed);
+  const cardCheckout = provider.data === cardCheckoutProvider;
+  const sdk = useMercadoPago(allowed && cardCheckout);
+  const { result, attempt, dispatch } = usePaymentResult();
+
+  const program: ProgramPreview | undefined = preview.data;
+  const offered = program ? offersInstallments(program.installments) : false;
+  const cardBin = bin ? bin.slice(0, 6) : null;
+  const installments = useProgramInstallments({
+    id,
+    bin: cardBin,
+    paymentMethodId: null,
+    promoCode,
+    enabled: offered && cardCheckout,
+  });
+  const options: InstallmentOption[] | undefined =
+    offered && cardBin && installments.data ? installments.data.options : undefined;
+  const optionsPending = offered && cardBin !== null && installments.isPending;
+  const choice = keptChoice(options, chosen);
+  const choiceError = optionsPending
+    ? 'Elegí una opción para avanzar'
+    : installmentChoiceError(offered, options, chosen);
+  const chosenOption = options?.find((option) => option.installments === choice) ?? null;
+
+  const appReturn = appReturnFromEntry(entry) ?? readAppReturn();
+  // Once a payment has an outcome (or a FREE code gave the program away) the page stays as it is.
+  const locked = result.status !== 'pending' || activatedCode !== null;
+  const owned = user.data ? ownsProduct(user.data.purchases, id) : false;
+  const ready =
+    allowed &&
+    program !== undefined &&
+    provider.data !== undefined &&
+    (!cardCheckout || sdk.status === 'ready');
+
+  // App-return info from the entry is kept until the purchase ends.
+  useEffect(() => {
+    const info = appReturnFromEntry(entry);
+    if (info) saveAppReturn(info);
+  }, [entry]);
+
+  useEffect(() => {
+    if (!ready || viewed.current || !program) return;
+    viewed.current = true;
+    trackProgram('checkoutView', { programId: program.id, provider: provider.data ?? undefined });
+  }, [ready, program, provider.data]);
+
+  const onBinChange = useCallback((next: string | null) => setBin(next), []);
+
+  /* ---------- gates, in the order the spec gives them ---------- */
+
+  if (outside) return <Navigate to={plansPath} replace state={entry ? { entry } : undefined} />;
+  if (user.isError) {
+    return (
+      <ErrorDialog
+        title="No pudimos cargar tus datos"
+        text="Probá de nuevo en unos minutos."
+        code="Error user data"
+        actionLabel="Volver al inicio"
+        onClose={() => navigate('/', { replace: true })}
+      />
+    );
+  }
+  if (user.isPending) return <Loading />;
+  if (!locked && owned) {
+    return (
+      <>
+        <Loading />
+        <RuleDialog dialog={alreadyPurchasedDialog(id)} />
+      </>
+    );
+  }
+  if (!program) {
+    if (preview.isError) {
+      return (
+        <>
+          <Loading />
+          <RuleDialog dialog={previewErrorDialog(preview.error, id)} onStay={() => setPromoCode(null)} />
+        </>
+      );
+    }
+    return <Loading />;
+  }
+  const closed = locked ? null : saleClosedDialog(program);
+  if (closed) {
+    return (
+      <>
+        <Loading />
+        <RuleDialog dialog={closed} />
+      </>
+    );
+  }
+  if (provider.isPending) return <Loading />;
+  if (cardCheckout && sdk.status === 'error') {
+    return (
+      <section className="checkout" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">Comprá tu programa</h1>
+        <Alert tone="error" title="No pudimos cargar el formulario de pago">
+          <p>Revisá tu conexión y probá de nuevo.</p>
+          <button type="button" className="link-button" onClick={sdk.retry}>
+            Reintentar
+          </button>
+        </Alert>
+      </section>
+    );
+  }
+  if (cardCheckout && sdk.status !== 'ready') return <Loading />;
+
+  /* ---------- the checkout ---------- */
+
+  const chosenProgram = program;
+  const eventProps = {
+    programId: chosenProgram.id,
+    promoCode: promoCode ?? undefined,
+    provider: provider.data ?? undefined,
+  };
+
+  function validateInstallments({ focus }: { focus: boolean }): boolean {
+    setInstallmentTouched(true);
+    if (!choiceError) return true;
+    if (focus) installmentRef.current?.focus();
+    trackProgram('checkoutError', { ...eventProps, fields: 'installments' });
+    return false;
+  }
+
+  async function pay(card: CardFormSubmission) {
+    const count = installmentsToPay(offered, options, chosen);
+    const submitProps = { ...eventProps, installments: count, brand: card.paymentMethodId ?? undefined };
+    trackProgram('shopCheckoutSubmit', submitProps);
+    trackProgram('checkoutSubmit', submitProps);
+    try {
+      const answer = await payProgram({
+        programId: chosenProgram.id,
+        cardDetails: {
+          identification: card.identification,
+          issuerId: card.issuerId,
+          paymentMethodId: card.paymentMethodId ?? '',
+          cardTokenId: card.token,
+        },
+        installments: count,
+        ...(promoCode ? { promoCode } : {}),
+      });
+      if (answer.outcome === 'refused') {
+        trackProgram('checkoutError', { ...submitProps, reason: answer.reason });
+        dispatch({ type: 'refused', reason: answer.reason });
+        return;
+      }
+      if (answer.body.status === 'pending') {
+        trackProgram('checkoutSuccess', { ...submitProps, status: 'pending' });
+        dispatch({ type: 'inProcess' });
+        return;
+      }
+      trackProgram('checkoutSuccess', { ...submitProps, status: 'approved' });
+      dispatch({ type: 'approved' });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR';
+      trackProgram('checkoutError', { ...submitProps, code });
+      if (code === 'ALREADY_PURCHASED') {
+        setDialog(alreadyPurchasedDialog(chosenProgram.id));
+        return;
+      }
+      if (code === 'PROMO_CODE') {
+        setPromoCode(null);
+        setDialog(previewErrorDialog(error, chosenProgram.id));
+        return;
+      }
+      setDialog({
+        title: 'No pudimos completar el pago',
+        text:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Ocurrió un error inesperado. Probá de nuevo en unos minutos.',
+        actionLabel: 'Entendido',
+        close: { kind: 'stay' },
+        reference: code,
+      });
+    }
+  }
+
+  /** The redirect provider: app-return info saved, then the external checkout link. */
+  async function goToProvider() {
+    if (redirecting) return;
+    setRedirecting(true);
+    trackProgram('shopCheckoutSubmit', eventProps);
+    trackProgram('checkoutSubmit', eventProps);
+    saveAppReturn(appReturn);
+    try {
+      const link = safeLink(await requestPaymentLink(chosenProgram.id, promoCode));
+      if (!link) throw new Error('El enlace de pago no es válido.');
+      window.location.assign(link);
+    } catch (error) {
+      // Spec §8: only reported to analytics.
+      trackProgram('paymentLinkError', {
+        ...eventProps,
+        code: error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR',
+      });
+      setRedirecting(false);
+    }
+  }
+
+  /** After success: the app, the program in the academy, or home (spec §4). */
+  function finish() {
+    void refreshAfterPurchase(queryClient);
+    const destination = afterSuccessDestination({ appReturn, programId: chosenProgram.id });
+    clearAppReturn();
+    if (destination.kind === 'app') window.location.assign(destination.url);
+    else navigate(destination.path, { replace: true });
+  }
+
+  /** A payment still in review: the app, or the program list (it shows up there once paid). */
+  function finishInProcess() {
+    if (appReturn?.fromApp) {
+      finish();
+      return;
+    }
+    void refreshAfterPurchase(queryClient);
+    clearAppReturn();
+    navigate('/programas', { replace: true });
+  }
+
+  const finishLabel = appReturn?.fromApp ? 'Volver a la app' : 'Ir al programa';
+  const kind = chosenProgram.type === 'PACK' ? 'pack' : 'programa';
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <p className="checkout-back">
+        <Link
+          to={`/programas/${encodeURIComponent(chosenProgram.id)}/detalle`}
+          onClick={() => trackProgram('checkoutClose', { ...eventProps, via: 'back' })}
+        >
+          <span aria-hidden="true">← </span>Volver al {kind}
+        </Link>
+      </p>
+      <h1 id="checkout-title" className="checkout-title">
+        Comprá tu {kind}
+      </h1>
+      <div className="checkout-grid">
+        <div className="checkout-aside">
+          <ProgramOrderSummary preview={chosenProgram} installment={chosenOption} />
+          <ProgramPromoBox
+            programId={chosenProgram.id}
+            promoCode={promoCode}
+            disabled={locked}
+            onApplied={(code) => {
+              setPromoCode(code);
+              setChosen(null);
+            }}
+            onActivated={(code) => {
+              setActivatedCode(code);
+              trackProgram('checkoutSuccess', { ...eventProps, promoCode: code, status: 'activated' });
+            }}
+            onPreviewError={(error) => setDialog(previewErrorDialog(error, chosenProgram.id))}
+          />
+          {chosenProgram.transferPaymentUrl && (
+            <p className="checkout-help">
+              <a
+                href={chosenProgram.transferPaymentUrl}
+                target="_blank"
+                rel="noreferrer"
+                onClick={() => trackProgram('transferLinkClicked', eventProps)}
+              >
+                Pagá en cuotas sin interés
+                <span className="visually-hidden"> (se abre en otra pestaña)</span>
+              </a>
+            </p>
+          )}
+          <p className="checkout-help">
+            <a
+              href={supportWhatsAppUrl(`Hola, necesito ayuda para comprar ${chosenProgram.name}.`)}
+              target="_blank"
+              rel="noreferrer"
+              onClick={() => trackProgram('checkoutHelp', eventProps)}
+            >
+              ¿Necesitás ayuda? Escribinos por WhatsApp
+              <span className="visually-hidden"> (se abre en otra pestaña)</span>
+            </a>
+          </p>
+        </div>
+        {cardCheckout && sdk.status === 'ready' ? (
+          <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
+            <h2 id="card-form-title" className="checkout-card-title">
+              Pagá con tarjeta
+            </h2>
+            <CardForm
+              mp={sdk.mp}
+              documentTypes={sdk.documentTypes}
+              submitLabel={`Pagar ${kind}`}
+              onSubmit={pay}
+              attempt={attempt}
+              disabled={locked}
+              onBinChange={onBinChange}
+              onValidate={validateInstallments}
+              onInvalid={(fields) =>
+                trackProgram('checkoutError', { ...eventProps, fields: fields.join(',') })
+              }
+              beforeSubmit={
+                offered ? (
+                  <InstallmentSelect
+                    ref={installmentRef}
+                    options={options}
+                    loading={optionsPending}
+                    failed={cardBin !== null && installments.isError}
+                    value={choice}
+                    error={installmentTouched ? choiceError : null}
+                    onChange={(value) => {
+                      setChosen(value);
+                      setInstallmentTouched(value === null);
+                    }}
+                    onBlur={() => setInstallmentTouched(true)}
+                  />
+                ) : null
+              }
+            />
+          </section>
+        ) : (
+          <section className="checkout-card checkout-main" aria-labelledby="redirect-title">
+            <h2 id="redirect-title" className="checkout-card-title">
+              Pagá en la página de pago
+            </h2>
+            <p>
+              Vas a terminar tu compra en la página segura de nuestro proveedor de pagos. Cuando termines,
+              volvés a Alcancía y el {kind} ya queda en tu cuenta.
+            </p>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              aria-disabled={redirecting || locked ? true : undefined}
+              aria-busy={redirecting || undefined}
+              onClick={() => void goToProvider()}
+            >
+              {redirecting ? 'Te llevamos a la página de pago…' : 'Continuar al pago'}
+            </button>
+          </section>
+        )}
+      </div>
+      <PaymentResultModal
+        result={result}
+        onRetry={() => dispatch({ type: 'retry' })}
+        success={{
+          title: `¡Listo! Ya tenés tu ${kind}`,
+          body: (
+            <p>
+              Ya podés empezar <strong>{chosenProgram.name}</strong>. Lo vas a encontrar siempre en Programas
+              & Packs.
+            </p>
+          ),
+          actionLabel: finishLabel,
+          onAction: finish,
+        }}
+        inProcess={{
+          title: 'Estamos procesando tu pago',
+          body: (
+            <p>
+              Mercado Pago está revisando tu pago. Cuando se acredite, el {kind} aparece en tu cuenta y te
+              avisamos por correo. Puede tardar hasta 2 días hábiles.
+            </p>
+          ),
+          actionLabel: appReturn?.fromApp ? 'Volver a la app' : 'Ir a Programas & Packs',
+          onAction: finishInProcess,
+        }}
+        exhausted={{
+          title: 'No pudimos procesar tu pago',
+          body: (
+            <>
+              {result.status === 'exhaustedAttempts' && <p>{refusalMessage(result.reason)}</p>}
+              <p>
+                Ya usaste los intentos de pago con tarjeta. Completá el formulario y te ayudamos a pagar tu{' '}
+                {kind} de otra forma.
+              </p>
+            </>
+          ),
+          actionLabel: 'Ir al formulario de pago',
+          onAction: () => {
+            trackProgram('checkoutClose', { ...eventProps, via: 'exhaustedAttempts' });
+            window.location.assign(exhaustedDestination(chosenProgram));
+          },
+        }}
+      />
+      <Dialog
+        open={activatedCode !== null}
+        onClose={finish}
+        title="¡Tu código fue activado!"
+        describedBy={activationTextId}
+      >
+        <div className="dialog-body">
+          <div id={activationTextId} className="result-body result-success">
+            <p>
+              Con el código <strong>{activatedCode}</strong>, {chosenProgram.name} ya es tuyo, sin costo.
+            </p>
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button button-primary" onClick={finish} data-autofocus>
+              {finishLabel}
+            </button>
+          </div>
+        </div>
+      </Dialog>
+      {dialog && (
+        <RuleDialog
+          dialog={dialog}
+          onStay={() => {
+            setDialog(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

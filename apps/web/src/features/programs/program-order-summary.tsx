@@ -1,0 +1,76 @@
+import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
+import { useId } from 'react';
+import { formatMoney } from '../../lib/format';
+
+/**
+ * The program checkout's order summary: the program, its regular price and discount (its own or a
+ * promo code's, as a rounded percent), the price, and the total with the chosen installments (an
+ * option with interest costs more). Prices in es-AR pesos.
+ */
+export function ProgramOrderSummary({
+  preview,
+  installment,
+}: {
+  preview: ProgramPreview;
+  /** the chosen option, when there is one */
+  installment: InstallmentOption | null;
+}) {
+  const titleId = useId();
+  const discount = preview.regularPrice > preview.price ? preview.regularPrice - preview.price : 0;
+  const total = installment ? installment.totalAmount : preview.price;
+  return (
+    <section className="checkout-card order-summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="checkout-card-title">
+        Resumen de tu compra
+      </h2>
+      <dl className="summary-list">
+        <div>
+          <dt>{preview.type === 'PACK' ? 'Pack' : 'Programa'}</dt>
+          <dd>{preview.name}</dd>
+        </div>
+        {preview.modulesAmount > 0 && (
+          <div>
+            <dt>Contenido</dt>
+            <dd>
+              {preview.modulesAmount} {preview.modulesAmount === 1 ? 'módulo' : 'módulos'} ·{' '}
+              {preview.classesAmount} {preview.classesAmount === 1 ? 'clase' : 'clases'}
+            </dd>
+          </div>
+        )}
+        {discount > 0 && (
+          <>
+            <div>
+              <dt>Precio regular</dt>
+              <dd>{formatMoney(preview.regularPrice)}</dd>
+            </div>
+            <div className="summary-discount">
+              <dt>
+                {preview.promoCodeApplied ? `Descuento con ${preview.promoCodeApplied}` : 'Descuento'}
+                {preview.discountApplied > 0 && ` (${preview.discountApplied}%)`}
+              </dt>
+              <dd>− {formatMoney(discount)}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Precio</dt>
+          <dd>{formatMoney(preview.price)}</dd>
+        </div>
+        {installment && installment.installments > 1 && (
+          <div>
+            <dt>Cuotas</dt>
+            <dd>
+              {installment.installments} × {formatMoney(installment.installmentAmount)}
+              {installment.interestFree ? ' sin interés' : ''}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="summary-total">
+        <span>Total</span>
+        <strong>{formatMoney(total)}</strong>
+      </p>
+      <p className="summary-note">Es un pago único, sin renovaciones: el programa queda en tu cuenta.</p>
+    </section>
+  );
+}
