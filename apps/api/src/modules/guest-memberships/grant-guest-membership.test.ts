@@ -1,0 +1,252 @@
+import type { Credentials, SubscriptionStatus } from '@alcancia/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, goodPassword, login, register, uniqueEmail } from '../../../test/accounts';
+import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
+import {
+  createPaymentsTestApp,
+  type PaymentsTestApp,
+  settleWebhooks,
+  signedNotification,
+} from '../../../test/payments';
+import { paymentOrders, payments, users } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import { spanishDate } from '../certificates/spanish-date';
+import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
+import { addToDate } from '../subscriptions/subscription-dates';
+
+let t: PaymentsTestApp;
+beforeAll(async () => {
+  t = await createPaymentsTestApp();
+  // The demo plans (plan-esencial, plan-oro, plan-platino) the tiers map to.
+  await seedDemoSubscriptions(t.app.db);
+});
+afterAll(() => t.close());
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Every mail to `to`, newest first, through the dev mailbox (real SMTP capture). */
+async function mailsTo(to: string): Promise<Mail[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+  return res.json() as Mail[];
+}
+
+/** A guest preference for `tier`; returns its id and the order behind it. */
+async function preferenceFor(tier: string, payer: Record<string, unknown>) {
+  const res = await createGuestPreference(t.app, guestPayload(tier, payer));
+  expect(res.statusCode).toBe(200);
+  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+  const [order] = await t.app.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.providerPreferenceId, prefId));
+  if (!order) throw new Error('no order for the preference');
+  return { prefId, orderId: order.id };
+}
+
+/** Pays on the emulator's Checkout Pro page as a buyer would (cardholder name = outcome). */
+async function payOnCheckoutPage(prefId: string, email: string, cardholder = 'APRO') {
+  const res = await fetch(`${t.emulator.url}/checkout/v1/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      pref_id: prefId,
+      card: 'visa',
+      cardholder_name: cardholder,
+      installments: '3',
+      email,
+    }).toString(),
+  });
+  await settleWebhooks(t.emulator);
+  return res;
+}
+
+async function orderRow(orderId: string) {
+  const [order] = await t.app.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+  return order;
+}
+
+async function accountsWith(email: string) {
+  return t.app.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+}
+
+const paymentIdOf = (location: string | null) => new URL(location ?? '').searchParams.get('payment_id') ?? '';
+
+function linkIn(mail: Mail, path: string): URL {
+  const match = new RegExp(`https?://\\S+${path}\\?\\S+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return new URL(match[0]);
+}
+
+async function subscriptionOf(credentials: Credentials) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/users/isSubscribed',
+    headers: bearer(credentials),
+  });
+  return res.json() as SubscriptionStatus;
+}
+
+describe('guest membership payments (webhook)', () => {
+  it('an approved ORO payment creates the account, grants 6 months once and mails a way in that works', async () => {
+    const email = uniqueEmail('nueva');
+    const { prefId, orderId } = await preferenceFor('ORO', { email });
+    const paid = await payOnCheckoutPage(prefId, email);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${t.url}/compra/mf-oro/exito`);
+
+    const [account, ...others] = await accountsWith(email);
+    expect(others).toHaveLength(0);
+    const endDate = addToDate(argentinaDate(), { months: 6 });
+    expect(account).toMatchObject({
+      email,
+      name: 'Lucía Gómez',
+      origin: 'guest_purchase',
+      countryCode: 'AR',
+      telephone: '+5491123456789',
+      passwordHash: null,
+      subscriptionEndDate: endDate,
+      subscriptionPlanId: 'plan-oro',
+      lastServiceOrigin: 'GUEST_PURCHASE',
+    });
+    expect(account?.emailVerifiedAt).not.toBeNull();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', userId: account?.id });
+
+    const [mail, ...moreMails] = await mailsTo(email);
+    expect(moreMails).toHaveLength(0);
+    expect(mail?.subject).toBe('Tu Membresía Oro de Alcancía está activa');
+    expect(mail?.text).toContain(`activa hasta el ${spanishDate(endDate)}`);
+    const setPassword = linkIn(mail as Mail, '/recover');
+    const loginLink = linkIn(mail as Mail, '/academy');
+    expect(setPassword.origin).toBe(t.url);
+    expect(setPassword.searchParams.get('email')).toBe(email);
+
+    // Replays (sequential, then at once) change nothing and send nothing.
+    await t.emulator.control.replayPaymentNotification(paymentIdOf(paid.headers.get('location')), 3);
+    const burst = await Promise.all(
+      [1, 2, 3].map(() => signedNotification(t.url, 'payment', paymentIdOf(paid.headers.get('location')))),
+    );
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await accountsWith(email))[0]?.subscriptionEndDate).toBe(endDate);
+    expect(await accountsWith(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // The one-click link logs in (once) and the account is subscribed to Plan Oro.
+    const viaLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/credentials?${new URLSearchParams({
+        email: loginLink.searchParams.get('email') ?? '',
+        verification_code: loginLink.searchParams.get('verification_code') ?? '',
+      })}`,
+    });
+    expect(viaLink.statusCode).toBe(200);
+    expect(await subscriptionOf(viaLink.json())).toMatchObject({
+      isSubscribed: true,
+      subscriptionEndDate: endDate,
+      subscriptionPlan: { id: 'plan-oro', name: 'Plan Oro' },
+    });
+
+    // The password link sets a password through the real endpoint; then the usual login works.
+    expect((await login(t.app, email)).statusCode).toBe(401);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/confirmPassword',
+      payload: { email, password: goodPassword, code: setPassword.searchParams.get('validationCode') },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await login(t.app, email)).statusCode).toBe(200);
+  });
+
+  it('an existing account matched by e-mail in another case is extended from its end date, no second account', async () => {
+    const email = uniqueEmail('socia');
+    expect((await register(t.app, { email })).statusCode).toBe(201);
+    const activeUntil = addToDate(argentinaDate(), { days: 10 });
+    await t.app.db
+      .update(users)
+      .set({
+        subscriptionEndDate: activeUntil,
+        subscriptionPlanId: 'plan-platino',
+        lastServiceOrigin: 'CARD',
+      })
+      .where(eq(users.email, email));
+    const [before] = await accountsWith(email);
+
+    const { prefId, orderId } = await preferenceFor('PLATINUM', { email: email.toUpperCase() });
+    const paid = await payOnCheckoutPage(prefId, email);
+    expect(paid.status).toBe(303);
+
+    const accounts = await accountsWith(email);
+    expect(accounts).toHaveLength(1);
+    const endDate = addToDate(activeUntil, { months: 3 });
+    expect(accounts[0]).toMatchObject({
+      id: before?.id,
+      name: 'Ana Pérez',
+      origin: 'organic',
+      passwordHash: before?.passwordHash,
+      subscriptionEndDate: endDate,
+      // The heavier active plan stays.
+      subscriptionPlanId: 'plan-platino',
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', userId: before?.id });
+
+    const [mail] = await mailsTo(email);
+    expect(mail?.subject).toBe('Tu Membresía Platinum de Alcancía está activa');
+    expect(mail?.text).toContain(spanishDate(endDate));
+    expect(mail?.text).not.toContain('/recover');
+    const loginLink = linkIn(mail as Mail, '/academy');
+    const viaLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/credentials?${new URLSearchParams({
+        email,
+        verification_code: loginLink.searchParams.get('verification_code') ?? '',
+      })}`,
+    });
+    expect(viaLink.statusCode).toBe(200);
+    expect((viaLink.json() as Credentials).userId).toBe(before?.id);
+  });
+
+  it('a refused payment grants nothing and refuses the order; a retry on the same page that is approved grants', async () => {
+    const email = uniqueEmail('rechazada');
+    const { prefId, orderId } = await preferenceFor('BLACK', { email });
+    const refused = await payOnCheckoutPage(prefId, email, 'FUND');
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain('/compra/mf-black/error');
+
+    expect(await accountsWith(email)).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'refused',
+      refusedReason: 'INSUFFICIENT_AMOUNT',
+      userId: null,
+    });
+
+    const retry = await payOnCheckoutPage(prefId, email, 'APRO');
+    expect(retry.status).toBe(303);
+    const [account] = await accountsWith(email);
+    expect(account?.subscriptionEndDate).toBe(addToDate(argentinaDate(), { months: 12 }));
+    expect(account?.subscriptionPlanId).toBe('plan-platino');
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      refusedReason: null,
+      userId: account?.id,
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // The refused payment's notification arriving again (late) changes nothing.
+    const refusedPayment = await t.app.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.orderId} = ${orderId} and ${payments.status} = 'rejected'`);
+    expect(refusedPayment).toHaveLength(1);
+    await t.emulator.control.replayPaymentNotification(refusedPayment[0]?.providerPaymentId ?? '', 1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid' });
+    expect((await accountsWith(email))[0]?.subscriptionEndDate).toBe(account?.subscriptionEndDate);
+  });
+});

@@ -1,0 +1,221 @@
+import { type GuestTier, guestTierSchema, guestTierTerms } from '@alcancia/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { type CodePurpose, issueCode } from '../auth/verification-codes';
+import { type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
+import type { OrderPaymentHandler } from '../payments/payment-routing';
+import type { PaymentRow } from '../payments/record-payment';
+import { refusedReasonOf } from '../payments/refused-reason';
+import { addToDate } from '../subscriptions/subscription-dates';
+import { guestMembershipMail } from './guest-membership-mail';
+
+/**
+ * The plan a tier's access counts as (community, plan name in the shell): the dearest, longest
+ * tier gets the top plan. A buyer already on a heavier active plan keeps it.
+ */
+export const tierPlans: Record<GuestTier, string> = {
+  BLACK: 'plan-platino',
+  ORO: 'plan-oro',
+  PLATINUM: 'plan-esencial',
+};
+
+/** Orders whose payment may still be approved: a refused card can be retried on the same page. */
+const grantable: OrderRow['status'][] = ['created', 'pending', 'error', 'refused'];
+
+interface GuestDetails {
+  name: string;
+  surname: string;
+  phone: string | null;
+}
+
+function detailsOf(order: OrderRow): GuestDetails {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return {
+    name: text(order.details.name),
+    surname: text(order.details.surname),
+    phone: text(order.details.phone) || null,
+  };
+}
+
+/**
+ * The buyer's account, matched by e-mail (stored lower-case) or created. A created account has no
+ * password (the e-mailed link sets one) and counts as verified: every way into it goes through a
+ * code mailed to that address, and "¿Olvidaste tu contraseña?" (verified accounts only) must work
+ * when the welcome link has expired. Locked for the rest of the grant.
+ */
+async function findOrCreateAccount(tx: Tx, email: string, details: GuestDetails) {
+  const created = await tx
+    .insert(users)
+    .values({
+      email,
+      name: `${details.name} ${details.surname}`.trim() || email,
+      passwordHash: null,
+      countryCode: 'AR',
+      telephone: details.phone,
+      emailVerifiedAt: sql`now()`,
+      origin: 'guest_purchase',
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+  if (!user) throw new Error(`guest account ${email} neither created nor found`);
+  return { user, created: created.length > 0 };
+}
+
+/** The tier's plan, unless the buyer is on a heavier plan that is still active. */
+async function planFor(tx: Tx, tier: GuestTier, current: typeof users.$inferSelect, today: string) {
+  const tierPlan = tierPlans[tier];
+  if (!current.subscriptionPlanId || !isOnOrAfter(current.subscriptionEndDate, today)) return tierPlan;
+  const weights = await tx
+    .select({ id: subscriptionPlans.id, weight: subscriptionPlans.weight })
+    .from(subscriptionPlans)
+    .where(inArray(subscriptionPlans.id, [tierPlan, current.subscriptionPlanId]));
+  const weightOf = (id: string) => weights.find((w) => w.id === id)?.weight ?? 0;
+  return weightOf(current.subscriptionPlanId) > weightOf(tierPlan) ? current.subscriptionPlanId : tierPlan;
+}
+
+/** A fresh code, or null when the account asked for one seconds ago (the mail still goes out). */
+async function codeOrNull(app: FastifyInstance, tx: Tx, userId: string, purpose: CodePurpose) {
+  try {
+    return await issueCode(tx, app.codeSecret, userId, purpose);
+  } catch (error) {
+    if (error instanceof AppError && error.internalCode === 'TOO_MANY_REQUESTS') return null;
+    throw error;
+  }
+}
+
+/**
+ * What one approved payment of a guest order buys, exactly once (the payment's granted_at is
+ * claimed in the same transaction): the buyer's account (matched or created), the order linked to
+ * it, the tier's months from the later of today and the current end date, and one e-mail with the
+ * way in. Returns null when there was nothing to do (already granted, or not ours to grant).
+ */
+export async function grantGuestMembership(
+  app: FastifyInstance,
+  orderId: string,
+  payment: PaymentRow,
+): Promise<{ userId: string; endDate: string; created: boolean } | null> {
+  return app.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    const tier = guestTierSchema.safeParse(order?.itemId);
+    if (!order || !tier.success) return null;
+    if (payment.amountCentavos < order.amountCentavos || payment.currency !== order.currency) {
+      app.log.error(
+        { orderId, paymentId: payment.providerPaymentId, amountCentavos: payment.amountCentavos },
+        'guest payment does not cover its order: not granted',
+      );
+      return null;
+    }
+    const claimed = await tx
+      .update(payments)
+      .set({ grantedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt)))
+      .returning({ id: payments.id });
+    if (claimed.length === 0) return null;
+
+    const details = detailsOf(order);
+    const { user, created } = await findOrCreateAccount(tx, order.payerEmail, details);
+    const terms = guestTierTerms[tier.data];
+    const today = argentinaDate();
+    const from = isOnOrAfter(user.subscriptionEndDate, today) ? (user.subscriptionEndDate as string) : today;
+    const endDate = addToDate(from, { months: terms.accessMonths });
+
+    await transitionOrder(
+      tx,
+      order.id,
+      grantable,
+      'paid',
+      {
+        actor: 'webhook',
+        reason: `payment ${payment.providerPaymentId} approved`,
+        details: { userId: user.id, accountCreated: created, endDate },
+      },
+      { refusedReason: null },
+    );
+    await tx
+      .update(paymentOrders)
+      .set({ userId: user.id, updatedAt: sql`now()` })
+      .where(and(eq(paymentOrders.id, order.id), isNull(paymentOrders.userId)));
+    await tx
+      .update(users)
+      .set({
+        subscriptionEndDate: endDate,
+        subscriptionPlanId: await planFor(tx, tier.data, user, today),
+        lastServiceOrigin: 'GUEST_PURCHASE',
+        // An account matched by e-mail keeps its data; only what is missing is filled in.
+        telephone: user.telephone ?? details.phone,
+        countryCode: user.countryCode ?? 'AR',
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id));
+
+    const setPasswordCode = user.passwordHash ? null : await codeOrNull(app, tx, user.id, 'reset_password');
+    const loginCode = await codeOrNull(app, tx, user.id, 'login_link');
+    await enqueueMail(
+      tx,
+      guestMembershipMail({
+        publicUrl: app.config.publicUrl,
+        to: user.email,
+        name: details.name || user.name,
+        tierTitle: terms.title,
+        endDate,
+        setPasswordCode,
+        loginCode,
+      }),
+    );
+    return { userId: user.id, endDate, created };
+  });
+}
+
+/** A refused (or cancelled) payment grants nothing; the order is refused unless one was approved. */
+async function refuseGuestOrder(app: FastifyInstance, order: OrderRow, payment: PaymentRow) {
+  await app.db.transaction(async (tx) => {
+    const approved = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')));
+    if (approved.length > 0) return;
+    await transitionOrder(
+      tx,
+      order.id,
+      ['created', 'pending', 'error'],
+      'refused',
+      {
+        actor: 'webhook',
+        reason: `payment ${payment.providerPaymentId} ${payment.status}: ${payment.statusDetail}`,
+      },
+      { refusedReason: refusedReasonOf(payment.statusDetail) },
+    );
+  });
+}
+
+/** The guest tiers' side of the payments core (see payment-routing.ts). Idempotent under replays. */
+export function guestTierPaymentHandler(app: FastifyInstance): OrderPaymentHandler {
+  return {
+    async onPayment({ order, payment }) {
+      if (payment.status === 'approved') {
+        if (payment.grantedAt) return;
+        const granted = await grantGuestMembership(app, order.id, payment);
+        if (granted) {
+          app.log.info({ orderId: order.id, ...granted }, 'guest membership granted');
+          app.mail.kick();
+        }
+        return;
+      }
+      if (payment.status === 'rejected' || payment.status === 'cancelled') {
+        await refuseGuestOrder(app, order, payment);
+        return;
+      }
+      if (payment.status === 'pending' || payment.status === 'in_process') {
+        await transitionOrder(app.db, order.id, ['created'], 'pending', {
+          actor: 'webhook',
+          reason: `payment ${payment.providerPaymentId} ${payment.status}`,
+        });
+      }
+    },
+  };
+}
