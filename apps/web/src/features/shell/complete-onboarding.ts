@@ -1,4 +1,4 @@
-import { type CurrentUser, currentUserSchema } from '@alcancia/contract';
+import type { CurrentUser } from '@alcancia/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { accountKeys } from './account-queries';
@@ -14,11 +14,8 @@ export async function completeOnboarding(
   queryClient: QueryClient,
   payload: OnboardingPayload,
 ): Promise<CurrentUser> {
-  const user = await apiRequest('/users/partialonboarding', {
-    method: 'PATCH',
-    body: payload,
-    schema: currentUserSchema,
-  });
+  // No zod parse here: the shell is on every logged-in page and stays free of it (like GET /users).
+  const user = await apiRequest<CurrentUser>('/users/partialonboarding', { method: 'PATCH', body: payload });
   queryClient.setQueryData(accountKeys.currentUser, user);
   void queryClient.invalidateQueries({ queryKey: accountKeys.currentUser });
   return user;

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+
+/**
+ * Social logins (Google through the OIDC mock) create accounts without a country: the shell asks
+ * for it before the user continues. The mock's identity is the same for the whole run, so the
+ * whole flow (errors first, then completion) is one test.
+ */
+test('a social-login user without a country completes her profile and continues to the academy', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continuar con Google' }).click();
+  await expect(page).toHaveURL(/\/academy$/);
+
+  const dialog = page.getByRole('dialog', { name: 'Completá tu perfil' });
+  await expect(dialog).toBeVisible();
+  // Focus starts in the form; the account already has a name, so it is not asked.
+  await expect(dialog.getByLabel('País')).toBeFocused();
+  await expect(dialog.getByLabel('Nombre')).toHaveCount(0);
+  await expect(dialog.getByLabel('País')).toHaveValue('');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await expectNoSeriousA11yViolations(page);
+
+  // It cannot be dismissed with Escape.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+
+  // Empty → the spec's message, nothing sent.
+  let patches = 0;
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/users/partialonboarding')) patches += 1;
+  });
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Completa todos los datos');
+  await dialog.getByLabel('País').selectOption('AR');
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Completa todos los datos');
+  expect(patches).toBe(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Any other failure gives the unexpected-error message and keeps the form.
+  await page.route('**/api/users/partialonboarding', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ internalCode: 'UNEXPECTED_ERROR', message: 'boom' }),
+    }),
+  );
+  await dialog.getByLabel('Teléfono').fill('11 2345 6789');
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Ocurrio un error inesperado.');
+  await expect(dialog.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+  await page.unroute('**/api/users/partialonboarding');
+
+  // Completed by keyboard: she continues on the academy, and the form does not come back.
+  const patch = page.waitForRequest(
+    (req) => req.url().endsWith('/api/users/partialonboarding') && req.method() === 'PATCH',
+  );
+  await dialog.getByLabel('Teléfono').focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cerrar Sesión' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Continuar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  expect((await patch).postDataJSON()).toEqual({ countryCode: 'AR', telephone: '11 2345 6789' });
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/academy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible();
+  await expect(page.getByText('Hola, Sofía Social.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Completá tu perfil' })).toHaveCount(0);
+  const profile = await page.evaluate(async () => {
+    const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { accessToken?: string };
+    const response = await fetch('/api/users', {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    return (await response.json()) as { countryCode: string; telephone: string };
+  });
+  expect(profile).toMatchObject({ countryCode: 'AR', telephone: '+5491123456789' });
+});
