@@ -156,3 +156,62 @@ export async function purchasesOf(app: FastifyInstance, headers: { authorization
   const res = await app.inject({ method: 'GET', url: '/api/users', headers });
   return (res.json() as { purchases: Record<string, string[]> }).purchases;
 }
+
+/** POST /api/users/mercadopago/payment/program with a visa card token. */
+export async function payProgram(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  payload: { programId: string; cardTokenId: string; installments?: number; promoCode?: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/mercadopago/payment/program',
+    headers,
+    payload: {
+      programId: payload.programId,
+      cardDetails: {
+        identification: { type: 'DNI', number: '12345678' },
+        issuerId: '310',
+        paymentMethodId: 'visa',
+        cardTokenId: payload.cardTokenId,
+      },
+      installments: payload.installments ?? 1,
+      ...(payload.promoCode ? { promoCode: payload.promoCode } : {}),
+    },
+  });
+}
+
+/** A user's program orders with their payments, as stored. */
+export async function programOrdersOf(app: FastifyInstance, userId: string) {
+  const { rows } = await app.db.execute<{
+    id: string;
+    item_id: string;
+    status: string;
+    provider: string;
+    amount_centavos: number;
+    refused_reason: string | null;
+    promo_code_id: number | null;
+    payments: number;
+    granted: number;
+  }>(sql`select o.id, o.item_id, o.status, o.provider, o.amount_centavos, o.refused_reason, o.promo_code_id,
+                (select count(*)::int from payments p where p.order_id = o.id) as payments,
+                (select count(*)::int from payments p where p.order_id = o.id and p.granted_at is not null) as granted
+           from payment_orders o where o.user_id = ${userId} and o.kind = 'program' order by o.created_at`);
+  return rows;
+}
+
+/** How many times the user owns a product (user_purchases rows), whatever the source. */
+export async function ownedRows(app: FastifyInstance, userId: string, productId: string): Promise<number> {
+  const { rows } = await app.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from user_purchases where user_id = ${userId} and product_id = ${productId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** uses of a promo code, as stored. */
+export async function promoUses(app: FastifyInstance, code: string): Promise<number> {
+  const { rows } = await app.db.execute<{ uses: number }>(
+    sql`select uses from promo_codes where code = ${code}`,
+  );
+  return rows[0]?.uses ?? -1;
+}

@@ -9,13 +9,16 @@ import {
   WebhookSignatureValidator,
 } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import { RestClient } from 'mercadopago/dist/utils/restClient/index.js';
 import {
   type CreateCardPaymentInput,
   type CreatePreferenceInput,
   type CreateSubscriptionInput,
+  type GatewayInstallmentOption,
   type GatewayInvoice,
   type GatewayPayment,
   type GatewaySubscription,
+  type InstallmentOptionsInput,
   type PaymentGateway,
   PaymentNotFoundError,
   PaymentProviderError,
@@ -208,8 +211,8 @@ export class MercadoPagoGateway implements PaymentGateway {
     });
   }
 
-  createCardPayment(input: CreateCardPaymentInput): Promise<GatewayPayment> {
-    return call('create payment', async () => {
+  async createCardPayment(input: CreateCardPaymentInput): Promise<GatewayPayment> {
+    try {
       const created = await new Payment(this.config()).create({
         body: {
           transaction_amount: toPesos(input.amountCentavos),
@@ -229,6 +232,45 @@ export class MercadoPagoGateway implements PaymentGateway {
         requestOptions: { idempotencyKey: input.idempotencyKey },
       });
       return toPayment(created as unknown as Loose);
+    } catch (error) {
+      // 400/402/422: the request was refused (a used or bad token, installments not offered…) and
+      // nothing was charged; a card verdict, when there is one, is in the causes.
+      if (error instanceof MercadoPagoError && [400, 402, 422].includes(error.status)) {
+        throw new PaymentRefusedError(refusalDetail(error));
+      }
+      throw providerError(error, 'create payment');
+    }
+  }
+
+  /**
+   * GET /v1/payment_methods/installments. The SDK has no client for it (MercadoPago.js calls it
+   * from the browser), so it goes through the SDK's own REST client: same base URL, timeouts,
+   * retries and typed errors as every other call.
+   */
+  getInstallmentOptions(input: InstallmentOptionsInput): Promise<GatewayInstallmentOption[]> {
+    return call('installment options', async () => {
+      const queryParams: Record<string, string | number> = { amount: toPesos(input.amountCentavos) };
+      if (input.bin) queryParams.bin = input.bin;
+      if (input.paymentMethodId) queryParams.payment_method_id = input.paymentMethodId;
+      if (input.issuerId) queryParams['issuer.id'] = input.issuerId;
+      const answer = await RestClient.fetch<Loose[]>('/v1/payment_methods/installments', {
+        headers: { Authorization: `Bearer ${this.settings.accessToken}` },
+        queryParams,
+        maxRetries: this.settings.maxRetries,
+        timeout: this.settings.timeoutMs,
+      });
+      const list = Array.isArray(answer) ? answer : [];
+      const method =
+        list.find((entry) => !input.paymentMethodId || entry.payment_method_id === input.paymentMethodId) ??
+        null;
+      const costs = (method?.payer_costs ?? []) as Loose[];
+      return costs.map((cost) => ({
+        installments: Number(cost.installments),
+        installmentAmountCentavos: toCentavos(cost.installment_amount as number),
+        totalAmountCentavos: toCentavos(cost.total_amount as number),
+        rate: Number(cost.installment_rate ?? 0),
+        recommendedMessage: (cost.recommended_message as string | undefined) ?? null,
+      }));
     });
   }
 

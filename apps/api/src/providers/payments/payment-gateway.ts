@@ -78,6 +78,25 @@ export interface CreatePreferenceInput {
   idempotencyKey: string;
 }
 
+/** Which card the installment options are for: its BIN, or its payment method (and issuer). */
+export interface InstallmentOptionsInput {
+  amountCentavos: number;
+  bin: string | null;
+  paymentMethodId: string | null;
+  issuerId: string | null;
+}
+
+/** One way of paying an amount in installments, as the provider offers it for a card. */
+export interface GatewayInstallmentOption {
+  installments: number;
+  installmentAmountCentavos: number;
+  totalAmountCentavos: number;
+  /** percent of interest; 0 = interest-free */
+  rate: number;
+  /** the provider's wording, e.g. "3 cuotas sin interés de $ 5.000,00" */
+  recommendedMessage: string | null;
+}
+
 export interface WebhookProof {
   signature: string | undefined;
   requestId: string | undefined;
@@ -98,8 +117,14 @@ export interface PaymentGateway {
     amountCentavos: number,
     idempotencyKey: string,
   ): Promise<{ id: string; amountCentavos: number }>;
-  /** One-off card payment (programs). Refusals come back as a payment with status rejected. */
+  /**
+   * One-off card payment (programs). A card the provider refuses comes back as a payment with status
+   * rejected; a request it refuses outright (a used token, installments it does not offer) throws
+   * PaymentRefusedError with the provider's detail. Nothing is charged in either case.
+   */
   createCardPayment(input: CreateCardPaymentInput): Promise<GatewayPayment>;
+  /** The installment plans the provider offers for this card and amount (empty: unknown card). */
+  getInstallmentOptions(input: InstallmentOptionsInput): Promise<GatewayInstallmentOption[]>;
   /** Redirect checkout (guest tiers). */
   createPreference(input: CreatePreferenceInput): Promise<{ id: string; initPoint: string }>;
   /** True when the notification was signed with our webhook secret. */

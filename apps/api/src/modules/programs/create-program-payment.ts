@@ -1,0 +1,178 @@
+import {
+  type ProgramPaymentRequest,
+  type ProgramPaymentResponse,
+  paymentRefusalSchema,
+  programErrorMessages,
+  programPaymentRequestSchema,
+  programPaymentResponseSchema,
+  type RefusedReason,
+} from '@alcancia/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { requireUserId } from '../../plugins/authentication';
+import {
+  type GatewayPayment,
+  PaymentProviderError,
+  PaymentRefusedError,
+} from '../../providers/payments/payment-gateway';
+import { type Actor, externalReferenceOf } from '../payments/orders-repository';
+import { perUserLimit, requireGateway } from '../payments/payments-core';
+import { recordProviderPayment } from '../payments/record-payment';
+import { refusalMessages, refusedReasonOf } from '../payments/refused-reason';
+import { promoCodeError } from '../promo-codes/promo-code-rules';
+import { expireStaleCheckouts } from '../subscriptions/checkout-guards';
+import { loadProgram } from './load-program';
+import {
+  assertArgentina,
+  assertAudience,
+  assertCheckoutProvider,
+  assertNotOwned,
+  assertOnSale,
+  loadProgramBuyer,
+} from './program-guards';
+import {
+  assertNoPendingProgramPayment,
+  closeFailedProgramOrder,
+  openProgramOrder,
+  providerUnavailable,
+} from './program-orders';
+import { applyProgramPayment } from './program-payments';
+import { priceProgram } from './program-pricing';
+import { programPromoFor } from './program-promo-codes';
+
+type Outcome = ProgramPaymentResponse | { status: 'refused'; refusedReason: RefusedReason };
+
+const installmentsNotAllowed = () =>
+  new AppError('INSTALLMENTS_NOT_ALLOWED', 400, programErrorMessages.INSTALLMENTS_NOT_ALLOWED);
+
+/**
+ * A program by card, in installments or not. Everything that can refuse without charging is checked
+ * first: country, program, provider, ownership, audience, sale window, installments (the program's
+ * maximum, then the provider's options for this card), promo code. Then one charge at the server's
+ * price with the order's idempotency key; the program is granted on approval only, once.
+ */
+export async function createProgramPayment(
+  app: FastifyInstance,
+  userId: string,
+  request: ProgramPaymentRequest,
+): Promise<Outcome> {
+  const gateway = requireGateway(app);
+  const buyer = await loadProgramBuyer(app.db, userId);
+  assertArgentina(buyer);
+  const program = await loadProgram(app.db, request.programId);
+  assertCheckoutProvider(program, gateway.provider);
+  assertNotOwned(program, buyer);
+  assertAudience(program, buyer);
+  assertOnSale(program, buyer.viewer.today);
+  if (request.installments > program.course.maxInstallments) throw installmentsNotAllowed();
+  const promo = request.promoCode
+    ? await programPromoFor(app.db, request.promoCode, {
+        programId: program.course.id,
+        today: buyer.viewer.today,
+        countryCode: buyer.countryCode,
+        userId,
+      })
+    : null;
+  // A free code is activated, not paid (availability FREE → activate).
+  if (promo?.kind === 'FREE') throw promoCodeError('typeError');
+  const price = priceProgram(program, promo);
+  await assertNoPendingProgramPayment(app, userId, program.course.id);
+  const { cardDetails } = request;
+  if (request.installments > 1) {
+    const options = await gateway
+      .getInstallmentOptions({
+        amountCentavos: price.chargeCentavos,
+        bin: null,
+        paymentMethodId: cardDetails.paymentMethodId,
+        issuerId: cardDetails.issuerId ?? null,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PaymentProviderError) throw providerUnavailable();
+        throw error;
+      });
+    if (!options.some((option) => option.installments === request.installments))
+      throw installmentsNotAllowed();
+  }
+
+  const actor: Actor = `user:${userId}`;
+  await expireStaleCheckouts(app.db, userId);
+  const order = await openProgramOrder(
+    app,
+    {
+      userId,
+      email: buyer.email ?? '',
+      program,
+      price,
+      promo,
+      provider: gateway.provider,
+      installments: request.installments,
+    },
+    actor,
+  );
+  let seen: GatewayPayment;
+  try {
+    seen = await gateway.createCardPayment({
+      amountCentavos: price.chargeCentavos,
+      cardToken: cardDetails.cardTokenId,
+      installments: request.installments,
+      paymentMethodId: cardDetails.paymentMethodId,
+      issuerId: cardDetails.issuerId ?? null,
+      description: program.course.name,
+      externalReference: externalReferenceOf(order),
+      payer: { email: buyer.email ?? '', identification: cardDetails.identification },
+      metadata: { order_id: order.id, program_id: program.course.id },
+      idempotencyKey: order.idempotencyKey,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentRefusedError || error instanceof PaymentProviderError)) throw error;
+    return closeFailedProgramOrder(app, order, error, actor);
+  }
+  const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, order, seen, actor));
+  await applyProgramPayment(app, order, payment, actor);
+  if (seen.status === 'approved' || seen.status === 'pending' || seen.status === 'in_process') {
+    return {
+      status: seen.status === 'approved' ? 'approved' : 'pending',
+      programId: program.course.id,
+      amount: seen.amountCentavos,
+      installments: request.installments,
+    };
+  }
+  return { status: 'refused', refusedReason: refusedReasonOf(seen.statusDetail) };
+}
+
+/**
+ * POST /users/mercadopago/payment/program. 200 approved (the program is in her purchases), 202
+ * pending (it lands with the provider's confirmation), 402 PAYMENT_REFUSED with refusedReason.
+ */
+export const createProgramPaymentRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users/mercadopago/payment/program',
+    {
+      schema: {
+        tags: ['programs'],
+        summary: 'Comprar un programa con tarjeta (en cuotas o en un pago)',
+        security: [{ bearerAuth: [] }],
+        body: programPaymentRequestSchema,
+        response: {
+          200: programPaymentResponseSchema,
+          202: programPaymentResponseSchema,
+          402: paymentRefusalSchema,
+        },
+      },
+      config: perUserLimit(app.config, 'program-payment', 10, 15),
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const outcome = await createProgramPayment(app, userId, request.body);
+      if (outcome.status === 'refused') {
+        return reply.code(402).send({
+          internalCode: 'PAYMENT_REFUSED' as const,
+          message: refusalMessages[outcome.refusedReason],
+          refusedReason: outcome.refusedReason,
+        });
+      }
+      return reply.code(outcome.status === 'pending' ? 202 : 200).send(outcome);
+    },
+  );
+};
