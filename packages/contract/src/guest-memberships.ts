@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guestInvalidEmailMessage, guestTiers } from './guest-tiers';
 import { emailPattern } from './rules';
 
 /**
@@ -7,47 +8,16 @@ import { emailPattern } from './rules';
  * buyer's account by e-mail and grants access for the tier's duration.
  */
 
-export const guestTiers = ['BLACK', 'ORO', 'PLATINUM'] as const;
+export type { GuestTier } from './guest-tiers';
+export {
+  guestInvalidEmailMessage,
+  guestMaxInstallments,
+  guestPurchaseErrorMessage,
+  guestTiers,
+  guestTierTerms,
+} from './guest-tiers';
+
 export const guestTierSchema = z.enum(guestTiers);
-export type GuestTier = z.infer<typeof guestTierSchema>;
-
-/** The tiers' fixed terms. Prices are centavos (ARS); the server charges these, never the browser's. */
-export const guestTierTerms: Record<
-  GuestTier,
-  { title: string; priceCentavos: number; accessMonths: number; accessLabel: string; slug: string }
-> = {
-  BLACK: {
-    title: 'Membresía Black',
-    priceCentavos: 60_000,
-    accessMonths: 12,
-    accessLabel: '1 año',
-    slug: 'mf-black',
-  },
-  ORO: {
-    title: 'Membresía Oro',
-    priceCentavos: 50_000,
-    accessMonths: 6,
-    accessLabel: '6 meses',
-    slug: 'mf-oro',
-  },
-  PLATINUM: {
-    title: 'Membresía Platinum',
-    priceCentavos: 40_000,
-    accessMonths: 3,
-    accessLabel: '3 meses',
-    slug: 'mf-platinum',
-  },
-};
-
-/** Guest installments: at most 3. */
-export const guestMaxInstallments = 3;
-
-/** The guest form's e-mail message (spec §5). */
-export const guestInvalidEmailMessage = 'El email ingresado no es válido';
-
-/** The guest form's failure message (spec §8). */
-export const guestPurchaseErrorMessage =
-  'Hubo un error al procesar tu solicitud. Por favor, intenta nuevamente.';
 
 const requiredText = (max: number) => z.string().trim().min(1, 'Completá este campo.').max(max);
 

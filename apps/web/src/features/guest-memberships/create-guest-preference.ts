@@ -1,4 +1,4 @@
-import { type GuestPreferenceRequest, guestPreferenceResponseSchema } from '@alcancia/contract';
+import type { GuestPreferenceRequest, GuestPreferenceResponse } from '@alcancia/contract';
 import { apiRequest } from '../../lib/api-client';
 import { writeItem } from '../../lib/storage';
 
@@ -10,14 +10,17 @@ export const guestEmailKey = 'guestMembershipEmail';
  * page to pay on. The e-mail is kept for this tab so the success page can say where the mail goes.
  */
 export async function createGuestPreference(payload: GuestPreferenceRequest): Promise<string> {
-  const { init_point } = await apiRequest('/users/mercadopago/preference', {
+  // Checked by hand rather than with the contract's zod schema: this public page stays without zod.
+  const body = await apiRequest<Partial<GuestPreferenceResponse> | null>('/users/mercadopago/preference', {
     method: 'POST',
     body: payload,
-    schema: guestPreferenceResponseSchema,
     authenticated: false,
   });
+  const initPoint = body?.init_point;
   // Only a web page is ever navigated to (never javascript: or the like).
-  if (!/^https?:\/\//i.test(init_point)) throw new Error('init_point is not a web address');
+  if (typeof initPoint !== 'string' || !/^https?:\/\//i.test(initPoint)) {
+    throw new Error('The preference has no init_point to pay on');
+  }
   writeItem(guestEmailKey, payload.payer.email, 'session');
-  return init_point;
+  return initPoint;
 }

@@ -1,10 +1,10 @@
+import type { GuestPreferenceRequest } from '@alcancia/contract';
 import {
-  type GuestPreferenceRequest,
   type GuestTier,
   guestInvalidEmailMessage,
   guestMaxInstallments,
   guestTierTerms,
-} from '@alcancia/contract';
+} from '@alcancia/contract/guest-tiers';
 import { emailPattern } from '@alcancia/contract/rules';
 
 /** The pure rules of the guest membership form (spec §5 "Guest purchase"), testable without a browser. */

@@ -1,4 +1,4 @@
-import { type GuestTier, guestPurchaseErrorMessage } from '@alcancia/contract';
+import { type GuestTier, guestPurchaseErrorMessage } from '@alcancia/contract/guest-tiers';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';

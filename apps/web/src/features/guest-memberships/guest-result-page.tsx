@@ -1,4 +1,4 @@
-import type { GuestTier } from '@alcancia/contract';
+import type { GuestTier } from '@alcancia/contract/guest-tiers';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { track } from '../../lib/analytics';

@@ -1,4 +1,4 @@
-import { type GuestTier, guestMaxInstallments, guestTierTerms } from '@alcancia/contract';
+import { type GuestTier, guestMaxInstallments, guestTierTerms } from '@alcancia/contract/guest-tiers';
 import { formatMoney } from '../../lib/format';
 
 /** What the tier summary shows (spec §2 "Guest membership page"): title, price, access, installments. */
