@@ -1,4 +1,14 @@
 export {
+  type CheckoutResource,
+  type HostedCheckoutControl,
+  type HostedCheckoutOptions,
+  hostedCheckoutSignature,
+  hostedCheckoutStandIn,
+  type RunningHostedCheckout,
+  SIGNATURE_HEADER as HOSTED_CHECKOUT_SIGNATURE_HEADER,
+  startHostedCheckout,
+} from './hosted-checkout';
+export {
   type ChargeResult,
   type Delivery,
   type EmulatorControl,
