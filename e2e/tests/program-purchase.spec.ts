@@ -1,0 +1,268 @@
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+
+/*
+ * Program purchases (issue 7, web part) in Chromium against the built app, its API and the Mercado
+ * Pago emulator on the same origin. The cardholder name picks the outcome: APRO approves, FUND is
+ * refused for insufficient funds. Every card gets 1 and 3 installments interest-free from the
+ * emulator, 6 at 20 %.
+ */
+
+// Pages wait for several calls (user, preview, provider, MercadoPago.js): give them time on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+// A purchase walks through several pages and a real (emulated) charge.
+test.describe.configure({ timeout: 90_000 });
+
+const visa = '4509 9535 6623 3704';
+const inversora = { id: 'programa-inversora-inteligente', name: 'Programa Inversora Inteligente' };
+/** ONLY_UNSUBSCRIBERS, at most 3 installments, with its own declined-payment form. */
+const chauDeudas = {
+  id: 'programa-chau-deudas',
+  form: 'https://forms.example.com/alcancia/pago-rechazado?programa=programa-chau-deudas',
+};
+const checkoutPath = (id: string) => `/compra/programa/${id}`;
+const coursePage = (id: string) => new RegExp(`/academy/${id}(/[^/?]+)?$`);
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
+  const response = await request.post('/api/users/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as StoredCredentials;
+}
+
+/** A session in the browser's storage, as the login page leaves it. */
+async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
+}
+
+/** A new Argentine account without a subscription or purchases. */
+async function newCustomer(request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  await registerAccount(request, email);
+  return { email, credentials: await apiLogin(request, email) };
+}
+
+const cardForm = (page: Page) => page.getByRole('region', { name: 'Pagá con tarjeta' });
+const checkoutHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Comprá tu programa' });
+
+async function fillCard(page: Page, holder: string) {
+  const form = cardForm(page);
+  await form.getByLabel('Número de tarjeta').fill(visa);
+  await expect(form.getByText('Visa', { exact: true })).toBeVisible();
+  await form.getByLabel('Nombre como figura en la tarjeta').fill(holder);
+  await form.getByLabel('Vencimiento').fill('1130');
+  await expect(form.getByLabel('Vencimiento')).toHaveValue('11/30');
+  await form.getByLabel('Código de seguridad').fill('123');
+  await form.getByLabel('Tipo de documento').selectOption('DNI');
+  await form.getByLabel('Número de documento').fill('12345678');
+}
+
+/** The options the selector offers once the card's first digits are known. */
+async function installmentOptions(page: Page): Promise<string[]> {
+  const select = cardForm(page).getByLabel('Cuotas');
+  await expect(select).toBeEnabled();
+  return (await select.locator('option').allTextContents()).map((text) => text.replace(/\s/g, ' '));
+}
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test.describe('program purchase', () => {
+  test('a non-subscriber buys a program in 3 installments, starts it from /programas and continues it', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program');
+    await signIn(page, credentials);
+    const payments: { installments?: number; programId?: string; cardDetails?: unknown }[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/users/mercadopago/payment/program') && r.method() === 'POST') {
+        payments.push(r.postDataJSON());
+      }
+    });
+
+    // From the program list's card to the checkout.
+    await page.goto('/programas');
+    await page.getByRole('link', { name: `Comprar ahora: ${inversora.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`${checkoutPath(inversora.id)}$`));
+    await expect(checkoutHeading(page)).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Resumen de tu compra' });
+    await expect(summary).toContainText(inversora.name);
+    await expect(summary).toContainText(/Precio regular\s*\$\s120\.000/);
+    await expect(summary).toContainText(/Descuento \(26%\)/);
+    await expect(summary).toContainText(/Total\s*\$\s89\.000/);
+    // The configured program offers the bank transfer to Argentine users.
+    await expect(page.getByRole('link', { name: /Pagá en cuotas sin interés/ })).toBeVisible();
+    // Until the card number is there, there is nothing to choose.
+    await expect(cardForm(page).getByLabel('Cuotas')).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+
+    await fillCard(page, 'APRO');
+    const options = await installmentOptions(page);
+    expect(options).toEqual([
+      'Elegí la cantidad de cuotas',
+      '1 pago de $ 89.000',
+      '3 cuotas sin interés de $ 29.666,67',
+      '6 cuotas de $ 17.800 (total $ 106.800)',
+    ]);
+
+    // No choice: the error on blur, and the purchase is blocked.
+    await cardForm(page).getByLabel('Cuotas').focus();
+    await cardForm(page).getByLabel('Número de documento').focus();
+    await expect(cardForm(page).getByText('Elegí una opción para avanzar')).toBeVisible();
+    // Enter in a field of the card form does not pay.
+    await cardForm(page).getByLabel('Número de documento').press('Enter');
+    await page.getByRole('button', { name: 'Pagar programa' }).click();
+    await expect(cardForm(page).getByLabel('Cuotas')).toBeFocused();
+    await page.waitForTimeout(500);
+    expect(payments).toEqual([]);
+
+    await cardForm(page).getByLabel('Cuotas').selectOption({ label: '3 cuotas sin interés de $ 29.666,67' });
+    await expect(cardForm(page).getByText('Elegí una opción para avanzar')).toHaveCount(0);
+    await expect(summary).toContainText(/3 × \$\s29\.666,67 sin interés/);
+    const paid = page.waitForResponse('**/api/users/mercadopago/payment/program');
+    await page.getByRole('button', { name: 'Pagar programa' }).click();
+    expect((await paid).status()).toBe(200);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ programId: inversora.id, installments: 3 });
+    const success = page.getByRole('dialog', { name: '¡Listo! Ya tenés tu programa' });
+    await expect(success).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await success.getByRole('button', { name: 'Ir al programa' }).click();
+    await expect(page).toHaveURL(coursePage(inversora.id));
+
+    // The program list: 'Comenzar' starts the course and opens it; then it is 'Continuar'.
+    await page.goto('/programas');
+    const start = page.getByRole('button', { name: `Comenzar ${inversora.name}` });
+    await expect(start).toBeVisible();
+    await start.click();
+    await expect(page).toHaveURL(coursePage(inversora.id));
+    await expect(page.getByRole('complementary', { name: 'Contenido del curso' })).toContainText(
+      inversora.name,
+    );
+    await page.goto('/programas');
+    await expect(page.getByRole('link', { name: `Continuar: ${inversora.name}` })).toBeVisible();
+
+    // Bought: the checkout says so and sends her to the course.
+    await page.goto(checkoutPath(inversora.id));
+    const owned = page.getByRole('dialog', { name: '¡Ya lo compraste!' });
+    await expect(owned).toBeVisible();
+    await owned.getByRole('button', { name: 'Ir al programa' }).click();
+    await expect(page).toHaveURL(coursePage(inversora.id));
+    expect(payments).toHaveLength(1);
+  });
+
+  test('a refused card (FUND), then a second failure after a reload, ends at the program’s own form', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program-fund');
+    await signIn(page, credentials);
+    await page.route(`${chauDeudas.form}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Formulario</title><h1>Formulario</h1>' }),
+    );
+
+    await page.goto(checkoutPath(chauDeudas.id));
+    await expect(checkoutHeading(page)).toBeVisible();
+    await fillCard(page, 'FUND');
+    // At most 3 installments for this program.
+    expect(await installmentOptions(page)).toEqual([
+      'Elegí la cantidad de cuotas',
+      '1 pago de $ 45.000',
+      '3 cuotas sin interés de $ 15.000',
+    ]);
+    await cardForm(page).getByLabel('Cuotas').selectOption({ label: '1 pago de $ 45.000' });
+    await page.getByRole('button', { name: 'Pagar programa' }).click();
+    const refused = page.getByRole('dialog', { name: 'Tu pago fue rechazado' });
+    await expect(refused).toContainText('Tu tarjeta no tiene fondos suficientes para este pago.');
+    expect(await page.evaluate(() => sessionStorage.getItem('failedPaymentAttempts'))).toBe('1');
+    await refused.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await expect(refused).toBeHidden();
+    await expect(cardForm(page).getByLabel('Código de seguridad')).toHaveValue('');
+
+    // The counter survives a reload: the next failure is the last one.
+    await page.reload();
+    await expect(checkoutHeading(page)).toBeVisible();
+    await fillCard(page, 'FUND');
+    await installmentOptions(page);
+    await cardForm(page).getByLabel('Cuotas').selectOption({ label: '3 cuotas sin interés de $ 15.000' });
+    await page.getByRole('button', { name: 'Pagar programa' }).click();
+    const exhausted = page.getByRole('dialog', { name: 'No pudimos procesar tu pago' });
+    await expect(exhausted).toContainText('Ya usaste los intentos de pago con tarjeta.');
+    await expectNoSeriousA11yViolations(page);
+    await exhausted.getByRole('button', { name: 'Ir al formulario de pago' }).click();
+    await expect(page).toHaveURL(chauDeudas.form);
+  });
+
+  test('an account outside Argentina is sent to the plan list', async ({ page, request }) => {
+    await signIn(page, await apiLogin(request, 'mexico@alcancia.local'));
+    await page.goto(checkoutPath(inversora.id));
+    await expect(page).toHaveURL(/\/compra\/suscripcion$/);
+    await expect(
+      page.getByRole('region', { name: 'La suscripción desde la web es solo para Argentina' }),
+    ).toBeVisible();
+  });
+
+  test('preview errors: an unknown program and a closed sale lead to the program list', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program-errors');
+    await signIn(page, credentials);
+
+    await page.goto(checkoutPath('no-existe'));
+    const missing = page.getByRole('dialog', { name: 'Programa no encontrado' });
+    await expect(missing).toBeVisible();
+    await missing.getByRole('button', { name: 'Ver programas' }).click();
+    await expect(page).toHaveURL(/\/programas$/);
+
+    // Programa Orden Total's sale window closed five days ago.
+    await page.goto(checkoutPath('programa-orden-total'));
+    const closed = page.getByRole('dialog', { name: 'Este programa no está a la venta' });
+    await expect(closed).toContainText('La inscripción ya cerró.');
+    await closed.getByRole('button', { name: 'Ver programas' }).click();
+    await expect(page).toHaveURL(/\/programas$/);
+  });
+});
+
+test.describe('identification before a program purchase', () => {
+  test('a visitor registers at identification and lands on the checkout, which fits 320 px', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('program-visitor');
+    await page.goto(`/compra/programa/identificacion/${inversora.id}`);
+    const notice = page.getByRole('dialog', { name: 'Importante' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Entendido' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Creá tu cuenta para comprar el programa' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Elegiste Programa Inversora Inteligente \(\$\s89\.000, hasta en 6 cuotas\)/),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Nombre').fill('Ana');
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+    await page.getByLabel('Confirmá tu correo electrónico').fill(email);
+    await page.getByLabel('Teléfono').fill('11 2345 6789');
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Crear cuenta y continuar' }).click();
+
+    // Logged in automatically (source 'checkout') and on to the checkout.
+    await expect(page).toHaveURL(new RegExp(`${checkoutPath(inversora.id)}$`));
+    await expect(checkoutHeading(page)).toBeVisible();
+    await expect(cardForm(page).getByLabel('Número de tarjeta')).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // A logged-in visitor of the identification step is forwarded to the checkout.
+    await page.goto(`/compra/programa/identificacion/${inversora.id}`);
+    await expect(page).toHaveURL(new RegExp(`${checkoutPath(inversora.id)}$`));
+  });
+});
