@@ -43,6 +43,35 @@ async function newCustomer(request: APIRequestContext, label: string) {
   return { email, credentials: await apiLogin(request, email) };
 }
 
+/** A program bought through the API with the emulator's APRO card (as the browser would pay). */
+async function buyThroughApi(request: APIRequestContext, token: string, programId: string) {
+  const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
+  const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
+    data: {
+      card_number: visa.replaceAll(' ', ''),
+      security_code: '123',
+      expiration_month: 11,
+      expiration_year: 2030,
+      cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
+    },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  const { id } = (await card.json()) as { id: string };
+  const paid = await request.post('/api/users/mercadopago/payment/program', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      programId,
+      cardDetails: {
+        identification: { type: 'DNI', number: '12345678' },
+        paymentMethodId: 'visa',
+        cardTokenId: id,
+      },
+      installments: 1,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
 const cardForm = (page: Page) => page.getByRole('region', { name: 'Pagá con tarjeta' });
 const checkoutHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Comprá tu programa' });
 
@@ -264,5 +293,43 @@ test.describe('identification before a program purchase', () => {
     // A logged-in visitor of the identification step is forwarded to the checkout.
     await page.goto(`/compra/programa/identificacion/${inversora.id}`);
     await expect(page).toHaveURL(new RegExp(`${checkoutPath(inversora.id)}$`));
+  });
+});
+
+test.describe('the purchase success screen', () => {
+  test('needs a program, offers the way back to the app, and clears the return info on the way out', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program-success');
+    await buyThroughApi(request, credentials.accessToken, inversora.id);
+    await signIn(page, credentials);
+
+    // Without programId or programDiscountId there is nothing to confirm.
+    await page.goto('/compra-exitosa');
+    await expect(page).toHaveURL(/\/programas$/);
+
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'appReturnInfo',
+        JSON.stringify({
+          fromApp: true,
+          deeplinkToReturn: 'alcancia://academy/programa-inversora-inteligente',
+        }),
+      ),
+    );
+    await page.goto(`/compra-exitosa?programId=${inversora.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: '¡Gracias por tu compra!' })).toBeVisible();
+    await expect(page.getByText(`${inversora.name} ya es tuyo.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Volver a la app' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Ver Programas & Packs' }).click();
+    await expect(page).toHaveURL(/\/programas$/);
+    expect(await page.evaluate(() => localStorage.getItem('appReturnInfo'))).toBeNull();
+
+    // Not from the app: continue opens the program.
+    await page.goto(`/compra-exitosa?programId=${inversora.id}`);
+    await page.getByRole('button', { name: 'Ir al programa' }).click();
+    await expect(page).toHaveURL(coursePage(inversora.id));
   });
 });

@@ -1,13 +1,6 @@
-import type {
-  ProgramInstallments,
-  ProgramPaymentRequest,
-  ProgramPaymentResponse,
-  ProgramPreview,
-  ProgramPromoAvailability,
-} from '@alcancia/contract';
+import type { ProgramInstallments, ProgramPreview, ProgramPromoAvailability } from '@alcancia/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { type PaymentAnswer, postPayment } from '../payments/payment-request';
 
 /**
  * The program purchase calls (spec §7). Types come from the contract; responses are not parsed
@@ -15,7 +8,7 @@ import { type PaymentAnswer, postPayment } from '../payments/payment-request';
  */
 
 /** The card provider's segment of the payment paths. */
-const cardProvider = 'mercadopago';
+export const cardProvider = 'mercadopago';
 
 export const programCheckoutKeys = {
   preview: (id: string, promoCode: string | null) => ['programs', 'preview', id, promoCode] as const,
@@ -102,11 +95,6 @@ export async function requestPaymentLink(programId: string, promoCode: string | 
     body: { programId, ...(promoCode ? { promoCode } : {}) },
   });
   return answer.link;
-}
-
-/** POST /users/mercadopago/payment/program: approved (200), pending (202) or a refusal (402). */
-export function payProgram(body: ProgramPaymentRequest): Promise<PaymentAnswer<ProgramPaymentResponse>> {
-  return postPayment<ProgramPaymentResponse>(`/users/${cardProvider}/payment/program`, body);
 }
 
 const promoPath = (programId: string, code: string) =>

@@ -30,9 +30,9 @@ import {
   saleClosedDialog,
 } from './checkout-rules';
 import { InstallmentSelect } from './installment-select';
+import { payProgram } from './pay-program';
 import {
   cardCheckoutProvider,
-  payProgram,
   refreshAfterPurchase,
   requestPaymentLink,
   useCheckoutProvider,

@@ -1,0 +1,8 @@
+import type { ProgramPaymentRequest, ProgramPaymentResponse } from '@alcancia/contract';
+import { type PaymentAnswer, postPayment } from '../payments/payment-request';
+import { cardProvider } from './program-checkout-api';
+
+/** POST /users/mercadopago/payment/program: approved (200), pending (202) or a refusal (402). */
+export function payProgram(body: ProgramPaymentRequest): Promise<PaymentAnswer<ProgramPaymentResponse>> {
+  return postPayment<ProgramPaymentResponse>(`/users/${cardProvider}/payment/program`, body);
+}
