@@ -2,10 +2,34 @@ import type { CourseCard, EventCard, ProgramCard } from '@alcancia/contract';
 import { and, arrayOverlaps, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contentTags, courses } from '../../db/schema';
+import { contentCache } from './content-cache';
 import { isAccessible, type Viewer } from './viewer';
 
 export type CourseRow = typeof courses.$inferSelect;
 type Kind = CourseRow['kind'];
+
+/** The columns a card shows (and access needs): never the long description or the audit columns. */
+export const cardColumns = {
+  id: courses.id,
+  kind: courses.kind,
+  name: courses.name,
+  description: courses.description,
+  descriptionAlternative: courses.descriptionAlternative,
+  thumbnail: courses.thumbnail,
+  thumbnailAlternative: courses.thumbnailAlternative,
+  categoryCode: courses.categoryCode,
+  levelCode: courses.levelCode,
+  tags: courses.tags,
+  isFree: courses.isFree,
+  priceCentavos: courses.priceCentavos,
+  regularPriceCentavos: courses.regularPriceCentavos,
+  saleableStartDate: courses.saleableStartDate,
+  saleableEndDate: courses.saleableEndDate,
+  eventSeries: courses.eventSeries,
+  modulesAmount: courses.modulesAmount,
+  classesAmount: courses.classesAmount,
+};
+export type CardRow = Pick<CourseRow, keyof typeof cardColumns>;
 
 export interface CatalogFilters {
   category?: string | undefined;
@@ -15,11 +39,12 @@ export interface CatalogFilters {
 }
 
 /**
- * Turns what the user typed into a prefix tsquery over the folded (accent-free) words:
- * "inversión bon" → 'inversion:* & bon:*'. Non-word characters are dropped, so input can
- * never break the query syntax.
+ * The prefix tsquery of what the user typed, over the folded (accent-free) words:
+ * "inversión bon" → 'inversion:* & bon:*'. Non-word characters are dropped, so input can never
+ * break the query syntax; null when nothing searchable is left. Equal queries are equal strings
+ * (the search cache's key).
  */
-export function searchTsQuery(text: string): SQL | null {
+export function searchQueryText(text: string): string | null {
   const words = text
     .toLowerCase()
     .normalize('NFD')
@@ -27,9 +52,16 @@ export function searchTsQuery(text: string): SQL | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  if (words.length === 0) return null;
-  const query = words.map((w) => `${w}:*`).join(' & ');
+  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+}
+
+export function searchMatch(query: string): SQL {
   return sql`${courses}.search_vector @@ to_tsquery('spanish', alcancia_fold(${query}))`;
+}
+
+export function searchTsQuery(text: string): SQL | null {
+  const query = searchQueryText(text);
+  return query === null ? null : searchMatch(query);
 }
 
 export function catalogConditions(kinds: Kind[], filters: CatalogFilters, viewer: Viewer): SQL[] {
@@ -53,41 +85,72 @@ export function catalogConditions(kinds: Kind[], filters: CatalogFilters, viewer
   return conditions;
 }
 
-/** A page of catalogue rows plus the total, in one statement (count(*) over ()). */
+export interface CatalogPage {
+  rows: CardRow[];
+  total: number;
+}
+
+/** A page of catalogue cards plus the total, in one statement (count(*) over ()). */
 export async function selectCatalogPage(
   db: Database,
   conditions: SQL[],
   page: number,
   pageSize: number,
-): Promise<{ rows: CourseRow[]; total: number }> {
+): Promise<CatalogPage> {
   const rows = await db
-    .select({ course: courses, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(courses)
     .where(and(...conditions))
     .orderBy(asc(courses.sortOrder), asc(courses.name), asc(courses.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows: rows.map((r) => r.course), total: rows[0]?.total ?? 0 };
+  return { rows: rows.map(({ total: _total, ...card }) => card), total: rows[0]?.total ?? 0 };
 }
 
-/** Badge texts per tag code; a tiny table read once per process and kept. */
-let badgeCache: Promise<Map<string, string>> | null = null;
+export interface CatalogRequest extends CatalogFilters {
+  page: number;
+  pageSize: number;
+}
+
+const pages = contentCache<CatalogPage>(2000);
+
+/**
+ * A catalogue page for the viewer. Pages depend only on the content and the filters, so they are
+ * cached until the content import announces a change; what depends on the viewer (access, and
+ * the "my purchases" filter, which is never cached) is applied per request.
+ */
+export function catalogPage(
+  db: Database,
+  kinds: Kind[],
+  request: CatalogRequest,
+  viewer: Viewer,
+): Promise<CatalogPage> {
+  const { page, pageSize, ...filters } = request;
+  const load = () => selectCatalogPage(db, catalogConditions(kinds, filters, viewer), page, pageSize);
+  if ((filters.tags ?? '').includes('my_purchases')) return load();
+  const key = JSON.stringify([
+    kinds,
+    filters.category ?? null,
+    filters.level ?? null,
+    filters.tags ?? null,
+    filters.keyword ?? null,
+    page,
+    pageSize,
+  ]);
+  return pages.get(db, key, load);
+}
+
+const badgeCache = contentCache<Map<string, string>>(1);
+
+/** Badge texts per tag code; a tiny table kept until the content changes. */
 export function tagBadges(db: Database): Promise<Map<string, string>> {
-  badgeCache ??= db
-    .select()
-    .from(contentTags)
-    .then((rows) => new Map(rows.filter((r) => r.badge).map((r) => [r.code, r.badge as string])))
-    .catch((error: unknown) => {
-      badgeCache = null;
-      throw error;
-    });
-  return badgeCache;
-}
-export function forgetTagBadges(): void {
-  badgeCache = null;
+  return badgeCache.get(db, 'badges', async () => {
+    const rows = await db.select().from(contentTags);
+    return new Map(rows.filter((r) => r.badge).map((r) => [r.code, r.badge as string]));
+  });
 }
 
-export function toCourseCard(row: CourseRow, viewer: Viewer, badges: Map<string, string>): CourseCard {
+export function toCourseCard(row: CardRow, viewer: Viewer, badges: Map<string, string>): CourseCard {
   const firstBadge = row.tags.map((t) => badges.get(t)).find(Boolean) ?? null;
   return {
     id: row.id,
@@ -117,7 +180,7 @@ export function discountPercent(price: number | null, regular: number | null): n
   return Math.round(((regular - price) / regular) * 100);
 }
 
-export function toProgramCard(row: CourseRow, viewer: Viewer): ProgramCard {
+export function toProgramCard(row: CardRow, viewer: Viewer): ProgramCard {
   return {
     id: row.id,
     name: row.name,
@@ -139,7 +202,7 @@ export function toProgramCard(row: CourseRow, viewer: Viewer): ProgramCard {
   };
 }
 
-export function toEventCard(row: CourseRow, viewer: Viewer): EventCard {
+export function toEventCard(row: CardRow, viewer: Viewer): EventCard {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courseModules, courseSections, courses } from '../../db/schema';
+import { contentCache } from './content-cache';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type SectionRow = typeof courseSections.$inferSelect;
@@ -24,8 +25,7 @@ export interface CourseStructure {
   lastSection: SectionRow | null;
 }
 
-const ttlMs = 5 * 60_000;
-const cache = new Map<string, { at: number; value: Promise<CourseStructure | null> }>();
+const structures = contentCache<CourseStructure | null>(5000);
 
 async function load(db: Database, courseId: string): Promise<CourseStructure | null> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
@@ -67,22 +67,10 @@ async function load(db: Database, courseId: string): Promise<CourseStructure | n
 }
 
 /**
- * Course structures change only through the content import, so they are kept in memory for a few
- * minutes (the import clears them at once in its own process). This keeps the progress write,
- * the hottest path, to a single SQL statement.
+ * Course structures change only through the content import, so they are kept in memory until it
+ * announces a change (content-cache.ts). This keeps the progress write, the hottest path, free of
+ * structure queries.
  */
 export function getCourseStructure(db: Database, courseId: string): Promise<CourseStructure | null> {
-  const hit = cache.get(courseId);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-  const value = load(db, courseId).catch((error: unknown) => {
-    cache.delete(courseId);
-    throw error;
-  });
-  cache.set(courseId, { at: Date.now(), value });
-  if (cache.size > 5000) cache.delete(cache.keys().next().value as string);
-  return value;
-}
-
-export function forgetCourseStructures(): void {
-  cache.clear();
+  return structures.get(db, courseId, () => load(db, courseId));
 }

@@ -1,7 +1,19 @@
 import { progressOverviewResponseSchema } from '@alcancia/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
+import { type PreparedStatement, runPrepared } from './prepared-query';
+
+const overviewStatement: PreparedStatement = {
+  name: 'academy_progress_overview',
+  text: `
+    select cp.course_id, cp.finished_at is not null as finished,
+           coalesce((select sum(least(sp.complete_fraction, 1)) from section_progress sp
+                      where sp.user_id = cp.user_id and sp.course_id = cp.course_id), 0)::float8 as done,
+           (select count(*) from course_sections s
+             where s.course_id = cp.course_id and s.type <> 'EMPTY')::int as required
+      from course_progress cp
+     where cp.user_id = $1`,
+};
 
 /**
  * GET /academy/content/progress — every course the caller started, with its fraction 0..1:
@@ -20,19 +32,12 @@ export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireUserId(request);
-      const { rows } = await app.db.execute<{
+      const rows = await runPrepared<{
         course_id: string;
         finished: boolean;
         done: number;
         required: number;
-      }>(sql`
-        select cp.course_id, cp.finished_at is not null as finished,
-               coalesce((select sum(least(sp.complete_fraction, 1)) from section_progress sp
-                          where sp.user_id = cp.user_id and sp.course_id = cp.course_id), 0)::float8 as done,
-               (select count(*) from course_sections s
-                 where s.course_id = cp.course_id and s.type <> 'EMPTY')::int as required
-          from course_progress cp
-         where cp.user_id = ${userId}`);
+      }>(app.db, overviewStatement, [userId]);
       return {
         in_progress_courses: Object.fromEntries(
           rows.map((r) => [

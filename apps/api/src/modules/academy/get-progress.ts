@@ -1,14 +1,27 @@
 import { type CourseProgress, courseIdParamsSchema, courseProgressSchema } from '@alcancia/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { courseNotFound } from './course-access';
 import { getCourseStructure } from './course-structure';
+import { type PreparedStatement, runPrepared } from './prepared-query';
 
 type ProgressRow = {
   last_viewed_section_id: string | null;
   finished_at: Date | string | null;
   sections: { s: string; m: string; v: number; f: number }[] | string;
+};
+
+const progressStatement: PreparedStatement = {
+  name: 'academy_course_progress',
+  text: `
+    select cp.last_viewed_section_id, cp.finished_at,
+           coalesce(json_agg(json_build_object('s', sp.section_id, 'm', sp.module_id,
+                                               'v', sp.viewed_seconds, 'f', sp.complete_fraction))
+                      filter (where sp.section_id is not null), '[]') as sections
+      from (select $1::uuid as user_id, $2::text as course_id) k
+      left join course_progress cp on cp.user_id = k.user_id and cp.course_id = k.course_id
+      left join section_progress sp on sp.user_id = k.user_id and sp.course_id = k.course_id
+     group by cp.last_viewed_section_id, cp.finished_at`,
 };
 
 /**
@@ -32,16 +45,7 @@ export const getProgressRoute: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const structure = await getCourseStructure(app.db, request.params.courseId);
       if (!structure) throw courseNotFound();
-      const { rows } = await app.db.execute<ProgressRow>(sql`
-        select cp.last_viewed_section_id, cp.finished_at,
-               coalesce(json_agg(json_build_object('s', sp.section_id, 'm', sp.module_id,
-                                                   'v', sp.viewed_seconds, 'f', sp.complete_fraction))
-                          filter (where sp.section_id is not null), '[]') as sections
-          from (select ${userId}::uuid as user_id, ${structure.course.id}::text as course_id) k
-          left join course_progress cp on cp.user_id = k.user_id and cp.course_id = k.course_id
-          left join section_progress sp on sp.user_id = k.user_id and sp.course_id = k.course_id
-         group by cp.last_viewed_section_id, cp.finished_at`);
-      const row = rows[0];
+      const [row] = await runPrepared<ProgressRow>(app.db, progressStatement, [userId, structure.course.id]);
       const sections = typeof row?.sections === 'string' ? JSON.parse(row.sections) : (row?.sections ?? []);
       const progress: CourseProgress = {
         in_progress_modules: {},

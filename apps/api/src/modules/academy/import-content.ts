@@ -14,6 +14,7 @@ import {
   suggestedFilters,
 } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { announceContentChange } from './content-cache';
 import {
   type ContentFile,
   ContentFileError,
@@ -329,6 +330,7 @@ export async function importContent(
     const ids = (list: { id: string }[]) => list.map((row) => row.id);
     result.sections.deleted = await deleteUnlisted(tx, courseSections, courseIds, ids(rows.sections));
     result.modules.deleted = await deleteUnlisted(tx, courseModules, courseIds, ids(rows.modules));
+    await announceContentChange(tx);
     return result;
   });
 }

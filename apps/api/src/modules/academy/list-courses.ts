@@ -5,7 +5,7 @@ import {
 } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
-import { catalogConditions, selectCatalogPage, tagBadges, toCourseCard } from './catalog-rows';
+import { catalogPage, tagBadges, toCourseCard } from './catalog-rows';
 import { loadViewer } from './viewer';
 
 /** How many items the /quick lists give the academy home. */
@@ -26,9 +26,9 @@ export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await loadViewer(app.db, requireUserId(request));
-      const { page, pageSize, ...filters } = request.query;
+      const { page, pageSize } = request.query;
       const [{ rows, total }, badges] = await Promise.all([
-        selectCatalogPage(app.db, catalogConditions(['COURSE'], filters, viewer), page, pageSize),
+        catalogPage(app.db, ['COURSE'], request.query, viewer),
         tagBadges(app.db),
       ]);
       return { items: rows.map((r) => toCourseCard(r, viewer, badges)), page, pageSize, total };
@@ -49,7 +49,7 @@ export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await loadViewer(app.db, requireUserId(request));
       const [{ rows }, badges] = await Promise.all([
-        selectCatalogPage(app.db, catalogConditions(['COURSE'], request.query, viewer), 1, quickListSize),
+        catalogPage(app.db, ['COURSE'], { ...request.query, page: 1, pageSize: quickListSize }, viewer),
         tagBadges(app.db),
       ]);
       return { items: rows.map((r) => toCourseCard(r, viewer, badges)) };

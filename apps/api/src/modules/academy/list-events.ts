@@ -1,7 +1,7 @@
 import { eventListResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
-import { catalogConditions, selectCatalogPage, toEventCard } from './catalog-rows';
+import { catalogPage, toEventCard } from './catalog-rows';
 import { loadViewer } from './viewer';
 
 /** GET /academy/events — the past-event series (the spec's four fixed event courses). */
@@ -18,7 +18,7 @@ export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await loadViewer(app.db, requireUserId(request));
-      const { rows } = await selectCatalogPage(app.db, catalogConditions(['EVENT'], {}, viewer), 1, 20);
+      const { rows } = await catalogPage(app.db, ['EVENT'], { page: 1, pageSize: 20 }, viewer);
       return { items: rows.map((r) => toEventCard(r, viewer)) };
     },
   );

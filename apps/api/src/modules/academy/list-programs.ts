@@ -5,7 +5,7 @@ import {
 } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
-import { catalogConditions, selectCatalogPage, toProgramCard } from './catalog-rows';
+import { catalogPage, toProgramCard } from './catalog-rows';
 import { quickListSize } from './list-courses';
 import { loadViewer } from './viewer';
 
@@ -32,13 +32,8 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const viewer = await loadViewer(app.db, requireUserId(request));
-        const { page, pageSize, ...filters } = request.query;
-        const { rows, total } = await selectCatalogPage(
-          app.db,
-          catalogConditions([list.kind], filters, viewer),
-          page,
-          pageSize,
-        );
+        const { page, pageSize } = request.query;
+        const { rows, total } = await catalogPage(app.db, [list.kind], request.query, viewer);
         return { items: rows.map((r) => toProgramCard(r, viewer)), page, pageSize, total };
       },
     );
@@ -56,11 +51,11 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const viewer = await loadViewer(app.db, requireUserId(request));
-        const { rows } = await selectCatalogPage(
+        const { rows } = await catalogPage(
           app.db,
-          catalogConditions([list.kind], request.query, viewer),
-          1,
-          quickListSize,
+          [list.kind],
+          { ...request.query, page: 1, pageSize: quickListSize },
+          viewer,
         );
         return { items: rows.map((r) => toProgramCard(r, viewer)) };
       },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listenForContentChanges } from './content-cache';
 import { getCourseRoutes } from './get-course';
 import { getFiltersRoute } from './get-filters';
 import { getProgressRoute } from './get-progress';
@@ -6,12 +7,19 @@ import { getProgressOverviewRoute } from './get-progress-overview';
 import { listCoursesRoutes } from './list-courses';
 import { listEventsRoute } from './list-events';
 import { listProgramsRoutes } from './list-programs';
+import { academySerializerCompiler } from './response-serializer';
 import { saveProgressRoute } from './save-progress';
 import { searchCatalogRoute } from './search-catalog';
 import { startCourseRoute } from './start-course';
 
-/** The academy catalogue, under /api/academy. */
+/**
+ * The academy catalogue, under /api/academy. Its responses are written by fast-json-stringify
+ * from the contract (response-serializer.ts), and its content caches drop what the content import
+ * changes (content-cache.ts).
+ */
 export const academyModule: FastifyPluginAsyncZod = async (app) => {
+  app.setSerializerCompiler(academySerializerCompiler(!app.config.isProduction));
+  listenForContentChanges(app);
   await app.register(searchCatalogRoute);
   await app.register(listCoursesRoutes);
   await app.register(listProgramsRoutes);

@@ -1,11 +1,10 @@
 import { saveProgressRequestSchema, saveProgressResponseSchema } from '@alcancia/contract';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
-import { type CourseStructure, getCourseStructure, type SectionRow } from './course-structure';
+import { getCourseStructure, type SectionRow } from './course-structure';
+import { type PreparedStatement, runPrepared } from './prepared-query';
 import { loadViewer } from './viewer';
 
 const invalidSection = () =>
@@ -21,40 +20,64 @@ export function measuredProgress(section: SectionRow, seconds: number) {
 }
 
 /**
- * Sets finished_at once, when every non-EMPTY section is complete. Runs only after a write left a
- * section complete on an unfinished course. The course_progress row is locked first, so two tabs
- * completing the last two sections at the same moment cannot both miss the finish: the second
- * one counts after the first has committed.
+ * Records a section's progress (values only grow: a late or replayed write never lowers them) and
+ * the last viewed section, and tells whether this write is the one that made the section
+ * complete (`completed_now`: the stored fraction, read in the same snapshot, was below 1).
  */
-async function finishIfComplete(
-  app: FastifyInstance,
-  userId: string,
-  structure: CourseStructure,
-): Promise<string | null> {
-  return app.db.transaction(async (tx) => {
-    const locked = await tx.execute<{ finished_at: Date | string | null }>(sql`
-      select finished_at from course_progress
-       where user_id = ${userId} and course_id = ${structure.course.id} for update`);
-    const already = locked.rows[0]?.finished_at;
-    if (already) return new Date(already).toISOString();
-    const counted = await tx.execute<{ done: number }>(sql`
-      select count(*)::int as done from section_progress sp
-        join course_sections s on s.id = sp.section_id and s.type <> 'EMPTY'
-       where sp.user_id = ${userId} and sp.course_id = ${structure.course.id} and sp.complete_fraction >= 1`);
-    if ((counted.rows[0]?.done ?? 0) < structure.requiredSectionCount) return null;
-    const updated = await tx.execute<{ finished_at: Date | string }>(sql`
-      update course_progress set finished_at = now(), updated_at = now()
-       where user_id = ${userId} and course_id = ${structure.course.id}
-       returning finished_at`);
-    const at = updated.rows[0]?.finished_at;
-    return at ? new Date(at).toISOString() : null;
-  });
-}
+const saveStatement: PreparedStatement = {
+  name: 'academy_save_progress',
+  text: `
+    with before as (
+      select complete_fraction from section_progress where user_id = $1 and section_id = $2),
+    saved as (
+      insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction)
+      values ($1, $2, $3, $4, $5, $6)
+      on conflict (user_id, section_id) do update set
+        viewed_seconds = greatest(section_progress.viewed_seconds, excluded.viewed_seconds),
+        complete_fraction = greatest(section_progress.complete_fraction, excluded.complete_fraction),
+        updated_at = now()
+      returning viewed_seconds, complete_fraction),
+    course as (
+      insert into course_progress (user_id, course_id, last_viewed_section_id)
+      values ($1, $3, $2)
+      on conflict (user_id, course_id) do update set
+        last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
+      returning finished_at)
+    select saved.viewed_seconds, saved.complete_fraction, course.finished_at,
+           saved.complete_fraction >= 1 and coalesce((select complete_fraction from before), 0) < 1
+             as completed_now
+      from saved, course`,
+};
 
 /**
- * POST /academy/progress — the hottest write. One statement records the section (values only
- * grow: a late or replayed write never lowers them) and the last viewed section; a second,
- * rare step checks the finish. Idempotent: the same write twice changes nothing.
+ * Sets finished_at once, when every non-EMPTY section is complete; answers the finish time (also
+ * one set before). It runs as its own statement after the save has committed, so when two tabs
+ * complete the last two sections at the same moment, the check of whichever saved last counts
+ * both sections: the finish cannot be missed. `finished_at is null` makes it happen once.
+ */
+const finishStatement: PreparedStatement = {
+  name: 'academy_finish_course',
+  text: `
+    with finished as (
+      update course_progress set finished_at = now(), updated_at = now()
+       where user_id = $1 and course_id = $2 and finished_at is null
+         and (select count(*) from section_progress sp
+                join course_sections s on s.id = sp.section_id and s.type <> 'EMPTY'
+               where sp.user_id = $1 and sp.course_id = $2 and sp.complete_fraction >= 1) >= $3
+      returning finished_at)
+    select finished_at from finished
+    union all
+    select finished_at from course_progress
+     where user_id = $1 and course_id = $2 and finished_at is not null
+    limit 1`,
+};
+
+const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * POST /academy/progress — the hottest write: the caller's access (one statement), the save (one
+ * statement) and, only when this write completed a section, the finish check (one statement).
+ * Idempotent: the same write twice changes nothing.
  */
 export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -83,31 +106,23 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
       assertCourseAccess(structure, viewer);
 
       const { viewedSeconds, fraction } = measuredProgress(section, progress.seconds);
-      const result = await app.db.execute<{
+      const [row] = await runPrepared<{
         viewed_seconds: number;
         complete_fraction: number;
         finished_at: Date | string | null;
-      }>(sql`
-        with saved as (
-          insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction)
-          values (${userId}, ${section.id}, ${courseId}, ${section.moduleId}, ${viewedSeconds}, ${fraction})
-          on conflict (user_id, section_id) do update set
-            viewed_seconds = greatest(section_progress.viewed_seconds, excluded.viewed_seconds),
-            complete_fraction = greatest(section_progress.complete_fraction, excluded.complete_fraction),
-            updated_at = now()
-          returning viewed_seconds, complete_fraction),
-        course as (
-          insert into course_progress (user_id, course_id, last_viewed_section_id)
-          values (${userId}, ${courseId}, ${section.id})
-          on conflict (user_id, course_id) do update set
-            last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
-          returning finished_at)
-        select saved.viewed_seconds, saved.complete_fraction, course.finished_at from saved, course`);
-      const row = result.rows[0];
+        completed_now: boolean;
+      }>(app.db, saveStatement, [userId, section.id, courseId, section.moduleId, viewedSeconds, fraction]);
       if (!row) throw new Error('progress upsert returned nothing');
-      let finishedAt = row.finished_at ? new Date(row.finished_at).toISOString() : null;
-      if (!finishedAt && row.complete_fraction >= 1)
-        finishedAt = await finishIfComplete(app, userId, structure);
+      let finishedAt = isoOrNull(row.finished_at);
+      // A section already complete was checked when it became so: only this write's completion can finish the course.
+      if (!finishedAt && row.completed_now) {
+        const [finished] = await runPrepared<{ finished_at: Date | string }>(app.db, finishStatement, [
+          userId,
+          structure.course.id,
+          structure.requiredSectionCount,
+        ]);
+        finishedAt = isoOrNull(finished?.finished_at);
+      }
       return {
         sectionId: section.id,
         viewed_seconds: row.viewed_seconds,

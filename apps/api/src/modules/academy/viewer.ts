@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { argentinaDate } from '../../lib/argentina-date';
+import { type PreparedStatement, runPrepared } from './prepared-query';
 
 /** What the server needs to know about the caller to decide access. Anonymous = no user. */
 export interface Viewer {
@@ -27,32 +27,46 @@ export const anonymousViewer = (today = argentinaDate()): Viewer => ({
   today,
 });
 
-/** One query: subscription state at the Argentina date, plan services and everything owned. */
+const viewerStatement: PreparedStatement = {
+  name: 'academy_viewer',
+  text: `
+    select coalesce(u.subscription_end_date >= $1::date, false) as subscribed,
+           p.name as plan_name,
+           p.private_services,
+           u.private_community_access,
+           array(select up.product_id from user_purchases up where up.user_id = u.id) as purchased,
+           array(select pi.item_id from user_purchases up
+                   join pack_items pi on pi.pack_id = up.product_id
+                  where up.user_id = u.id) as via_packs
+      from users u
+      left join subscription_plans p on p.id = u.subscription_plan_id
+     where u.id = $2`,
+};
+
+let todayCache = { second: -1, date: '' };
+/** The Argentina date, formatted at most once a second (every request asks for it). */
+function today(): string {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== todayCache.second) todayCache = { second, date: argentinaDate() };
+  return todayCache.date;
+}
+
+/**
+ * One prepared statement: subscription state at the Argentina date, plan services and everything
+ * owned. Not cached: a purchase or a renewal must open content on the very next request.
+ */
 export async function loadViewer(db: Database, userId: string | null): Promise<Viewer> {
-  const today = argentinaDate();
-  if (!userId) return anonymousViewer(today);
-  const { rows } = await db.execute<{
+  const date = today();
+  if (!userId) return anonymousViewer(date);
+  const [row] = await runPrepared<{
     subscribed: boolean;
     plan_name: string | null;
     private_services: string[] | null;
     private_community_access: boolean;
     purchased: string[];
     via_packs: string[];
-  }>(sql`
-    select coalesce(u.subscription_end_date >= ${today}::date, false) as subscribed,
-           p.name as plan_name,
-           p.private_services,
-           u.private_community_access,
-           coalesce(array_agg(distinct up.product_id) filter (where up.product_id is not null), '{}') as purchased,
-           coalesce(array_agg(distinct pi.item_id) filter (where pi.item_id is not null), '{}') as via_packs
-      from users u
-      left join subscription_plans p on p.id = u.subscription_plan_id
-      left join user_purchases up on up.user_id = u.id
-      left join pack_items pi on pi.pack_id = up.product_id
-     where u.id = ${userId}
-     group by u.id, p.name, p.private_services`);
-  const row = rows[0];
-  if (!row) return anonymousViewer(today);
+  }>(db, viewerStatement, [date, userId]);
+  if (!row) return anonymousViewer(date);
   return {
     userId,
     subscribed: row.subscribed,
@@ -61,7 +75,7 @@ export async function loadViewer(db: Database, userId: string | null): Promise<V
     privateCommunityAccess: row.private_community_access,
     purchased: new Set(row.purchased),
     viaPacks: new Set(row.via_packs),
-    today,
+    today: date,
   };
 }
 
