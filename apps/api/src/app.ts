@@ -30,7 +30,12 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
-import { createPaymentGateway, mountMercadoPagoEmulator } from './providers/payments/create-payment-gateway';
+import {
+  createHostedCheckoutGateway,
+  createPaymentGateway,
+  mountHostedCheckoutStandIn,
+  mountMercadoPagoEmulator,
+} from './providers/payments/create-payment-gateway';
 import { createFileStorage } from './providers/storage/file-storage';
 
 declare module 'fastify' {
@@ -100,6 +105,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.decorate('paymentGateway', createPaymentGateway(config));
   app.decorate('paymentRouter', new PaymentRouter());
+  app.decorate('hostedCheckout', createHostedCheckoutGateway(config));
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
@@ -133,6 +139,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   );
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
   await mountMercadoPagoEmulator(app, config);
+  await mountHostedCheckoutStandIn(app, config);
   await app.register(serveMediaRoutes, { prefix: '/media' });
 
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);

@@ -1,7 +1,14 @@
+import {
+  HOSTED_CHECKOUT_SIGNATURE_HEADER,
+  hostedCheckoutSignature,
+  type RunningHostedCheckout,
+  startHostedCheckout,
+} from '@alcancia/sandbox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { courseModules, courseSections, courses, packItems, promoCodes, users } from '../src/db/schema';
 import { dayOffset } from './catalog-fixture';
+import { createPaymentsTestApp, type PaymentsTestApp } from './payments';
 
 type CourseInsert = typeof courses.$inferInsert;
 
@@ -214,4 +221,65 @@ export async function promoUses(app: FastifyInstance, code: string): Promise<num
     sql`select uses from promo_codes where code = ${code}`,
   );
   return rows[0]?.uses ?? -1;
+}
+
+/** The shared secret of the hosted-checkout stand-in in API tests. */
+export const HOSTED_SECRET = 'api-tests-hosted-checkout-secret';
+
+export interface ProgramsTestApp extends PaymentsTestApp {
+  hosted: RunningHostedCheckout;
+}
+
+/**
+ * The real app against both providers' stand-ins on loopback: the Mercado Pago emulator and the
+ * hosted checkout (the redirect provider). Their webhooks reach the app over real HTTP.
+ */
+export async function createProgramsTestApp(
+  overrides: Record<string, string> = {},
+): Promise<ProgramsTestApp> {
+  const hosted = await startHostedCheckout({ secret: HOSTED_SECRET });
+  try {
+    const t = await createPaymentsTestApp({
+      HOSTED_CHECKOUT_URL: hosted.url,
+      HOSTED_CHECKOUT_SECRET: HOSTED_SECRET,
+      ...overrides,
+    });
+    return {
+      ...t,
+      hosted,
+      close: async () => {
+        await hosted.close();
+        await t.close();
+      },
+    };
+  } catch (error) {
+    await hosted.close();
+    throw error;
+  }
+}
+
+/** A hosted-checkout notification, signed with `secret` at `timestamp` (seconds). */
+export function hostedNotification(
+  url: string,
+  checkoutId: string,
+  options: { secret?: string; timestamp?: number; type?: string } = {},
+) {
+  const body = JSON.stringify({
+    id: 'evt_test',
+    type: options.type ?? 'checkout.paid',
+    data: { id: checkoutId },
+  });
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  return fetch(`${url}/api/payments/webhooks/hosted-checkout`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [HOSTED_CHECKOUT_SIGNATURE_HEADER]: hostedCheckoutSignature(
+        options.secret ?? HOSTED_SECRET,
+        body,
+        timestamp,
+      ),
+    },
+    body,
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activateProgramPromoCodeRoute } from './activate-program-promo-code';
+import { createPaymentLinkRoute } from './create-payment-link';
 import { createProgramPaymentRoute } from './create-program-payment';
+import { getCheckoutProviderRoute } from './get-checkout-provider';
 import { getProgramInstallmentsRoute } from './get-program-installments';
 import { getProgramPreviewRoute } from './get-program-preview';
 import { getProgramPromoAvailabilityRoute } from './get-program-promo-availability';
@@ -18,4 +20,6 @@ export const programsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(activateProgramPromoCodeRoute);
   await app.register(getProgramInstallmentsRoute);
   await app.register(createProgramPaymentRoute);
+  await app.register(getCheckoutProviderRoute);
+  await app.register(createPaymentLinkRoute);
 };

@@ -1,6 +1,8 @@
-import { mercadoPagoEmulator } from '@alcancia/sandbox';
+import { hostedCheckoutStandIn, mercadoPagoEmulator } from '@alcancia/sandbox';
 import type { FastifyInstance } from 'fastify';
-import { type Config, mercadoPagoEmulatorPrefix } from '../../config';
+import { type Config, hostedCheckoutStandInPrefix, mercadoPagoEmulatorPrefix } from '../../config';
+import type { HostedCheckoutGateway } from './hosted-checkout-gateway';
+import { HttpHostedCheckoutGateway } from './hosted-checkout-http-gateway';
 import { MercadoPagoGateway } from './mercadopago-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -35,5 +37,33 @@ export async function mountMercadoPagoEmulator(app: FastifyInstance, config: Con
     publicBaseUrl: `${config.publicUrl}${mercadoPagoEmulatorPrefix}`,
     notificationUrl: mp.notificationUrl,
     ...(mp.emulatorStateFile ? { stateFile: mp.emulatorStateFile } : {}),
+  });
+}
+
+/** The redirect provider's adapter, or null when production runs without HOSTED_CHECKOUT_URL. */
+export function createHostedCheckoutGateway(config: Config): HostedCheckoutGateway | null {
+  const hosted = config.hostedCheckout;
+  if (hosted.mode === 'disabled') return null;
+  return new HttpHostedCheckoutGateway({
+    baseUrl: hosted.baseUrl,
+    secret: hosted.secret,
+    notificationUrl: hosted.notificationUrl,
+    timeoutMs: 15_000,
+  });
+}
+
+/**
+ * Outside production without HOSTED_CHECKOUT_URL the app plays the redirect provider on its own
+ * origin, like it plays Mercado Pago: the adapter calls `${PUBLIC_URL}/sandbox/hosted-checkout`,
+ * the browser pays on its page there, and its signed webhooks come back to
+ * `/api/payments/webhooks/hosted-checkout`.
+ */
+export async function mountHostedCheckoutStandIn(app: FastifyInstance, config: Config): Promise<void> {
+  const hosted = config.hostedCheckout;
+  if (hosted.mode !== 'stand-in') return;
+  await app.register(hostedCheckoutStandIn, {
+    prefix: hostedCheckoutStandInPrefix,
+    secret: hosted.secret,
+    publicBaseUrl: hosted.baseUrl,
   });
 }
