@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
 import { importContent } from '../modules/academy/import-content';
 import { hashPassword } from '../modules/auth/password-hashing';
+import { seedDemoProgramPromoCodes } from '../modules/programs/seed-demo-program-promo-codes';
 import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
 import type { Database } from './client';
 import { appMeta, featureFlags, users } from './schema';
@@ -63,7 +64,7 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 4;
+export const demoSeedVersion = 5;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -92,6 +93,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // Sale windows are relative to this day; `npm run content:import` re-anchors them later.
     await importContent(tx, demoCatalog, { today: new Date() });
     await seedDemoSubscriptions(tx);
+    await seedDemoProgramPromoCodes(tx);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_seed_version', value: String(demoSeedVersion) })

@@ -1,5 +1,5 @@
 // Spanish validation messages: the operator running the import reads them.
-import '@alcancia/contract';
+import { redirectProviderCode } from '@alcancia/contract';
 import { z } from 'zod';
 
 /**
@@ -178,6 +178,8 @@ const courseSchema = z
     saleableStartDate: saleDate.nullish(),
     saleableEndDate: saleDate.nullish(),
     declinedPaymentFormUrl: z.url().nullish(),
+    /** programs and packs: MP (the card form) or HOSTED (the redirect provider's checkout) */
+    checkoutProvider: z.enum(['MP', redirectProviderCode]).default('MP'),
     eventSeries: z.enum(eventSeries).nullish(),
     sortOrder: z.int().optional(),
     published: z.boolean().default(true),
@@ -195,6 +197,8 @@ const courseSchema = z
       for (const key of ['price', 'regularPrice', 'saleableStartDate', 'saleableEndDate'] as const) {
         if (course[key] != null) problem(key, 'Solo los programas y packs se venden');
       }
+      if (course.checkoutProvider !== 'MP')
+        problem('checkoutProvider', 'Solo los programas y packs se venden');
     }
     if (course.price != null && course.regularPrice != null && course.regularPrice < course.price) {
       problem('regularPrice', 'El precio regular no puede ser menor que el precio');

@@ -155,6 +155,7 @@ function catalogueRows(file: ContentFile, today: string) {
       saleableStartDate: start,
       saleableEndDate: end,
       declinedPaymentFormUrl: course.declinedPaymentFormUrl ?? null,
+      checkoutProvider: course.checkoutProvider,
       eventSeries: course.eventSeries ?? null,
       sortOrder: course.sortOrder ?? index,
       published: course.published,
