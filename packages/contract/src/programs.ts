@@ -96,6 +96,7 @@ export const programErrorMessages = {
   INSTALLMENTS_NOT_ALLOWED: 'Elegí una cantidad de cuotas disponible para este programa.',
   PROGRAM_NOT_FREE: 'Este código no regala el programa: aplicalo en el pago.',
   CHECKOUT_PROVIDER_MISMATCH: 'Este programa se paga desde otro medio de pago.',
+  PROGRAM_PAYMENT_PENDING: 'Tenés un pago de este programa en proceso. Te avisamos apenas se acredite.',
 } as const;
 
 /* ---------- installment options (for the selector) ---------- */
@@ -209,4 +210,6 @@ export const programErrorCodes = [
   'INSTALLMENTS_NOT_ALLOWED',
   'PROGRAM_NOT_FREE',
   'CHECKOUT_PROVIDER_MISMATCH',
+  /** a card payment of this program is still in process at the provider (409): wait for it */
+  'PROGRAM_PAYMENT_PENDING',
 ] as const;

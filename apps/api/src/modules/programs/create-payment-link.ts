@@ -1,4 +1,9 @@
-import { paymentLinkRequestSchema, paymentLinkSchema, redirectProviderCode } from '@alcancia/contract';
+import {
+  paymentLinkRequestSchema,
+  paymentLinkSchema,
+  programErrorMessages,
+  redirectProviderCode,
+} from '@alcancia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +30,7 @@ import { closeFailedProgramOrder, openProgramOrder, providerUnavailable } from '
 import { priceProgram } from './program-pricing';
 import { programPromoFor } from './program-promo-codes';
 
-const alreadyPurchased = () => new AppError('ALREADY_PURCHASED', 409, '¡Ya lo compraste!');
+const alreadyPurchased = () => new AppError('ALREADY_PURCHASED', 409, programErrorMessages.ALREADY_PURCHASED);
 
 /**
  * One payable link per user and program: earlier links still open are expired at the provider

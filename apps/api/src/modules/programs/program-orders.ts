@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RefusedReason } from '@alcancia/contract';
+import { programErrorMessages, type RefusedReason } from '@alcancia/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders } from '../../db/schema';
@@ -47,11 +47,7 @@ export async function assertNoPendingProgramPayment(
     )
     .limit(1);
   if (pending) {
-    throw new AppError(
-      'PROGRAM_PAYMENT_PENDING',
-      409,
-      'Tenés un pago de este programa en proceso. Te avisamos apenas se acredite.',
-    );
+    throw new AppError('PROGRAM_PAYMENT_PENDING', 409, programErrorMessages.PROGRAM_PAYMENT_PENDING);
   }
 }
 
