@@ -65,7 +65,11 @@ async function retireEarlierLinks(
     try {
       checkout = await hosted.expireCheckout(order.providerPreferenceId);
     } catch (error) {
-      if (error instanceof PaymentNotFoundError) continue;
+      if (error instanceof PaymentNotFoundError) {
+        // The provider forgot it (e.g. the stand-in restarted): it can never be paid.
+        await closeUnpaidHostedOrder(app, order, 'checkout unknown at the provider', actor);
+        continue;
+      }
       if (error instanceof PaymentProviderError) throw providerUnavailable();
       throw error;
     }

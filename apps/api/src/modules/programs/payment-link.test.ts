@@ -197,4 +197,19 @@ describe('POST /api/users/payment/link and the hosted checkout', () => {
     });
     expect(await purchasesOf(t.app, bea.headers)).toEqual({});
   });
+
+  // Last: it empties the stand-in.
+  it('closes an order whose checkout the provider forgot (a restart) when she asks for a new link', async () => {
+    const buyer = await newBuyer(t.app);
+    const usesBefore = await promoUses(t.app, 'PROG-25');
+    expect((await link(buyer, { programId: 'prog-hosted', promoCode: 'PROG-25' })).statusCode).toBe(200);
+    t.hosted.control.reset();
+    const again = await link(buyer, { programId: 'prog-hosted', promoCode: 'PROG-25' });
+    expect(again.statusCode).toBe(200);
+    expect(await promoUses(t.app, 'PROG-25')).toBe(usesBefore + 1);
+    expect((await programOrdersOf(t.app, buyer.userId)).map((o) => o.status)).toEqual([
+      'cancelled',
+      'pending',
+    ]);
+  });
 });
