@@ -10,7 +10,9 @@ const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * unknown non-/api GET answered with index.html so the client router decides (history fallback).
- * Unknown /api paths get the JSON 404.
+ * Text files go out brotli- or gzip-compressed when the browser accepts it, from the `.br` and
+ * `.gz` files the web build writes next to them (apps/web/vite.config.ts): nothing is compressed
+ * per request. Unknown /api paths get the JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
@@ -19,6 +21,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`) && /[-.][A-Za-z0-9_-]{8,}\./.test(filePath)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
