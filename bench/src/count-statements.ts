@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
-import type { Endpoint } from './load';
+import type { Call, Endpoint } from './load';
 import { apiEnvironment } from './run-api';
 import { repoRoot, type Settings } from './settings';
 
@@ -23,6 +23,8 @@ export interface StatementCount {
   samples: number;
   /** the statements of the warm request that issued the most, for EXPLAIN */
   statements: Statement[];
+  /** statements only the cold request sent (what fills the caches), for EXPLAIN */
+  coldOnly: Statement[];
   statuses: number[];
 }
 
@@ -66,8 +68,7 @@ export async function countStatements(
     const results: StatementCount[] = [];
     for (const endpoint of endpoints) {
       const statuses: number[] = [];
-      const inject = async (n: number) => {
-        const call = endpoint.call(1_000_000 + n * 2_003);
+      const inject = async (call: Call) => {
         const statements: Statement[] = [];
         sink = statements;
         const response = await app
@@ -86,20 +87,35 @@ export async function countStatements(
         statuses.push(response.statusCode);
         return statements;
       };
-      // Calls far into the rotation (not the ones the load made), spread over users, ids and, for
-      // writes, the three kinds of save. Each is sent twice and the second one counts as "warm":
-      // that is what the load sees once the API's caches (course structures, badges) are filled.
-      const cold = await inject(0);
       const warm: Statement[][] = [];
-      for (let n = 1; n <= samples; n++) {
-        await inject(n);
-        warm.push(await inject(n));
+      let cold: Statement[];
+      if (endpoint.prime && endpoint.samples?.length) {
+        // Writes: each sample once, after a read that fills the API's caches for it (sending a
+        // write twice would count a no-op re-save). The samples are a learner's three saves of a
+        // section, so partial saves and the save that completes the section are both counted.
+        const [first, ...rest] = endpoint.samples;
+        cold = await inject(endpoint.call(first as number));
+        for (const i of rest) {
+          await inject(endpoint.prime(i));
+          warm.push(await inject(endpoint.call(i)));
+        }
+      } else {
+        // Calls far into the rotation (not the ones the load made), spread over users, ids and
+        // words. Each is sent twice and the second one counts as "warm": that is what the load
+        // sees once the API's caches (course structures, catalogue pages, searches) are filled.
+        const call = (n: number) => endpoint.call(1_000_000 + n * 2_003);
+        cold = await inject(call(0));
+        for (let n = 1; n <= samples; n++) {
+          await inject(call(n));
+          warm.push(await inject(call(n)));
+        }
       }
       const counts = warm.map((s) => s.length);
       const heaviest = warm.reduce((a, b) => (b.length > a.length ? b : a), warm[0] ?? []);
       results.push({
         name: endpoint.name,
         cold: cold.length,
+        coldOnly: cold.filter((c) => !heaviest.some((w) => w.text === c.text)),
         mean: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
         max: Math.max(0, ...counts),
         samples: counts.length,

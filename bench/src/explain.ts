@@ -10,6 +10,8 @@ export interface ExplainedStatement {
   /** tables read by a sequential scan */
   seqScans: string[];
   executionMs: number;
+  /** sent only with empty caches (the statements that fill them), not by a warm request */
+  coldOnly: boolean;
 }
 
 const control = /^\s*(begin|commit|rollback|start transaction|savepoint|release)\b/i;
@@ -21,7 +23,8 @@ export function oneLine(text: string): string {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the real statements (text and parameters captured by the counter)
- * on the bench database, each inside a transaction that is rolled back, so writes change nothing.
+ * on the bench database, each inside a transaction that is rolled back, so writes change nothing:
+ * those of a warm request, then those only a cold request sent (the queries that fill the caches).
  */
 export async function explainStatements(
   client: pg.Client,
@@ -30,7 +33,11 @@ export async function explainStatements(
   const explained: ExplainedStatement[] = [];
   for (const count of counts) {
     const seen = new Set<string>();
-    for (const statement of count.statements as Statement[]) {
+    const statements = [
+      ...count.statements.map((statement) => ({ statement, coldOnly: false })),
+      ...count.coldOnly.map((statement) => ({ statement, coldOnly: true })),
+    ];
+    for (const { statement, coldOnly } of statements as { statement: Statement; coldOnly: boolean }[]) {
       if (control.test(statement.text) || seen.has(statement.text)) continue;
       seen.add(statement.text);
       await client.query('begin');
@@ -58,6 +65,7 @@ export async function explainStatements(
           indexes,
           seqScans,
           executionMs,
+          coldOnly,
         });
       } finally {
         await client.query('rollback');

@@ -38,8 +38,17 @@ export interface Fixtures {
   writes: WriteRequest[];
   /** keys of `writes` that already had a row before the bench wrote anything */
   preexistingKeys: Set<string>;
+  /**
+   * Indices into `writes` for counting statements: two writers' three saves of one section (a
+   * third, two thirds, the end), from the end of the list, which a load rarely reaches.
+   */
+  writeSamples: number[];
+  /** the course each write touches (to fill the API's caches before a write is counted) */
+  writeCourses: string[];
   /** an active subscriber with progress, for the logged-in browser pages */
   demo: Caller & { courseId: string; sectionId: string };
+  /** a program on sale that `demo` does not own: the checkout page's */
+  checkoutProgramId: string;
 }
 
 const poolSize = 2000;
@@ -104,12 +113,16 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
     sections: byCourse.get(pick(courseIds)) ?? [],
   }));
   const writes: WriteRequest[] = [];
+  const writeCourses: string[] = [];
+  const writeSaves: number[] = [];
   const steps = 3 * Math.max(...writerCourses.map((w) => w.sections.length));
   for (let step = 0; writes.length < writeCount && step < steps; step++) {
     for (const { caller: writer, sections: list } of writerCourses) {
       const section = list[Math.floor(step / 3)];
       if (!section) continue;
       const seconds = Math.round((section.duration_seconds * ((step % 3) + 1)) / 3);
+      writeCourses.push(section.course_id);
+      writeSaves.push(step % 3);
       writes.push({
         token: writer.token,
         key: `${writer.userId}|${section.id}`,
@@ -120,6 +133,13 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
       });
     }
   }
+  // The three saves of the last section the first two writers finish.
+  const indicesOf = (writer: Caller) => {
+    const mine = writes.flatMap((w, i) => (w.token === writer.token ? [i] : []));
+    const end = mine.findLastIndex((i) => writeSaves[i] === 2);
+    return mine.slice(Math.max(0, end - 2), end + 1);
+  };
+  const writeSamples = writerCourses.slice(0, 2).flatMap((w) => indicesOf(w.caller));
   const keys = [...new Set(writes.map((w) => w.key))];
   const existing = await client.query<{ key: string }>(
     `select sp.user_id::text || '|' || sp.section_id as key
@@ -137,6 +157,18 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
   );
   const demo = demoRow.rows[0];
   if (!demo) throw new Error('no subscriber with progress in the bench database');
+  const program = await client.query<{ id: string }>(
+    `select c.id from courses c
+      where c.kind = 'PROGRAM' and c.published and c.price_centavos is not null
+        and c.saleable_start_date <= current_date and c.saleable_end_date >= current_date
+        and not exists (select 1 from user_purchases up
+                         left join pack_items pi on pi.pack_id = up.product_id
+                         where up.user_id = $1 and (up.product_id = c.id or pi.item_id = c.id))
+      order by c.sort_order, c.name, c.id limit 1`,
+    [demo.user_id],
+  );
+  const checkoutProgramId = program.rows[0]?.id;
+  if (!checkoutProgramId) throw new Error('no program on sale in the bench database');
 
   return {
     readers: readers.rows.map((r) => caller(r.id)),
@@ -144,10 +176,13 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
     progressReaders,
     writes,
     preexistingKeys: new Set(existing.rows.map((r) => r.key)),
+    writeSamples,
+    writeCourses,
     demo: {
       ...caller(demo.user_id),
       courseId: demo.course_id,
       sectionId: demo.last_viewed_section_id,
     },
+    checkoutProgramId,
   };
 }

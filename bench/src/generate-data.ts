@@ -70,6 +70,15 @@ async function existingMarker(settings: Settings): Promise<string | null> {
   });
 }
 
+async function migrate(settings: Settings): Promise<void> {
+  const handle = openDatabase({ kind: 'pg', url: settings.databaseUrl, poolSize: 1 });
+  try {
+    await runMigrations(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function recreateDatabase(settings: Settings): Promise<void> {
   const admin = new pg.Client({ connectionString: settings.adminUrl });
   await admin.connect();
@@ -146,19 +155,13 @@ export async function generateData(settings: Settings): Promise<DataSummary> {
   const started = performance.now();
   if (settings.reuseData && (await existingMarker(settings)) === marker(settings)) {
     log(`   reusing ${settings.databaseName} (same scale and seed; BENCH_REUSE_DATA=1)`);
+    await timed('apply new migrations, if any (apps/api runMigrations)', () => migrate(settings));
     const summary = await withBenchClient(settings, counts);
     return { ...summary, reused: true, seconds: (performance.now() - started) / 1000 };
   }
 
   await timed('create database', () => recreateDatabase(settings));
-  await timed('apply migrations (apps/api runMigrations)', async () => {
-    const handle = openDatabase({ kind: 'pg', url: settings.databaseUrl, poolSize: 1 });
-    try {
-      await runMigrations(handle);
-    } finally {
-      await handle.close();
-    }
-  });
+  await timed('apply migrations (apps/api runMigrations)', () => migrate(settings));
 
   const users = Math.max(1000, Math.round(100_000 * settings.scale));
   const { courses, programs, packs, events } = catalogue;

@@ -22,6 +22,12 @@ export interface Endpoint {
   catalogue?: boolean;
   /** the call number `i` of the run (the load rotates through users, ids and words) */
   call(i: number): Call;
+  /**
+   * Statement counting of writes: a read that fills the API's caches for call `i` (a write cannot
+   * be sent twice to warm them: the second one would be a no-op re-save), and the calls to count.
+   */
+  prime?(i: number): Call;
+  samples?: number[];
 }
 
 const at = <T>(list: T[], i: number): T => {
@@ -31,7 +37,7 @@ const at = <T>(list: T[], i: number): T => {
 };
 
 export function hotEndpoints(fixtures: Fixtures): Endpoint[] {
-  const { readers, viewers, progressReaders, writes } = fixtures;
+  const { readers, viewers, progressReaders, writes, writeCourses, writeSamples } = fixtures;
   const get = (path: string, token: string): Call => ({ method: 'GET', path, token });
   return [
     {
@@ -104,6 +110,8 @@ export function hotEndpoints(fixtures: Fixtures): Endpoint[] {
         const w = at(writes, i);
         return { method: 'POST', path: '/api/academy/progress', token: w.token, body: w.body, key: w.key };
       },
+      prime: (i) => get(`/api/academy/progress/${at(writeCourses, i)}`, at(writes, i).token),
+      samples: writeSamples,
     },
   ];
 }

@@ -6,6 +6,7 @@ import { loadFixtures } from './fixtures';
 import { generateData, withBenchClient } from './generate-data';
 import { runLighthouse } from './lighthouse';
 import { type Endpoint, hotEndpoints, measure, probe } from './load';
+import { startPaymentProvider } from './payment-provider';
 import {
   type BenchReport,
   type EndpointOutcome,
@@ -14,7 +15,7 @@ import {
   type WriteCheck,
   writeReport,
 } from './report';
-import { buildApi, type RunningProcess, startApi } from './run-api';
+import { buildApi, productionNodeOptions, type RunningProcess, startApi } from './run-api';
 import { log, settings, step, timed } from './settings';
 import { buildWeb, routeSizes, webDistDir } from './web-sizes';
 
@@ -75,7 +76,9 @@ async function main() {
   );
 
   step('3. API in production mode');
-  const api = await startApi(settings, webBuilt ? webDistDir : undefined);
+  const provider = await startPaymentProvider(settings);
+  running.push(provider.process);
+  const api = await startApi(settings, webBuilt ? webDistDir : undefined, provider.env);
   running.push(api);
   log(`   API pid ${api.pid} on ${api.url}`);
 
@@ -122,6 +125,7 @@ async function main() {
     settings,
     data,
     endpoints: outcomes,
+    apiNodeOptions: productionNodeOptions(),
     statements: [],
     explains: [],
     notes,
@@ -228,7 +232,7 @@ async function main() {
   report.explains = await withBenchClient(settings, (client) => explainStatements(client, report.statements));
   for (const x of report.explains) {
     log(
-      `   ${x.endpoint.padEnd(16)} ${x.executionMs.toFixed(2).padStart(7)} ms  ${x.indexes.length ? `index ${x.indexes.join(', ')}` : 'no index'}${x.seqScans.length ? `  SEQ SCAN ${x.seqScans.join(', ')}` : ''}  ${x.sql.slice(0, 70)}`,
+      `   ${x.endpoint.padEnd(16)} ${x.coldOnly ? 'cold ' : 'warm '}${x.executionMs.toFixed(2).padStart(7)} ms  ${x.indexes.length ? `index ${x.indexes.join(', ')}` : 'no index'}${x.seqScans.length ? `  SEQ SCAN ${x.seqScans.join(', ')}` : ''}  ${x.sql.slice(0, 70)}`,
     );
   }
 
@@ -242,7 +246,7 @@ async function main() {
         url: `/academy/${fixtures.demo.courseId}/${fixtures.demo.sectionId}`,
         loggedIn: true,
       },
-      { route: 'checkout', url: '/compra/suscripcion/Mensual/monthly', loggedIn: true },
+      { route: 'checkout', url: `/compra/programa/${fixtures.checkoutProgramId}`, loggedIn: true },
     ];
     report.web = routeSizes(routes);
     if (!settings.skipLighthouse) {

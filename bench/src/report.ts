@@ -57,6 +57,8 @@ export interface BenchReport {
   endpoints: EndpointOutcome[];
   write?: WriteCheck;
   apiPeakRssMb?: number;
+  /** the Node.js options of the root `npm start` the API ran with */
+  apiNodeOptions: string[];
   statements: StatementCount[];
   explains: ExplainedStatement[];
   web?: RouteSize[];
@@ -226,6 +228,10 @@ export function renderMarkdown(report: BenchReport): string {
         ],
         ['software', `Node ${machine.node}, PostgreSQL ${machine.postgres}`],
         [
+          'API process',
+          `as \`npm start\` runs it: NODE_ENV=production, one process, Node options ${report.apiNodeOptions.length ? report.apiNodeOptions.map((o) => `\`${o}\``).join(' ') : 'none'}`,
+        ],
+        [
           'load average (1 min)',
           `${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.afterLoad?.toFixed(1) ?? '–'} after the API load (${machine.cpus} CPUs: above ${machine.cpus} means other work competed for the CPU)`,
         ],
@@ -345,7 +351,7 @@ export function renderMarkdown(report: BenchReport): string {
   out.push('## SQL statements and their plans');
   out.push('');
   out.push(
-    'The statements of one warm request per endpoint (the one that issued the most), captured with their parameters and run with `EXPLAIN (ANALYZE, BUFFERS)` on the bench database inside a rolled-back transaction.',
+    'The statements of one warm request per endpoint (the one that issued the most), then those only the cold request sent (the queries that fill the caches: course structures, catalogue pages, search results), captured with their parameters and run with `EXPLAIN (ANALYZE, BUFFERS)` on the bench database inside a rolled-back transaction.',
   );
   out.push('');
   for (const count of report.statements) {
@@ -359,7 +365,7 @@ export function renderMarkdown(report: BenchReport): string {
     const explained = report.explains.filter((x) => x.endpoint === count.name);
     for (const [i, x] of explained.entries()) {
       out.push(
-        `${i + 1}. ${x.indexes.length ? `index: ${x.indexes.map((n) => `\`${n}\``).join(', ')}` : 'no index'}${x.seqScans.length ? `; **sequential scan of ${x.seqScans.map((n) => `\`${n}\``).join(', ')}**` : ''}; ${x.executionMs.toFixed(2)} ms`,
+        `${i + 1}. ${x.coldOnly ? '(cold only: fills a cache) ' : ''}${x.indexes.length ? `index: ${x.indexes.map((n) => `\`${n}\``).join(', ')}` : 'no index'}${x.seqScans.length ? `; **sequential scan of ${x.seqScans.map((n) => `\`${n}\``).join(', ')}**` : ''}; ${x.executionMs.toFixed(2)} ms`,
       );
       out.push('');
       out.push('   <details><summary>SQL and plan</summary>');

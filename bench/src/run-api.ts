@@ -71,7 +71,11 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
 }
 
 /** Env of the API in production mode against the bench database, listening on 127.0.0.1 only. */
-export function apiEnvironment(settings: Settings, webDistDir: string | undefined): NodeJS.ProcessEnv {
+export function apiEnvironment(
+  settings: Settings,
+  webDistDir: string | undefined,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -87,14 +91,35 @@ export function apiEnvironment(settings: Settings, webDistDir: string | undefine
     SEED_DEMO_DATA: 'false',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+    ...extra,
   };
 }
 
-/** Starts the bundled API as a child process and waits for /api/health. */
-export async function startApi(settings: Settings, webDistDir: string | undefined): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [benchServerFile], {
+/**
+ * The Node.js options production starts the API with: those of the root `npm start` script
+ * (`node <options> apps/api/dist/server.js`), e.g. a heap limit, so the bench measures the
+ * process as it runs in production.
+ */
+export function productionNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const start = pkg.scripts?.start ?? '';
+  const options = /\bnode((?:\s+-[^\s]+)*)\s+apps\/api\/dist\/server\.js/.exec(start)?.[1] ?? '';
+  return options.split(/\s+/).filter(Boolean);
+}
+
+/** Starts the bundled API as a child process, as `npm start` would, and waits for /api/health. */
+export async function startApi(
+  settings: Settings,
+  webDistDir: string | undefined,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningProcess> {
+  const options = productionNodeOptions();
+  if (options.length) log(`   node options of npm start: ${options.join(' ')}`);
+  const child = spawn(process.execPath, [...options, benchServerFile], {
     cwd: repoRoot,
-    env: apiEnvironment(settings, webDistDir),
+    env: apiEnvironment(settings, webDistDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const relay = (chunk: Buffer) => {
