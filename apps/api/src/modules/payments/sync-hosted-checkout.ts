@@ -13,9 +13,13 @@ import { requireHostedCheckout } from './payments-core';
 import { recordProviderPayment } from './record-payment';
 
 /** A paid hosted checkout as a provider payment of ours: approved, for the checkout's amount. */
+/**
+ * The payment as our records keep it. Its id is namespaced (`HOSTED:<id>`) because
+ * payments.provider_payment_id is unique across providers: another provider's ids cannot collide.
+ */
 function paymentOf(checkout: HostedCheckout & { paymentId: string }): GatewayPayment {
   return {
-    id: checkout.paymentId,
+    id: `HOSTED:${checkout.paymentId}`,
     status: 'approved',
     statusDetail: 'accredited',
     amountCentavos: checkout.amountCentavos,
