@@ -21,6 +21,8 @@ const chauDeudas = {
   id: 'programa-chau-deudas',
   form: 'https://forms.example.com/alcancia/pago-rechazado?programa=programa-chau-deudas',
 };
+/** ONLY_SUBSCRIBERS, sold through the redirect provider (HOSTED). */
+const libertad = { id: 'programa-libertad-financiera', name: 'Programa Libertad Financiera' };
 const checkoutPath = (id: string) => `/compra/programa/${id}`;
 const coursePage = (id: string) => new RegExp(`/academy/${id}(/[^/?]+)?$`);
 
@@ -45,18 +47,6 @@ async function newCustomer(request: APIRequestContext, label: string) {
 
 /** A program bought through the API with the emulator's APRO card (as the browser would pay). */
 async function buyThroughApi(request: APIRequestContext, token: string, programId: string) {
-  const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
-  const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
-    data: {
-      card_number: visa.replaceAll(' ', ''),
-      security_code: '123',
-      expiration_month: 11,
-      expiration_year: 2030,
-      cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
-    },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { id } = (await card.json()) as { id: string };
   const paid = await request.post('/api/users/mercadopago/payment/program', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -64,9 +54,38 @@ async function buyThroughApi(request: APIRequestContext, token: string, programI
       cardDetails: {
         identification: { type: 'DNI', number: '12345678' },
         paymentMethodId: 'visa',
-        cardTokenId: id,
+        cardTokenId: await cardToken(request),
       },
       installments: 1,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** A card token of the emulator, as MercadoPago.js gets it in the browser. */
+async function cardToken(request: APIRequestContext, holder = 'APRO'): Promise<string> {
+  const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
+  const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
+    data: {
+      card_number: visa.replaceAll(' ', ''),
+      security_code: '123',
+      expiration_month: 11,
+      expiration_year: 2030,
+      cardholder: { name: holder, identification: { type: 'DNI', number: '12345678' } },
+    },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  return ((await card.json()) as { id: string }).id;
+}
+
+/** A monthly Plan Oro subscription paid through the API. */
+async function subscribeThroughApi(request: APIRequestContext, token: string) {
+  const paid = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      subscriptionPlanName: 'Plan Oro',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(request),
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
@@ -331,5 +350,105 @@ test.describe('the purchase success screen', () => {
     await page.goto(`/compra-exitosa?programId=${inversora.id}`);
     await page.getByRole('button', { name: 'Ir al programa' }).click();
     await expect(page).toHaveURL(coursePage(inversora.id));
+  });
+});
+
+test.describe('program promo codes', () => {
+  test('a discount code lowers the price; a rejected one says why; a FREE code gives the program away', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program-promo');
+    await signIn(page, credentials);
+
+    // A code from the entry that the server refuses: 'Atención', and the checkout goes on without it.
+    await page.goto(`${checkoutPath(inversora.id)}?promoCode=VENCIDO`);
+    const attention = page.getByRole('dialog', { name: 'Atención' });
+    await expect(attention).toContainText('Este código ya venció.');
+    await attention.getByRole('button', { name: 'Entendido' }).click();
+    await expect(checkoutHeading(page)).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Resumen de tu compra' });
+    await expect(summary).toContainText(/Total\s*\$\s89\.000/);
+
+    await page.getByRole('button', { name: '¿Tenés un código promocional?' }).click();
+    const code = page.getByRole('textbox', { name: 'Código promocional' });
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('Ingrese el código')).toBeVisible();
+    await code.fill('NOEXISTE');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('No encontramos ese código. Revisá que esté bien escrito.')).toBeVisible();
+    await code.fill('PROGRAMA25');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('Tu código promocional PROGRAMA25 fue aplicado')).toBeVisible();
+    await expect(summary).toContainText('Descuento con PROGRAMA25 (44%)');
+    await expect(summary).toContainText(/Total\s*\$\s66\.750/);
+    await expectNoSeriousA11yViolations(page);
+
+    // A FREE code: activated at once, the program is hers.
+    await page.goto(checkoutPath(chauDeudas.id));
+    await expect(checkoutHeading(page)).toBeVisible();
+    await page.getByRole('button', { name: '¿Tenés un código promocional?' }).click();
+    await page.getByRole('textbox', { name: 'Código promocional' }).fill('DEUDAS100');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    const activated = page.getByRole('dialog', { name: '¡Tu código fue activado!' });
+    await expect(activated).toContainText('Programa Chau Deudas ya es tuyo, sin costo.');
+    await activated.getByRole('button', { name: 'Ir al programa' }).click();
+    await expect(page).toHaveURL(coursePage(chauDeudas.id));
+    await page.goto('/programas');
+    await expect(page.getByRole('button', { name: 'Comenzar Programa Chau Deudas' })).toBeVisible();
+  });
+});
+
+test.describe('the redirect provider', () => {
+  test('a HOSTED program is paid on the provider’s page and comes back to /compra-exitosa', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'program-hosted');
+    // Programa Libertad Financiera is for subscribers only and sold through the redirect provider.
+    await subscribeThroughApi(request, credentials.accessToken);
+    await signIn(page, credentials);
+    const events: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/users/analytic') && r.method() === 'POST') {
+        events.push((r.postDataJSON() as { event: string }).event);
+      }
+    });
+
+    await page.goto(checkoutPath(libertad.id));
+    await expect(checkoutHeading(page)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pagá con tarjeta' })).toHaveCount(0);
+    const redirect = page.getByRole('region', { name: 'Pagá en la página de pago' });
+    await expect(redirect).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Resumen de tu compra' })).toContainText(
+      /Total\s*\$\s210\.000/,
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    // A failed link request is only reported to analytics.
+    await page.route('**/api/users/payment/link', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ internalCode: 'UNAVAILABLE', message: 'x' }),
+      }),
+    );
+    await redirect.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect.poll(() => events).toContain('program_checkout_link_error');
+    await expect(page).toHaveURL(new RegExp(`${checkoutPath(libertad.id)}$`));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.unroute('**/api/users/payment/link');
+
+    await redirect.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/hosted-checkout\/pay\/hc_/);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/compra-exitosa\\?programId=${libertad.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: '¡Gracias por tu compra!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ir al programa' }).click();
+    await expect(page).toHaveURL(coursePage(libertad.id));
+    await expect(page.getByRole('complementary', { name: 'Contenido del curso' })).toContainText(
+      libertad.name,
+    );
   });
 });
