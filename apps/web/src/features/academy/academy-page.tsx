@@ -28,6 +28,9 @@ import { PageHeader } from './page-header';
 import { emptySearchHint, emptySearchText, SearchOverlay } from './search-overlay';
 import './academy.css';
 
+/** Cards in the widest first row (4 columns): their thumbnails load first, not lazily (LCP). */
+const firstRowSize = 4;
+
 function Section({
   id,
   title,
@@ -127,6 +130,16 @@ export default function AcademyPage() {
   const topics = filtersMeta.data?.customFilters.topic;
   const levels = filtersMeta.data?.customFilters.level;
 
+  // The first screen appears once, complete: greeting, promo text, filters, cards with their
+  // progress and the sections below, so nothing moves while the queries answer one by one (CLS).
+  // Later changes (filters, refetches) keep the page and update its sections in place.
+  const [revealed, setRevealed] = useState(false);
+  const settled = [user, subscription, filtersMeta, progress, courses, programs, events].every(
+    (query) => !query.isPending,
+  );
+  if (!revealed && settled) setRevealed(true);
+  if (!revealed && !settled) return <Spinner label="Cargando la academia…" />;
+
   return (
     <div className="academy">
       <PageHeader
@@ -203,10 +216,11 @@ export default function AcademyPage() {
           <EmptyResults />
         ) : (
           <ul className="card-grid" aria-busy={courses.isPlaceholderData}>
-            {courses.data.items.map((course) => (
+            {courses.data.items.map((course, index) => (
               <li key={course.id}>
                 <CourseCard
                   course={course}
+                  priority={index < firstRowSize}
                   progress={progressOf(progress.data, course.id)}
                   topics={topics}
                   levels={levels}

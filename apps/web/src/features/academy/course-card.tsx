@@ -7,10 +7,32 @@ import { percent } from './catalog-api';
 
 type Colored = AcademyFilters['customFilters']['topic'][number];
 
-export function Thumbnail({ src, className }: { src: string | null; className?: string }) {
+/**
+ * A card's 16:9 image. `priority` for the cards of the first row: the largest image of the first
+ * screen (LCP) must not wait for the lazy-loading heuristics.
+ */
+export function Thumbnail({
+  src,
+  className,
+  priority = false,
+}: {
+  src: string | null;
+  className?: string;
+  priority?: boolean;
+}) {
   return (
     <div className={className ? `card-media ${className}` : 'card-media'}>
-      {src ? <img src={src} alt="" width={320} height={180} loading="lazy" decoding="async" /> : null}
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={320}
+          height={180}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+        />
+      ) : null}
     </div>
   );
 }
@@ -58,18 +80,21 @@ export function CourseCard({
   topics,
   levels,
   headingLevel = 3,
+  priority = false,
 }: {
   course: Course;
   progress: number | null;
   topics?: readonly Colored[];
   levels?: readonly Colored[];
   headingLevel?: 2 | 3;
+  /** a card of the first row (see Thumbnail) */
+  priority?: boolean;
 }) {
   const target = courseCardTarget(course, progress);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card course-card">
-      <Thumbnail src={course.thumbnail} />
+      <Thumbnail src={course.thumbnail} priority={priority} />
       {course.badge && <span className="card-badge">{course.badge}</span>}
       <div className="card-body">
         <Heading className="card-title">

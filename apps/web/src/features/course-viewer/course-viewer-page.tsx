@@ -1,4 +1,4 @@
-import type { Course, CourseProgress } from '@alcancia/contract';
+import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -8,7 +8,7 @@ import { useCourseAccess } from './course-access';
 import { CourseHeader } from './course-header';
 import { coursePath, findSection, isOpenable, redirectTarget, sectionPath } from './course-navigation';
 import { ModuleAccordion } from './module-accordion';
-import { SectionContent } from './section-content';
+import { SectionContent, SectionPlaceholder } from './section-content';
 import './course-viewer.css';
 
 /**
@@ -97,7 +97,7 @@ function CourseViewer({
       <div className="cv-main">
         <CourseHeader course={course} placed={placed} disabled={preview !== null} titleRef={title} />
         {preview ? (
-          <PreviewNotice preview={preview} />
+          <PreviewNotice preview={preview} type={placed.section.type} />
         ) : (
           <SectionContent course={course} placed={placed} progress={progress} />
         )}
@@ -115,8 +115,8 @@ function CourseViewer({
   );
 }
 
-function PreviewNotice({ preview }: { preview: PreviewState }) {
-  if (preview.loading) return <Spinner label="Cargando la clase…" />;
+function PreviewNotice({ preview, type }: { preview: PreviewState; type: Section['type'] }) {
+  if (preview.loading) return <SectionPlaceholder type={type} label="Cargando la clase…" />;
   return (
     <div className="cv-problem">
       <Alert tone="error" title="No pudimos cargar la clase">

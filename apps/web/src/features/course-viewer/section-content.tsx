@@ -1,4 +1,4 @@
-import type { Course, CourseProgress } from '@alcancia/contract';
+import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../ui/feedback';
 import type { PlacedSection } from './course-navigation';
@@ -7,6 +7,24 @@ import { sectionProgress } from './progress-rules';
 
 // The player (and hls.js behind it) loads only when a class is opened.
 const VideoPlayer = lazy(() => import('./video-player'));
+
+/**
+ * What stands in for a class's player while the course or the player's code loads: the same 16:9
+ * frame and progress line, so the module list below does not move when the player arrives (CLS).
+ */
+export function SectionPlaceholder({ type, label }: { type: Section['type']; label: string }) {
+  if (type !== 'CLASS') return <Spinner label={label} />;
+  return (
+    <div className="cv-video">
+      <div className="cv-video-frame cv-video-frame-loading">
+        <Spinner label={label} />
+      </div>
+      <p className="cv-progress" aria-hidden="true">
+        &nbsp;
+      </p>
+    </div>
+  );
+}
 
 /** The content of the section: the video player for a CLASS, the material viewer for a file. */
 export function SectionContent({
@@ -21,7 +39,7 @@ export function SectionContent({
   const { module, section } = placed;
   if (section.type === 'CLASS') {
     return (
-      <Suspense fallback={<Spinner label="Cargando el video…" />}>
+      <Suspense fallback={<SectionPlaceholder type="CLASS" label="Cargando el video…" />}>
         <VideoPlayer
           // A new player per class: its events, timers and saved point belong to that class.
           key={section.id}

@@ -5,15 +5,18 @@ import type { CurrentUser } from '@alcancia/contract';
  * verification banner and blocking modal, and the discount banner.
  */
 
-const argentinaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Created on first use, not when the shell loads: a formatter with a time zone costs the browser
+// a long task on a slow phone, and most visits never need it.
+let argentinaDate: Intl.DateTimeFormat | null = null;
 
 /** Today in Buenos Aires as YYYY-MM-DD. */
 export function argentinaToday(now: Date = new Date()): string {
+  argentinaDate ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return argentinaDate.format(now);
 }
 
