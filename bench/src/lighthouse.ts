@@ -26,6 +26,8 @@ export interface AuditResult {
   tbtMs?: number;
   /** failing audits worth reading (title and displayed value) */
   findings?: string[];
+  /** every run's scores (performance, LCP, CLS, TBT); the fields above are the median run's */
+  runs?: { performance: number; lcpMs: number; cls: number; tbtMs: number }[];
 }
 
 export interface Credentials {
@@ -55,6 +57,50 @@ async function seedSession(port: number, origin: string, credentials: Credential
   } finally {
     await browser.disconnect();
   }
+}
+
+/** The full Lighthouse result of each audit, to save the median run's. */
+const lhrs = new WeakMap<AuditResult, unknown>();
+
+/** One Lighthouse run of a page; throws when Lighthouse could not measure it. */
+async function auditOnce(page: AuditPage, origin: string, port: number): Promise<AuditResult> {
+  const run = await lighthouse(`${origin}${page.url}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    disableStorageReset: page.loggedIn,
+  });
+  if (!run) throw new Error('Lighthouse returned no result');
+  const lhr = run.lhr;
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue;
+  const findings = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable' &&
+        a.scoreDisplayMode !== 'manual',
+    )
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  const result: AuditResult = {
+    route: page.route,
+    url: page.url,
+    available: true,
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    findings,
+  };
+  lhrs.set(result, lhr);
+  return result;
 }
 
 /**
@@ -88,55 +134,45 @@ export async function runLighthouse(
         await seedSession(chrome.port, origin, credentials);
         seeded = true;
       }
-      try {
-        const run = await lighthouse(`${origin}${page.url}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          disableStorageReset: page.loggedIn,
-        });
-        if (!run) throw new Error('Lighthouse returned no result');
-        const lhr = run.lhr;
-        writeFileSync(
-          path.join(outDir, 'lighthouse', `${page.route.replace(/[^a-z0-9]+/gi, '_')}.json`),
-          JSON.stringify(lhr),
-        );
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const numeric = (id: string) => lhr.audits[id]?.numericValue;
-        const findings = Object.values(lhr.audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 0.9 &&
-              a.scoreDisplayMode !== 'informative' &&
-              a.scoreDisplayMode !== 'notApplicable' &&
-              a.scoreDisplayMode !== 'manual',
-          )
-          .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        const result: AuditResult = {
-          route: page.route,
-          url: page.url,
-          available: true,
-          finalUrl: lhr.finalDisplayedUrl,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          lcpMs: numeric('largest-contentful-paint'),
-          cls: numeric('cumulative-layout-shift'),
-          tbtMs: numeric('total-blocking-time'),
-          findings,
-        };
-        if (lhr.runtimeError) result.error = lhr.runtimeError.message;
-        results.push(result);
-        log(
-          `   ${page.route.padEnd(22)} perf ${result.performance}  a11y ${result.accessibility}  bp ${result.bestPractices}  LCP ${Math.round(result.lcpMs ?? 0)} ms  CLS ${(result.cls ?? 0).toFixed(3)}  TBT ${Math.round(result.tbtMs ?? 0)} ms${result.finalUrl && new URL(result.finalUrl).pathname !== page.url.split('?')[0] ? `  (ended at ${new URL(result.finalUrl).pathname})` : ''}`,
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        results.push({ route: page.route, url: page.url, available: true, error: message });
-        log(`   ${page.route.padEnd(22)} Lighthouse failed: ${message}`);
+      const runs: AuditResult[] = [];
+      let failure: string | undefined;
+      // Lighthouse varies from run to run; its authors advise the median of several. A run that
+      // fails to record (e.g. NO_NAVSTART) is repeated once.
+      for (
+        let attempt = 0;
+        runs.length < settings.lighthouseRuns && attempt < settings.lighthouseRuns + 1;
+        attempt++
+      ) {
+        try {
+          runs.push(await auditOnce(page, origin, chrome.port));
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+          log(`   ${page.route.padEnd(22)} Lighthouse run failed: ${failure}`);
+        }
       }
+      if (runs.length === 0) {
+        results.push({ route: page.route, url: page.url, available: true, error: failure ?? 'no run' });
+        continue;
+      }
+      const byPerformance = [...runs].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+      const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)] as AuditResult;
+      const result: AuditResult = {
+        ...median,
+        runs: runs.map((r) => ({
+          performance: r.performance ?? 0,
+          lcpMs: r.lcpMs ?? 0,
+          cls: r.cls ?? 0,
+          tbtMs: r.tbtMs ?? 0,
+        })),
+      };
+      writeFileSync(
+        path.join(outDir, 'lighthouse', `${page.route.replace(/[^a-z0-9]+/gi, '_')}.json`),
+        JSON.stringify(lhrs.get(median)),
+      );
+      results.push(result);
+      log(
+        `   ${page.route.padEnd(22)} perf ${result.performance} (runs ${runs.map((r) => r.performance).join(', ')})  a11y ${result.accessibility}  bp ${result.bestPractices}  LCP ${Math.round(result.lcpMs ?? 0)} ms  CLS ${(result.cls ?? 0).toFixed(3)}  TBT ${Math.round(result.tbtMs ?? 0)} ms${result.finalUrl && new URL(result.finalUrl).pathname !== page.url.split('?')[0] ? `  (ended at ${new URL(result.finalUrl).pathname})` : ''}`,
+      );
     }
   } finally {
     chrome.kill();

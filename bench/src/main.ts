@@ -134,7 +134,7 @@ async function main() {
 
   step('4. Ceiling: bare Fastify with the same bytes as the catalogue');
   const catalogueCall = hotEndpoints(fixtures)[0]?.call(0);
-  if (catalogueCall) {
+  if (catalogueCall && endpoints.length > 0) {
     const sample = await probe(api.url, catalogueCall);
     const ceiling = await startCeiling(settings, sample.body, sample.contentType);
     running.push(ceiling);

@@ -48,12 +48,14 @@ export const settings = {
   reuseData: flag('BENCH_REUSE_DATA'),
   skipWeb: flag('BENCH_SKIP_WEB'),
   skipLighthouse: flag('BENCH_SKIP_LIGHTHOUSE'),
-  /** comma-separated endpoint names to load (default: all), e.g. "catalogue,progress-write" */
+  /** comma-separated endpoint names to load (default: all), e.g. "catalogue,progress-write"; "none" loads none (web only) */
   only: (process.env.BENCH_ONLY ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
   chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  /** Lighthouse runs per page; the report gives the median (by performance score) and lists all */
+  lighthouseRuns: Math.round(number('BENCH_LIGHTHOUSE_RUNS', 3)),
   /** where the markdown report goes */
   reportPath: path.resolve(repoRoot, process.env.BENCH_REPORT || 'docs/performance.md'),
   /** the secret the API signs access tokens with: the bench mints real users' tokens with it */
