@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { forgotPassword, resendConfirmationCode } from './auth-api';
+import { EmailField } from './auth-fields';
 import { isValidEmail } from './form-rules';
 import { messageFor } from './messages';
 
@@ -124,14 +124,8 @@ export function EmailRequestModal({
       ) : (
         <form className="dialog-body" onSubmit={onSubmit} noValidate aria-busy={phase === 'loading'}>
           <p id={introId}>{text.intro}</p>
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            name="email"
+          <EmailField
             autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={email}
             readOnly={phase === 'loading'}
             onChange={(event) => {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
+import { CheckoutLoginForm } from './checkout-login-form';
 import { CountryNoticeDialog, useCountryNotice } from './country-notice';
-import { CheckoutLoginForm, CheckoutRegisterForm, registeredLoginFailedNotice } from './identification-forms';
+import { authTexts } from './messages';
+import { RegisterForm } from './register-form';
 import './identification.css';
 
 /** Spec §3 "Identification user case". */
@@ -58,12 +60,19 @@ export function IdentificationStep({
         </button>
       </fieldset>
       {userCase === 'REGISTER' ? (
-        <CheckoutRegisterForm
+        <RegisterForm
+          origin="checkout"
           nameRef={nameRef}
-          onExistingAccount={(email) => switchTo('LOGIN', email)}
-          onRegisteredLoginFailed={(email) => {
+          countryNote="Por ahora, las compras desde la web están disponibles solo para Argentina."
+          submitLabel="Crear cuenta y continuar"
+          existingAccountLink={(email) => (
+            <button type="button" className="link-button" onClick={() => switchTo('LOGIN', email)}>
+              Iniciá sesión
+            </button>
+          )}
+          onLoginFailed={(email) => {
             switchTo('LOGIN', email);
-            setLoginNotice(registeredLoginFailedNotice);
+            setLoginNotice(authTexts.registeredLoginFailed);
           }}
         />
       ) : (

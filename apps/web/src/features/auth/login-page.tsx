@@ -6,8 +6,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Alert, Spinner } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { TextField } from '../../ui/text-field';
 import { socialLogin } from './auth-api';
+import { EmailField } from './auth-fields';
 import { AuthScreen } from './auth-screen';
 import { type EmailRequestKind, EmailRequestModal } from './email-request-modal';
 import { authMessages, codeOf, messageFor } from './messages';
@@ -113,14 +113,8 @@ function LoginForm({ providerError }: { providerError: boolean }) {
     >
       {state.notice && <Alert tone="success">{state.notice}</Alert>}
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />

@@ -6,8 +6,8 @@ import { clearCredentials, readCredentials } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { TextField } from '../../ui/text-field';
 import { confirmPassword } from './auth-api';
+import { CodeField, EmailField } from './auth-fields';
 import { AuthScreen } from './auth-screen';
 import { EmailRequestModal } from './email-request-modal';
 import { canSubmitRecover, isValidEmail } from './form-rules';
@@ -97,26 +97,12 @@ export default function RecoverPage() {
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
         {askIdentity && (
           <>
-            <TextField
-              label="Correo electrónico"
-              type="email"
-              name="email"
+            <EmailField
               autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <TextField
-              label="Código de recuperación"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={12}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-            />
+            <CodeField label="Código de recuperación" value={code} onChange={setCode} />
           </>
         )}
         {!askIdentity && (

@@ -5,8 +5,8 @@ import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { validateAccount } from './auth-api';
+import { CodeField, EmailField } from './auth-fields';
 import { AuthScreen } from './auth-screen';
 import { EmailRequestModal } from './email-request-modal';
 import { isValidEmail } from './form-rules';
@@ -175,14 +175,8 @@ function ValidateForm({
       subtitle="Escribí tu correo y el código de 6 dígitos que te enviamos, o abrí el enlace del correo."
     >
       <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
+        <EmailField
           autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -190,15 +184,7 @@ function ValidateForm({
           }}
           error={error}
         />
-        <TextField
-          label="Código de validación"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={12}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-        />
+        <CodeField label="Código de validación" value={code} onChange={setCode} />
         <button
           type="submit"
           className="button button-primary button-block"

@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@alcancia/contract';
-import { type CountryCode, countries } from '@alcancia/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
@@ -7,8 +6,8 @@ import { ApiError } from '../../lib/api-client';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { callingCodeOf, sanitizePhoneInput } from '../auth/form-rules';
 import { unexpectedError } from '../auth/messages';
+import { CountrySelect, PhoneField } from '../auth/profile-fields';
 import { useLogout } from '../auth/use-logout';
 import { completeOnboarding } from './complete-onboarding';
 import {
@@ -36,8 +35,6 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const introId = useId();
-  const countryId = useId();
-  const callingCode = callingCodeOf(values.country);
 
   function change(field: keyof OnboardingValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -80,28 +77,11 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
       <div className="dialog-body">
         <p id={introId}>Antes de seguir, contanos desde dónde nos visitás y cómo contactarte.</p>
         <form className="form" onSubmit={onSubmit} noValidate aria-busy={saving}>
-          <div className="field">
-            <label className="field-label" htmlFor={countryId}>
-              País
-            </label>
-            <div className="field-box field-select">
-              <select
-                id={countryId}
-                name="country"
-                className="field-input"
-                autoComplete="country"
-                value={values.country}
-                onChange={(event) => change('country', event.target.value as CountryCode | '')}
-              >
-                <option value="">Elegí tu país</option>
-                {countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <CountrySelect
+            value={values.country}
+            onChange={(country) => change('country', country)}
+            placeholder="Elegí tu país"
+          />
           {askName && (
             <TextField
               label="Nombre"
@@ -112,22 +92,11 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
               onChange={(event) => change('name', event.target.value)}
             />
           )}
-          <TextField
-            label="Teléfono"
-            type="tel"
-            name="phone"
-            autoComplete="tel-national"
-            inputMode="tel"
+          <PhoneField
+            country={values.country}
             value={values.phone}
-            onChange={(event) => change('phone', sanitizePhoneInput(event.target.value))}
+            onChange={(phone) => change('phone', phone)}
             error={phoneError}
-            prefix={
-              callingCode ? (
-                <span className="field-prefix" aria-hidden="true">
-                  +{callingCode}
-                </span>
-              ) : null
-            }
             hint={
               values.country === 'AR'
                 ? 'Escribí el código de área y el número, sin 0 ni 15. Ej.: 11 2345 6789.'

@@ -1,0 +1,192 @@
+import { type FormEvent, type ReactNode, type Ref, useId, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { ApiError } from '../../lib/api-client';
+import { Alert } from '../../ui/feedback';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import { register } from './auth-api';
+import { EmailField } from './auth-fields';
+import {
+  callingCodeOf,
+  canSubmitRegister,
+  emptyRegisterValues,
+  type RegisterField,
+  type RegisterValues,
+  registerErrors,
+  toFieldErrors,
+  toRegisterPayload,
+} from './form-rules';
+import { codeOf, messageFor } from './messages';
+import { PasswordChecklist } from './password-checklist';
+import { CountrySelect, PhoneField } from './profile-fields';
+import { loginWithPassword } from './session-actions';
+
+const termsPath = '/terminos-y-condiciones';
+
+function phoneHint(country: RegisterValues['country']): string {
+  const callingCode = callingCodeOf(country);
+  if (country === 'AR') {
+    return 'Código de país +54. Escribí el código de área y el número, sin 0 ni 15. Ej.: 11 2345 6789.';
+  }
+  return callingCode
+    ? `Código de país +${callingCode}. Escribí tu número, solo con números.`
+    : 'Incluí el código de tu país. Ej.: 44 20 7946 0958.';
+}
+
+/**
+ * The register form of the register page and of the identification step before a purchase:
+ * register, then log in automatically. Where the user goes next is the caller's business.
+ */
+export function RegisterForm({
+  origin,
+  initialEmail = '',
+  nameRef,
+  countryNote,
+  submitLabel,
+  existingAccountLink,
+  onLoggedIn,
+  onLoginFailed,
+}: {
+  /** 'organic' on the register page, 'checkout' before a purchase (analytics and login source) */
+  origin: 'organic' | 'checkout';
+  initialEmail?: string;
+  nameRef?: Ref<HTMLInputElement>;
+  /** shown under the country when it is not Argentina */
+  countryNote: string;
+  submitLabel: string;
+  /** EMAIL_ALREADY_EXISTS: the way to the login, with the e-mail */
+  existingAccountLink(email: string): ReactNode;
+  onLoggedIn?(): void;
+  /** the account exists but the automatic login failed: log in by hand */
+  onLoginFailed(email: string): void;
+}) {
+  const [values, setValues] = useState<RegisterValues>(() => ({
+    ...emptyRegisterValues,
+    email: initialEmail,
+  }));
+  const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const [serverFields, setServerFields] = useState<Partial<Record<RegisterField, string>>>({});
+  const [serverError, setServerError] = useState<{ text: string; code: string | null } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const checklistId = useId();
+
+  const errors = registerErrors(values);
+  const visibleError = (field: RegisterField) =>
+    serverFields[field] ?? (touched[field] ? errors[field] : undefined);
+  const canSubmit = canSubmitRegister(values) && !serverError && !loading;
+
+  function change(field: RegisterField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerError(null);
+    if (serverFields[field]) setServerFields((current) => ({ ...current, [field]: undefined }));
+  }
+  const touch = (field: RegisterField) => () => setTouched((current) => ({ ...current, [field]: true }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payload = toRegisterPayload(values);
+    if (!payload || !canSubmit) return;
+    setLoading(true);
+    setServerError(null);
+    try {
+      await register(payload);
+    } catch (failure) {
+      setServerError({ text: messageFor('register', failure), code: codeOf(failure) });
+      if (failure instanceof ApiError) setServerFields(toFieldErrors(failure.fields));
+      setLoading(false);
+      return;
+    }
+    track('registration_completed', { origin, country: payload.country });
+    try {
+      await loginWithPassword(payload.email, payload.password, origin);
+    } catch {
+      setLoading(false);
+      onLoginFailed(payload.email);
+      return;
+    }
+    onLoggedIn?.();
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={loading}>
+      <TextField
+        ref={nameRef}
+        label="Nombre"
+        name="name"
+        autoComplete="given-name"
+        value={values.name}
+        maxLength={100}
+        onChange={(event) => change('name', event.target.value)}
+        onBlur={touch('name')}
+        error={visibleError('name')}
+      />
+      <CountrySelect
+        value={values.country}
+        onChange={(country) => change('country', country)}
+        invalid={Boolean(visibleError('country'))}
+        note={values.country && values.country !== 'AR' ? countryNote : null}
+      />
+      <EmailField
+        autoComplete="email"
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+        onBlur={touch('email')}
+        error={visibleError('email')}
+      />
+      <EmailField
+        label="Confirmá tu correo electrónico"
+        name="emailConfirm"
+        autoComplete="email"
+        value={values.emailConfirm}
+        onChange={(event) => change('emailConfirm', event.target.value)}
+        onBlur={touch('emailConfirm')}
+        error={visibleError('emailConfirm')}
+      />
+      <PhoneField
+        country={values.country}
+        value={values.phone}
+        onChange={(phone) => change('phone', phone)}
+        onBlur={touch('phone')}
+        error={visibleError('phone')}
+        hint={phoneHint(values.country)}
+      />
+      <PasswordField
+        label="Contraseña"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        maxLength={128}
+        onChange={(event) => change('password', event.target.value)}
+        onBlur={touch('password')}
+        error={serverFields.password}
+        describedBy={checklistId}
+      />
+      <PasswordChecklist id={checklistId} password={values.password} />
+      <p className="form-terms">
+        Al crear tu cuenta aceptás los{' '}
+        <a href={termsPath} target="_blank" rel="noopener">
+          Términos y condiciones
+          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+        </a>
+        .
+      </p>
+      {serverError && (
+        <Alert tone="error">
+          {serverError.text}
+          {serverError.code === 'EMAIL_ALREADY_EXISTS' && <> {existingAccountLink(values.email.trim())}</>}
+        </Alert>
+      )}
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={!canSubmit}
+        aria-busy={loading || undefined}
+      >
+        {loading ? 'Creando tu cuenta…' : submitLabel}
+      </button>
+      {!canSubmit && !loading && !serverError && (
+        <p className="form-hint">Completá todos los datos para crear tu cuenta.</p>
+      )}
+    </form>
+  );
+}
