@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { TextField } from '../../ui/text-field';
-import { promoErrorText, promoTexts } from '../payments/promo-messages';
+import { type PromoAttempt, PromoCodeBox } from '../payments/promo-code-box';
+import { promoErrorText } from '../payments/promo-messages';
 import {
   activatePromoCode,
   checkPromoAvailability,
@@ -34,38 +33,19 @@ export function ProgramPromoBox({
   onPreviewError(error: unknown): void;
 }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const titleId = useId();
-  const regionId = useId();
 
-  async function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading || disabled) return;
-    const value = code.trim();
-    if (!value) {
-      setError(promoTexts.empty);
-      return;
-    }
-    setLoading(true);
-    setError(null);
+  async function apply(value: string): Promise<PromoAttempt> {
     try {
       const { availability } = await checkPromoAvailability(programId, value);
       if (availability === 'FREE') {
         await activatePromoCode(programId, value);
         trackProgram('promoRedeemed', { from: 'programCheckout', programId, free: true });
-        setCode('');
-        setOpen(false);
         onActivated(value);
-        return;
+        return 'applied';
       }
     } catch (failure) {
       trackProgram('promoFailed', { from: 'programCheckout', programId });
-      setError(promoErrorText(failure));
-      setLoading(false);
-      return;
+      return { error: promoErrorText(failure) };
     }
     try {
       const preview = await queryClient.fetchQuery({
@@ -75,79 +55,26 @@ export function ProgramPromoBox({
         retry: false,
       });
       trackProgram('promoRedeemed', { from: 'programCheckout', programId, free: false });
-      setCode('');
-      setOpen(false);
       onApplied(preview.promoCodeApplied ?? value);
+      return 'applied';
     } catch (failure) {
       trackProgram('promoFailed', { from: 'programCheckout', programId });
-      if (failure instanceof ApiError && failure.internalCode === 'NETWORK_ERROR') setError(failure.message);
-      else onPreviewError(failure);
-    } finally {
-      setLoading(false);
+      if (failure instanceof ApiError && failure.internalCode === 'NETWORK_ERROR')
+        return { error: failure.message };
+      onPreviewError(failure);
+      return 'refused';
     }
   }
 
   return (
-    <section className="checkout-card promo-box" aria-labelledby={titleId}>
-      <h2 id={titleId} className="visually-hidden">
-        Código promocional
-      </h2>
-      <div aria-live="polite">
-        {promoCode && (
-          <p className="promo-badge">
-            <span aria-hidden="true">✓ </span>Tu código promocional <strong>{promoCode}</strong> fue aplicado
-          </p>
-        )}
-      </div>
-      {promoCode ? (
-        <button type="button" className="link-button" disabled={disabled} onClick={() => onApplied(null)}>
-          Quitar el código
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={open}
-          aria-controls={regionId}
-          onClick={() => {
-            trackProgram(open ? 'promoCancelled' : 'promoLinkClicked', {
-              from: 'programCheckout',
-              programId,
-            });
-            setOpen(!open);
-            setError(null);
-          }}
-        >
-          ¿Tenés un código promocional?
-        </button>
-      )}
-      <div id={regionId} hidden={!open || promoCode !== null}>
-        {open && !promoCode && (
-          <form className="promo-form" onSubmit={apply} noValidate aria-busy={loading}>
-            <TextField
-              label="Código promocional"
-              name="promoCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={64}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(null);
-              }}
-              error={error}
-            />
-            <button
-              type="submit"
-              className="button button-secondary"
-              aria-disabled={loading || disabled ? true : undefined}
-            >
-              {loading ? 'Aplicando…' : 'Aplicar'}
-            </button>
-          </form>
-        )}
-      </div>
-    </section>
+    <PromoCodeBox
+      promoCode={promoCode}
+      disabled={disabled}
+      apply={apply}
+      onRemove={() => onApplied(null)}
+      onToggle={(opening) =>
+        trackProgram(opening ? 'promoLinkClicked' : 'promoCancelled', { from: 'programCheckout', programId })
+      }
+    />
   );
 }

@@ -1,9 +1,9 @@
 import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { TextField } from '../../ui/text-field';
+import { useState } from 'react';
 import { ErrorDialog } from '../payments/error-dialog';
-import { promoErrorText, promoTexts } from '../payments/promo-messages';
+import { type PromoAttempt, PromoCodeBox } from '../payments/promo-code-box';
+import { promoErrorText } from '../payments/promo-messages';
 import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys } from './subscriptions-api';
@@ -25,24 +25,9 @@ export function PromoBox({
   onApplied(code: string | null): void;
 }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const titleId = useId();
-  const regionId = useId();
 
-  async function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const value = code.trim();
-    if (!value) {
-      setError(promoTexts.empty);
-      return;
-    }
-    setLoading(true);
-    setError(null);
+  async function apply(value: string): Promise<PromoAttempt> {
     try {
       const plan: SubscriptionPlan = await searchPlan(planName, {
         promoCode: value,
@@ -50,83 +35,31 @@ export function PromoBox({
       });
       queryClient.setQueryData(subscriptionKeys.plan(planName, frequency, value), plan);
       trackSubscription('promoRedeemed', { from: 'checkout', isDiscountCoupon: true });
-      setCode('');
-      setOpen(false);
       onApplied(value);
+      return 'applied';
     } catch (failure) {
-      if (isInvalidPromoForPlan(failure)) setInvalid(true);
-      else setError(promoErrorText(failure));
       trackSubscription('promoFailed', { from: 'checkout' });
-    } finally {
-      setLoading(false);
+      if (!isInvalidPromoForPlan(failure)) return { error: promoErrorText(failure) };
+      setInvalid(true);
+      return 'refused';
     }
   }
 
   return (
-    <section className="checkout-card promo-box" aria-labelledby={titleId}>
-      <h2 id={titleId} className="visually-hidden">
-        Código promocional
-      </h2>
-      <div aria-live="polite">
-        {promoCode && (
-          <p className="promo-badge">
-            <span aria-hidden="true">✓ </span>Tu código promocional <strong>{promoCode}</strong> fue aplicado
-          </p>
-        )}
-      </div>
-      {promoCode ? (
-        <button type="button" className="link-button" onClick={() => onApplied(null)}>
-          Quitar el código
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={open}
-          aria-controls={regionId}
-          onClick={() => {
-            if (!open) trackSubscription('promoLinkClicked', { from: 'checkout' });
-            else trackSubscription('promoCancelled', { from: 'checkout' });
-            setOpen(!open);
-            setError(null);
-          }}
-        >
-          ¿Tenés un código promocional?
-        </button>
-      )}
-      <div id={regionId} hidden={!open || promoCode !== null}>
-        {open && !promoCode && (
-          <form className="promo-form" onSubmit={apply} noValidate aria-busy={loading}>
-            <TextField
-              label="Código promocional"
-              name="promoCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={64}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(null);
-              }}
-              error={error}
-            />
-            <button
-              type="submit"
-              className="button button-secondary"
-              aria-disabled={loading ? true : undefined}
-            >
-              {loading ? 'Aplicando…' : 'Aplicar'}
-            </button>
-          </form>
-        )}
-      </div>
+    <PromoCodeBox
+      promoCode={promoCode}
+      apply={apply}
+      onRemove={() => onApplied(null)}
+      onToggle={(opening) =>
+        trackSubscription(opening ? 'promoLinkClicked' : 'promoCancelled', { from: 'checkout' })
+      }
+    >
       <ErrorDialog
         open={invalid}
         title={invalidPromoForPlan.title}
         text={invalidPromoForPlan.text}
         onClose={() => setInvalid(false)}
       />
-    </section>
+    </PromoCodeBox>
   );
 }

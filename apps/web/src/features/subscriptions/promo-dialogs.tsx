@@ -2,7 +2,7 @@ import type { UsePromoCodeResponse } from '@alcancia/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
-import { TextField } from '../../ui/text-field';
+import { PromoCodeField } from '../payments/promo-code-box';
 import { promoErrorText, promoMessageKey, promoTexts } from '../payments/promo-messages';
 import { trackSubscription } from './subscription-events';
 import { redeemPromoCode } from './subscriptions-api';
@@ -64,13 +64,7 @@ export function PromoCodeDialog({
           Escribilo tal como lo recibiste. Si es un período gratis, se activa en el momento; si es un
           descuento, lo vas a ver en el precio de los planes.
         </p>
-        <TextField
-          label="Código promocional"
-          name="promoCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
+        <PromoCodeField
           data-autofocus
           value={code}
           onChange={(event) => {

@@ -1,0 +1,133 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { TextField, type TextFieldProps } from '../../ui/text-field';
+import { promoTexts } from './promo-messages';
+
+/** The promo code input of the checkouts' promo box and of the plan list's promo dialog. */
+export function PromoCodeField(field: Omit<TextFieldProps, 'label' | 'name'>) {
+  return (
+    <TextField
+      label="Código promocional"
+      name="promoCode"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={64}
+      {...field}
+    />
+  );
+}
+
+/**
+ * What became of a code: applied (the box closes), refused with a dialog the caller shows (the
+ * code stays in the field), or an error to show under the field.
+ */
+export type PromoAttempt = 'applied' | 'refused' | { error: string };
+
+/**
+ * The checkouts' promo box (subscriptions and programs): the link that opens the field, the field
+ * with its 'Aplicar' button, the applied code's badge and the way to remove it. What a code does
+ * is the caller's `apply`; an empty code is refused here.
+ */
+export function PromoCodeBox({
+  promoCode,
+  disabled = false,
+  apply,
+  onRemove,
+  onToggle,
+  children,
+}: {
+  promoCode: string | null;
+  disabled?: boolean;
+  apply(code: string): Promise<PromoAttempt>;
+  onRemove(): void;
+  /** the link opened (true) or closed (false) the field: for analytics */
+  onToggle(opening: boolean): void;
+  /** the caller's dialogs */
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const titleId = useId();
+  const regionId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading || disabled) return;
+    const value = code.trim();
+    if (!value) {
+      setError(promoTexts.empty);
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      const attempt = await apply(value);
+      if (attempt === 'applied') {
+        setCode('');
+        setOpen(false);
+      } else if (attempt !== 'refused') {
+        setError(attempt.error);
+      }
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="checkout-card promo-box" aria-labelledby={titleId}>
+      <h2 id={titleId} className="visually-hidden">
+        Código promocional
+      </h2>
+      <div aria-live="polite">
+        {promoCode && (
+          <p className="promo-badge">
+            <span aria-hidden="true">✓ </span>Tu código promocional <strong>{promoCode}</strong> fue aplicado
+          </p>
+        )}
+      </div>
+      {promoCode ? (
+        <button type="button" className="link-button" disabled={disabled} onClick={onRemove}>
+          Quitar el código
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => {
+            onToggle(!open);
+            setOpen(!open);
+            setError(null);
+          }}
+        >
+          ¿Tenés un código promocional?
+        </button>
+      )}
+      <div id={regionId} hidden={!open || promoCode !== null}>
+        {open && !promoCode && (
+          <form className="promo-form" onSubmit={submit} noValidate aria-busy={loading}>
+            <PromoCodeField
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError(null);
+              }}
+              error={error}
+            />
+            <button
+              type="submit"
+              className="button button-secondary"
+              aria-disabled={loading || disabled ? true : undefined}
+            >
+              {loading ? 'Aplicando…' : 'Aplicar'}
+            </button>
+          </form>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
