@@ -1,31 +1,15 @@
+import { escapeHtml, htmlPage } from '../html-page';
 import type { CheckoutResource } from './types';
 
-// The pay pages, in Spanish. No script and no inline style, so they run under the API's strict CSP
-// when it hosts the stand-in; the stylesheet is served next to them as checkout.css.
+// The pay pages (see html-page.ts); the stylesheet is served next to them as checkout.css.
 
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 const pesos = (centavos: number) => money.format(centavos / 100);
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const brand = { name: 'Pago externo', label: 'simulado', note: 'simulación local' };
 
 function layout(base: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Pago externo (simulado)</title>
-<link rel="stylesheet" href="${escapeHtml(base)}/checkout.css">
-</head>
-<body>
-<header class="banner"><p>Pago externo <span>simulación local: ningún pago es real</span></p></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlPage(brand, `${base}/checkout.css`, title, body);
 }
 
 /** `base` is the stand-in's path prefix ('' standalone, '/sandbox/hosted-checkout' in the API). */

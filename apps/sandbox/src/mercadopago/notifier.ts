@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { WebhookSender } from '../webhook-sender';
 import { mpDate } from './dates';
 import { signatureHeader } from './signing';
 import type { EmulatorStore } from './store';
 import type { NotificationRecord, NotificationType } from './types';
-
-/** Pause before each retry of a failed delivery: three attempts in all, like a short version of MP's. */
-const RETRY_DELAYS_MS = [300, 1500];
-const ATTEMPT_TIMEOUT_MS = 5000;
-const LOG_SIZE = 200;
 
 export interface Delivery {
   url: string;
@@ -25,15 +21,19 @@ export interface Delivery {
 
 export const COLLECTOR_ID = 1234567890;
 
+function notificationUrl(base: string, dataId: string, type: NotificationType): URL {
+  const url = new URL(base);
+  url.searchParams.set('data.id', dataId);
+  url.searchParams.set('type', type);
+  return url;
+}
+
 /**
- * Sends signed webhooks. Delivery is asynchronous and best effort: a receiver that is down or
- * answers non-2xx gets a couple of retries, and no failure ever reaches the emulator's callers.
+ * Sends signed webhooks, asynchronous and best effort, retried like every stand-in's
+ * (webhook-sender.ts).
  */
 export class Notifier {
-  private readonly log: Delivery[] = [];
-  private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
-  private readonly inFlight = new Set<AbortController>();
-  private closed = false;
+  private readonly sender = new WebhookSender<Delivery>();
 
   constructor(
     private readonly store: EmulatorStore,
@@ -77,98 +77,45 @@ export class Notifier {
   }
 
   deliveries(): Delivery[] {
-    return [...this.log];
+    return this.sender.deliveries();
   }
 
   close(): void {
-    this.closed = true;
-    // Wake every pending retry so its loop sees `closed` and ends instead of hanging.
-    for (const [timer, wake] of this.sleepers) {
-      clearTimeout(timer);
-      wake();
-    }
-    this.sleepers.clear();
-    for (const controller of this.inFlight) controller.abort();
+    this.sender.close();
   }
 
-  private deliver(record: NotificationRecord): Promise<Delivery> {
-    const delivery: Delivery = {
-      url: record.url,
-      type: record.body.type,
-      action: record.body.action,
-      dataId: record.body.data.id,
-      requestId: randomUUID(),
-      attempts: 0,
-      status: null,
-      delivered: false,
-      error: null,
-      at: mpDate(),
-    };
-    this.log.push(delivery);
-    if (this.log.length > LOG_SIZE) this.log.shift();
-    return this.attempt(record, delivery);
-  }
-
-  private async attempt(record: NotificationRecord, delivery: Delivery): Promise<Delivery> {
-    while (!this.closed) {
-      delivery.attempts += 1;
-      try {
-        delivery.status = await this.post(record, delivery.requestId);
-        delivery.error = null;
-        if (delivery.status >= 200 && delivery.status < 300) {
-          delivery.delivered = true;
-          return delivery;
-        }
-      } catch (error) {
-        delivery.error = error instanceof Error ? error.message : String(error);
-      }
-      const delay = RETRY_DELAYS_MS[delivery.attempts - 1];
-      if (delay === undefined) break;
-      await this.sleep(delay);
-    }
-    this.logger.warn(
-      { url: delivery.url, dataId: delivery.dataId, status: delivery.status },
-      'webhook not delivered',
-    );
-    return delivery;
-  }
-
-  private async post(record: NotificationRecord, requestId: string): Promise<number> {
-    const url = new URL(record.url);
-    url.searchParams.set('data.id', record.body.data.id);
-    url.searchParams.set('type', record.body.type);
-    // Each attempt is signed afresh: the timestamp is part of the signed manifest.
-    const ts = Math.floor(Date.now() / 1000);
-    const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
-    this.inFlight.add(controller);
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
+  private async deliver(record: NotificationRecord): Promise<Delivery> {
+    const requestId = randomUUID();
+    const dataId = record.body.data.id;
+    const delivery = await this.sender.deliver(
+      {
+        url: record.url,
+        type: record.body.type,
+        action: record.body.action,
+        dataId,
+        requestId,
+        attempts: 0,
+        status: null,
+        delivered: false,
+        error: null,
+        at: mpDate(),
+      },
+      () => ({
+        // built inside the attempt: a malformed notification_url is a failed attempt, like a refused one
+        url: notificationUrl(record.url, dataId, record.body.type),
         headers: {
           'content-type': 'application/json',
           'user-agent': `MercadoPago WebHook v1.0 ${record.body.type}`,
           'x-request-id': requestId,
-          'x-signature': signatureHeader(this.secret, record.body.data.id, requestId, ts),
+          // Each attempt is signed afresh: the timestamp is part of the signed manifest.
+          'x-signature': signatureHeader(this.secret, dataId, requestId, Math.floor(Date.now() / 1000)),
         },
         body: JSON.stringify(record.body),
-        signal: controller.signal,
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status;
-    } finally {
-      clearTimeout(timeout);
-      this.inFlight.delete(controller);
+      }),
+    );
+    if (!delivery.delivered) {
+      this.logger.warn({ url: delivery.url, dataId, status: delivery.status }, 'webhook not delivered');
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.sleepers.delete(timer);
-        resolve();
-      }, ms);
-      this.sleepers.set(timer, resolve);
-    });
+    return delivery;
   }
 }

@@ -1,32 +1,16 @@
+import { escapeHtml, htmlPage } from '../html-page';
 import type { PayerCost } from './installments';
 import { OUTCOME_LABELS } from './outcomes';
 import type { PaymentResource, PreferenceResource } from './types';
 
-// The Checkout Pro stand-in pages, in Spanish. No script and no inline style, so they run under the
-// app's strict CSP; the stylesheet is served next to them as pay.css.
+// The Checkout Pro stand-in pages (see html-page.ts); the stylesheet is served next to them as pay.css.
 
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const brand = { name: 'Mercado Pago', label: 'emulador', note: 'emulador local' };
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Mercado Pago (emulador)</title>
-<link rel="stylesheet" href="pay.css">
-</head>
-<body>
-<header class="banner"><p>Mercado Pago <span>emulador local: ningún pago es real</span></p></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlPage(brand, 'pay.css', title, body);
 }
 
 export interface PayPageModel {
