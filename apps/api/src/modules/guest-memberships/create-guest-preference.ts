@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
-import { externalReferenceOf, insertOrder, transitionOrder } from '../payments/orders-repository';
+import { closeFailedCheckoutOrder } from '../payments/checkout-orders';
+import { externalReferenceOf, insertOrder } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 
 /** Where Checkout Pro sends the payer back: the tier's own result pages on our site. */
@@ -76,17 +77,9 @@ export async function createGuestPreference(
       idempotencyKey: order.idempotencyKey,
     });
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    await transitionOrder(app.db, order.id, ['created'], 'error', {
-      actor: 'system',
-      reason: `preference not created: ${error.message}`,
-    });
-    app.log.error({ err: error, orderId: order.id }, 'guest preference failed at the provider');
-    throw new AppError(
-      'PAYMENT_PROVIDER_ERROR',
-      502,
-      'No pudimos comunicarnos con el medio de pago. Probá de nuevo en unos minutos.',
-    );
+    // closes the order and answers PAYMENT_PROVIDER_ERROR
+    if (error instanceof PaymentProviderError) await closeFailedCheckoutOrder(app, order, error, 'system');
+    throw error;
   }
   await app.db
     .update(paymentOrders)

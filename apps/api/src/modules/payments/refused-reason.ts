@@ -21,3 +21,10 @@ export const refusalMessages: Record<RefusedReason, string> = {
   FILLED_DATE: 'La fecha de vencimiento de la tarjeta no es correcta.',
   UNEXPECTED_ERROR: 'No pudimos procesar el pago. Probá con otra tarjeta.',
 };
+
+/** The 402 PAYMENT_REFUSED answer of a card checkout. */
+export const refusalBody = (refusedReason: RefusedReason) => ({
+  internalCode: 'PAYMENT_REFUSED' as const,
+  message: refusalMessages[refusedReason],
+  refusedReason,
+});

@@ -12,23 +12,11 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import type { HostedCheckout, HostedCheckoutGateway } from '../../providers/payments/hosted-checkout-gateway';
 import { PaymentNotFoundError, PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { closeFailedCheckoutOrder, providerUnavailable } from '../payments/checkout-orders';
 import { type Actor, externalReferenceOf, transitionOrder } from '../payments/orders-repository';
 import { perUserLimit, requireHostedCheckout } from '../payments/payments-core';
 import { closeUnpaidHostedOrder, syncHostedCheckout } from '../payments/sync-hosted-checkout';
-import { promoCodeError } from '../promo-codes/promo-code-rules';
-import { expireStaleCheckouts } from '../subscriptions/checkout-guards';
-import { loadProgram } from './load-program';
-import {
-  assertArgentina,
-  assertAudience,
-  assertCheckoutProvider,
-  assertNotOwned,
-  assertOnSale,
-  loadProgramBuyer,
-} from './program-guards';
-import { closeFailedProgramOrder, openProgramOrder, providerUnavailable } from './program-orders';
-import { priceProgram } from './program-pricing';
-import { programPromoFor } from './program-promo-codes';
+import { loadProgramCheckout, openProgramOrder, priceProgramCheckout } from './program-orders';
 
 const alreadyPurchased = () => new AppError('ALREADY_PURCHASED', 409, programErrorMessages.ALREADY_PURCHASED);
 
@@ -89,27 +77,12 @@ export async function createPaymentLink(
   request: { programId: string; promoCode?: string | undefined },
 ): Promise<{ link: string }> {
   const hosted = requireHostedCheckout(app);
-  const buyer = await loadProgramBuyer(app.db, userId);
-  assertArgentina(buyer);
-  const program = await loadProgram(app.db, request.programId);
-  assertCheckoutProvider(program, redirectProviderCode);
-  assertNotOwned(program, buyer);
-  assertAudience(program, buyer);
-  assertOnSale(program, buyer.viewer.today);
+  const { buyer, program } = await loadProgramCheckout(app, userId, request.programId, redirectProviderCode);
   const actor: Actor = `user:${userId}`;
+  // Before pricing: a retired link gives its promo code back.
   await retireEarlierLinks(app, hosted, userId, program.course.id, actor);
-  const promo = request.promoCode
-    ? await programPromoFor(app.db, request.promoCode, {
-        programId: program.course.id,
-        today: buyer.viewer.today,
-        countryCode: buyer.countryCode,
-        userId,
-      })
-    : null;
-  if (promo?.kind === 'FREE') throw promoCodeError('typeError');
-  const price = priceProgram(program, promo);
+  const { promo, price } = await priceProgramCheckout(app, userId, buyer, program, request.promoCode);
 
-  await expireStaleCheckouts(app.db, userId);
   const order = await openProgramOrder(
     app,
     { userId, email: buyer.email ?? '', program, price, promo, provider: hosted.provider, installments: 1 },
@@ -128,7 +101,7 @@ export async function createPaymentLink(
     });
   } catch (error) {
     // closes the order (coupon back when certain) and answers PAYMENT_PROVIDER_ERROR
-    if (error instanceof PaymentProviderError) await closeFailedProgramOrder(app, order, error, actor);
+    if (error instanceof PaymentProviderError) await closeFailedCheckoutOrder(app, order, error, actor);
     throw error;
   }
   await app.db

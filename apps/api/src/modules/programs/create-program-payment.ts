@@ -5,43 +5,31 @@ import {
   programErrorMessages,
   programPaymentRequestSchema,
   programPaymentResponseSchema,
-  type RefusedReason,
 } from '@alcancia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
+import { type GatewayPayment, PaymentProviderError } from '../../providers/payments/payment-gateway';
 import {
-  type GatewayPayment,
-  PaymentProviderError,
-  PaymentRefusedError,
-} from '../../providers/payments/payment-gateway';
+  closeFailedCheckoutOrder,
+  isProviderFailure,
+  providerUnavailable,
+  type Refusal,
+} from '../payments/checkout-orders';
 import { type Actor, externalReferenceOf } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { recordProviderPayment } from '../payments/record-payment';
-import { refusalMessages, refusedReasonOf } from '../payments/refused-reason';
-import { promoCodeError } from '../promo-codes/promo-code-rules';
-import { expireStaleCheckouts } from '../subscriptions/checkout-guards';
-import { loadProgram } from './load-program';
-import {
-  assertArgentina,
-  assertAudience,
-  assertCheckoutProvider,
-  assertNotOwned,
-  assertOnSale,
-  loadProgramBuyer,
-} from './program-guards';
+import { refusalBody, refusedReasonOf } from '../payments/refused-reason';
 import {
   assertNoPendingProgramPayment,
-  closeFailedProgramOrder,
+  loadProgramCheckout,
   openProgramOrder,
-  providerUnavailable,
+  priceProgramCheckout,
 } from './program-orders';
 import { applyProgramPayment } from './program-payments';
-import { priceProgram } from './program-pricing';
-import { programPromoFor } from './program-promo-codes';
 
-type Outcome = ProgramPaymentResponse | { status: 'refused'; refusedReason: RefusedReason };
+type Outcome = ProgramPaymentResponse | Refusal;
 
 const installmentsNotAllowed = () =>
   new AppError('INSTALLMENTS_NOT_ALLOWED', 400, programErrorMessages.INSTALLMENTS_NOT_ALLOWED);
@@ -58,25 +46,9 @@ export async function createProgramPayment(
   request: ProgramPaymentRequest,
 ): Promise<Outcome> {
   const gateway = requireGateway(app);
-  const buyer = await loadProgramBuyer(app.db, userId);
-  assertArgentina(buyer);
-  const program = await loadProgram(app.db, request.programId);
-  assertCheckoutProvider(program, gateway.provider);
-  assertNotOwned(program, buyer);
-  assertAudience(program, buyer);
-  assertOnSale(program, buyer.viewer.today);
+  const { buyer, program } = await loadProgramCheckout(app, userId, request.programId, gateway.provider);
   if (request.installments > program.course.maxInstallments) throw installmentsNotAllowed();
-  const promo = request.promoCode
-    ? await programPromoFor(app.db, request.promoCode, {
-        programId: program.course.id,
-        today: buyer.viewer.today,
-        countryCode: buyer.countryCode,
-        userId,
-      })
-    : null;
-  // A free code is activated, not paid (availability FREE → activate).
-  if (promo?.kind === 'FREE') throw promoCodeError('typeError');
-  const price = priceProgram(program, promo);
+  const { promo, price } = await priceProgramCheckout(app, userId, buyer, program, request.promoCode);
   await assertNoPendingProgramPayment(app, userId, program.course.id);
   const { cardDetails } = request;
   if (request.installments > 1) {
@@ -96,7 +68,6 @@ export async function createProgramPayment(
   }
 
   const actor: Actor = `user:${userId}`;
-  await expireStaleCheckouts(app.db, userId);
   const order = await openProgramOrder(
     app,
     {
@@ -125,8 +96,8 @@ export async function createProgramPayment(
       idempotencyKey: order.idempotencyKey,
     });
   } catch (error) {
-    if (!(error instanceof PaymentRefusedError || error instanceof PaymentProviderError)) throw error;
-    return closeFailedProgramOrder(app, order, error, actor);
+    if (!isProviderFailure(error)) throw error;
+    return closeFailedCheckoutOrder(app, order, error, actor);
   }
   const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, order, seen, actor));
   await applyProgramPayment(app, order, payment, actor);
@@ -166,11 +137,7 @@ export const createProgramPaymentRoute: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const outcome = await createProgramPayment(app, userId, request.body);
       if (outcome.status === 'refused') {
-        return reply.code(402).send({
-          internalCode: 'PAYMENT_REFUSED' as const,
-          message: refusalMessages[outcome.refusedReason],
-          refusedReason: outcome.refusedReason,
-        });
+        return reply.code(402).send(refusalBody(outcome.refusedReason));
       }
       return reply.code(outcome.status === 'pending' ? 202 : 200).send(outcome);
     },

@@ -8,10 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUserId } from '../../plugins/authentication';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { providerUnavailable } from '../payments/checkout-orders';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { loadProgram } from './load-program';
 import { loadProgramBuyer } from './program-guards';
-import { providerUnavailable } from './program-orders';
 import { priceProgram } from './program-pricing';
 import { programPromoFor } from './program-promo-codes';
 

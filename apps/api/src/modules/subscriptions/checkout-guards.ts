@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentOrders, subscriptionPlans, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isOnOrAfter } from '../../lib/argentina-date';
+import { hasPendingOrder } from '../payments/checkout-orders';
 import type { Db, OrderRow } from '../payments/orders-repository';
 
 export interface Buyer {
@@ -56,27 +57,12 @@ export function upgradeDecision(buyer: Buyer, planWeight: number, today: string)
   return { isUpgrade: true };
 }
 
-/** How long a first charge may stay in process before a new checkout is allowed again. */
-const PENDING_BLOCKS_FOR_DAYS = 7;
-
 /**
  * A subscription checkout whose first charge is still in process blocks a second one: both could
- * end up approved and charging. Older ones no longer block (the provider would have decided).
+ * end up approved and charging.
  */
 export async function assertNoPendingCheckout(db: Db, userId: string): Promise<void> {
-  const [pending] = await db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.userId, userId),
-        eq(paymentOrders.kind, 'subscription'),
-        eq(paymentOrders.status, 'pending'),
-        gt(paymentOrders.createdAt, sql`now() - make_interval(days => ${PENDING_BLOCKS_FOR_DAYS})`),
-      ),
-    )
-    .limit(1);
-  if (pending) {
+  if (await hasPendingOrder(db, { userId, kind: 'subscription' })) {
     throw new AppError(
       'SUBSCRIPTION_PAYMENT_PENDING',
       409,
@@ -103,18 +89,4 @@ export async function activeAgreement(db: Db, userId: string): Promise<OrderRow 
     .orderBy(desc(paymentOrders.createdAt))
     .limit(1);
   return order;
-}
-
-/** A checkout stuck in `created` (the process died mid-call) must not block the user for ever. */
-export async function expireStaleCheckouts(db: Db, userId: string): Promise<void> {
-  await db
-    .update(paymentOrders)
-    .set({ status: 'error', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(paymentOrders.userId, userId),
-        eq(paymentOrders.status, 'created'),
-        lt(paymentOrders.createdAt, sql`now() - interval '10 minutes'`),
-      ),
-    );
 }

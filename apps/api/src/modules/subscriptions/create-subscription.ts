@@ -6,27 +6,27 @@ import {
   createCardSubscriptionResponseSchema,
   frequencyTypeOf,
   paymentRefusalSchema,
-  type RefusedReason,
 } from '@alcancia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
-import { PaymentProviderError, PaymentRefusedError } from '../../providers/payments/payment-gateway';
-import { isUniqueViolation } from '../auth/users-repository';
+import {
+  closeFailedCheckoutOrder,
+  isProviderFailure,
+  openCheckoutOrder,
+  type Refusal,
+} from '../payments/checkout-orders';
 import {
   type Actor,
   attachPreapproval,
   externalReferenceOf,
-  insertOrder,
-  type OrderRow,
   transitionOrder,
 } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
-import { refusalMessages, refusedReasonOf } from '../payments/refused-reason';
+import { refusalBody } from '../payments/refused-reason';
 import { couponForCheckout } from '../promo-codes/coupons';
-import { redeemPromoCode, releasePromoCode } from '../promo-codes/promo-code-rules';
 import { grantSubscription } from './activate-subscription';
 import { awaitFirstCharge } from './await-first-charge';
 import {
@@ -34,89 +34,13 @@ import {
   assertArgentina,
   assertNoPendingCheckout,
   type Buyer,
-  expireStaleCheckouts,
   loadBuyer,
   upgradeDecision,
 } from './checkout-guards';
-import { billingPeriodOf, type Coupon, priceOf } from './plan-pricing';
+import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
 
-type Outcome = CreateCardSubscriptionResponse | { status: 'refused'; refusedReason: RefusedReason };
-
-/** The order (with the coupon's use reserved) before anything is asked of the provider. */
-async function openOrder(
-  app: FastifyInstance,
-  values: Parameters<typeof insertOrder>[1],
-  coupon: Coupon | null,
-  actor: Actor,
-) {
-  try {
-    return await app.db.transaction(async (tx) => {
-      const order = await insertOrder(tx, values, actor, 'card subscription checkout');
-      if (coupon)
-        await redeemPromoCode(tx, {
-          promoCodeId: coupon.id,
-          userId: values.userId as string,
-          orderId: order.id,
-        });
-      return order;
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw new AppError(
-      'CHECKOUT_IN_PROGRESS',
-      409,
-      'Ya estamos procesando otro pago tuyo. Esperá un momento.',
-    );
-  }
-}
-
-/** The provider said no (or could not be asked): the order records why and the coupon comes back. */
-async function closeFailedOrder(
-  app: FastifyInstance,
-  order: OrderRow,
-  error: unknown,
-  actor: Actor,
-): Promise<Outcome> {
-  const refused = error instanceof PaymentRefusedError;
-  const refusedReason = refused ? refusedReasonOf(error.statusDetail) : null;
-  // A provider error without an HTTP answer (timeout, network) is ambiguous: the agreement may
-  // exist, so the order stays claimable by its notifications and the coupon stays reserved.
-  const definite = refused || (error instanceof PaymentProviderError && error.status !== null);
-  await app.db.transaction(async (tx) => {
-    const moved = await transitionOrder(
-      tx,
-      order.id,
-      ['created'],
-      refused ? 'refused' : 'error',
-      {
-        actor,
-        reason: refused
-          ? `card refused: ${error.statusDetail}`
-          : `provider error: ${(error as Error).message}`,
-      },
-      refusedReason ? { refusedReason } : {},
-    );
-    if (moved && definite && order.promoCodeId) await releasePromoCode(tx, order.promoCodeId, order.id);
-  });
-  if (refusedReason) {
-    // A 4xx without a card verdict (a used token, a rule of the provider) is also shown as a
-    // refusal, but it may be our mistake: keep it visible.
-    if (refused && !error.statusDetail.startsWith('cc_rejected_')) {
-      app.log.warn(
-        { orderId: order.id, detail: error.statusDetail },
-        'subscription refused without a card verdict',
-      );
-    }
-    return { status: 'refused', refusedReason };
-  }
-  app.log.error({ err: error, orderId: order.id }, 'subscription checkout failed at the provider');
-  throw new AppError(
-    'PAYMENT_PROVIDER_ERROR',
-    502,
-    'No pudimos comunicarnos con el medio de pago. Probá de nuevo en unos minutos.',
-  );
-}
+type Outcome = CreateCardSubscriptionResponse | Refusal;
 
 async function currentEndDate(app: FastifyInstance, userId: string): Promise<string> {
   return (await loadBuyer(app.db, userId)).subscriptionEndDate ?? '';
@@ -164,8 +88,7 @@ export async function createCardSubscription(
   const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
   const actor: Actor = `user:${userId}`;
 
-  await expireStaleCheckouts(app.db, userId);
-  const order = await openOrder(
+  const order = await openCheckoutOrder(
     app,
     {
       kind: 'subscription',
@@ -188,8 +111,8 @@ export async function createCardSubscription(
         isUpgrade,
       },
     },
-    coupon,
     actor,
+    'card subscription checkout',
   );
 
   let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
@@ -206,8 +129,8 @@ export async function createCardSubscription(
       idempotencyKey: order.idempotencyKey,
     });
   } catch (error) {
-    if (!(error instanceof PaymentRefusedError || error instanceof PaymentProviderError)) throw error;
-    return closeFailedOrder(app, order, error, actor);
+    if (!isProviderFailure(error)) throw error;
+    return closeFailedCheckoutOrder(app, order, error, actor);
   }
   await attachPreapproval(app.db, order.id, agreement.id);
   const current = { ...order, providerPreapprovalId: agreement.id };
@@ -267,11 +190,7 @@ export const createSubscriptionRoute: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const outcome = await createCardSubscription(app, userId, request.body);
       if (outcome.status === 'refused') {
-        return reply.code(402).send({
-          internalCode: 'PAYMENT_REFUSED' as const,
-          message: refusalMessages[outcome.refusedReason],
-          refusedReason: outcome.refusedReason,
-        });
+        return reply.code(402).send(refusalBody(outcome.refusedReason));
       }
       return reply.code(outcome.status === 'pending' ? 202 : 200).send(outcome);
     },
