@@ -1,18 +1,22 @@
 import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Dialog } from '../../ui/dialog';
-import { Alert, Spinner } from '../../ui/feedback';
-import { appReturnFromEntry, clearAppReturn, readAppReturn, saveAppReturn } from '../payments/app-return';
+import { clearAppReturn, saveAppReturn } from '../payments/app-return';
 import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import {
+  CardFormLoadError,
+  CheckoutLoading,
+  UserDataErrorDialog,
+  WhatsAppHelpLink,
+} from '../payments/checkout-parts';
 import { ErrorDialog } from '../payments/error-dialog';
-import { supportWhatsAppUrl } from '../payments/external-links';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { refusalMessage } from '../payments/refusal-messages';
+import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
 import { useCurrentUser } from '../shell/account-queries';
@@ -47,15 +51,10 @@ import '../payments/checkout.css';
 
 const plansPath = '/compra/suscripcion';
 
-function Loading({ label = 'Preparando tu compra…' }: { label?: string }) {
-  return (
-    <section className="checkout" aria-labelledby="checkout-title">
-      <h1 id="checkout-title" className="visually-hidden">
-        Comprá tu programa
-      </h1>
-      <Spinner label={label} />
-    </section>
-  );
+const pageTitle = 'Comprá tu programa';
+
+function Loading({ label }: { label?: string }) {
+  return <CheckoutLoading title={pageTitle} label={label} />;
 }
 
 /** A dialog of the checkout rules (error, already purchased), closed as the rule says. */
@@ -94,15 +93,11 @@ function safeLink(link: string): string | null {
  * failed attempts: one retry) or, for the redirect provider, the button to its checkout.
  */
 export default function ProgramCheckoutPage() {
-  usePageTitle('Comprá tu programa');
+  usePageTitle(pageTitle);
   const { id = '' } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { entry } = asNavigationState(location.state);
-  const [promoCode, setPromoCode] = useState<string | null>(
-    () => entry?.promoCode ?? (new URLSearchParams(location.search).get('promoCode')?.trim() || null),
-  );
+  const { entry, promoCode, setPromoCode, appReturn } = useCheckoutEntry();
   const [dialog, setDialog] = useState<CheckoutDialog | null>(null);
   const [activatedCode, setActivatedCode] = useState<string | null>(null);
   const [bin, setBin] = useState<string | null>(null);
@@ -142,7 +137,6 @@ export default function ProgramCheckoutPage() {
     : installmentChoiceError(offered, options, chosen);
   const chosenOption = options?.find((option) => option.installments === choice) ?? null;
 
-  const appReturn = appReturnFromEntry(entry) ?? readAppReturn();
   // Once a payment has an outcome (or a FREE code gave the program away) the page stays as it is.
   const locked = result.status !== 'pending' || activatedCode !== null;
   const owned = user.data ? ownsProduct(user.data.purchases, id) : false;
@@ -151,12 +145,6 @@ export default function ProgramCheckoutPage() {
     program !== undefined &&
     provider.data !== undefined &&
     (!cardCheckout || sdk.status === 'ready');
-
-  // App-return info from the entry is kept until the purchase ends.
-  useEffect(() => {
-    const info = appReturnFromEntry(entry);
-    if (info) saveAppReturn(info);
-  }, [entry]);
 
   useEffect(() => {
     if (!ready || viewed.current || !program) return;
@@ -169,17 +157,7 @@ export default function ProgramCheckoutPage() {
   /* ---------- gates, in the order the spec gives them ---------- */
 
   if (outside) return <Navigate to={plansPath} replace state={entry ? { entry } : undefined} />;
-  if (user.isError) {
-    return (
-      <ErrorDialog
-        title="No pudimos cargar tus datos"
-        text="Probá de nuevo en unos minutos."
-        code="Error user data"
-        actionLabel="Volver al inicio"
-        onClose={() => navigate('/', { replace: true })}
-      />
-    );
-  }
+  if (user.isError) return <UserDataErrorDialog />;
   if (user.isPending) return <Loading />;
   if (!locked && owned) {
     return (
@@ -210,19 +188,8 @@ export default function ProgramCheckoutPage() {
     );
   }
   if (provider.isPending) return <Loading />;
-  if (cardCheckout && sdk.status === 'error') {
-    return (
-      <section className="checkout" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">Comprá tu programa</h1>
-        <Alert tone="error" title="No pudimos cargar el formulario de pago">
-          <p>Revisá tu conexión y probá de nuevo.</p>
-          <button type="button" className="link-button" onClick={sdk.retry}>
-            Reintentar
-          </button>
-        </Alert>
-      </section>
-    );
-  }
+  if (cardCheckout && sdk.status === 'error')
+    return <CardFormLoadError title={pageTitle} onRetry={sdk.retry} />;
   if (cardCheckout && sdk.status !== 'ready') return <Loading />;
 
   /* ---------- the checkout ---------- */
@@ -383,17 +350,10 @@ export default function ProgramCheckoutPage() {
               </a>
             </p>
           )}
-          <p className="checkout-help">
-            <a
-              href={supportWhatsAppUrl(`Hola, necesito ayuda para comprar ${chosenProgram.name}.`)}
-              target="_blank"
-              rel="noreferrer"
-              onClick={() => trackProgram('checkoutHelp', eventProps)}
-            >
-              ¿Necesitás ayuda? Escribinos por WhatsApp
-              <span className="visually-hidden"> (se abre en otra pestaña)</span>
-            </a>
-          </p>
+          <WhatsAppHelpLink
+            message={`Hola, necesito ayuda para comprar ${chosenProgram.name}.`}
+            onClick={() => trackProgram('checkoutHelp', eventProps)}
+          />
         </div>
         {cardCheckout && sdk.status === 'ready' ? (
           <section className="checkout-card checkout-main" aria-labelledby="card-form-title">

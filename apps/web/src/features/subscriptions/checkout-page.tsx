@@ -3,10 +3,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { asNavigationState } from '../../lib/entry-params';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Alert } from '../../ui/feedback';
 import {
   appDeepLinkOf,
   appReturnFromEntry,
@@ -15,10 +14,17 @@ import {
   saveAppReturn,
 } from '../payments/app-return';
 import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import {
+  CardFormLoadError,
+  CheckoutLoading,
+  UserDataErrorDialog,
+  WhatsAppHelpLink,
+} from '../payments/checkout-parts';
 import { ErrorDialog } from '../payments/error-dialog';
-import { subscriptionPaymentRejectedUrl, supportWhatsAppUrl } from '../payments/external-links';
+import { subscriptionPaymentRejectedUrl } from '../payments/external-links';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { refusalMessage } from '../payments/refusal-messages';
+import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
 import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
@@ -49,15 +55,10 @@ import './subscriptions.css';
 
 const plansPath = '/compra/suscripcion';
 
-function Loading({ label = 'Preparando tu compra…' }: { label?: string }) {
-  return (
-    <section className="checkout" aria-labelledby="checkout-title">
-      <h1 id="checkout-title" className="visually-hidden">
-        Finalizá tu suscripción
-      </h1>
-      <Spinner label={label} />
-    </section>
-  );
+const pageTitle = 'Finalizá tu suscripción';
+
+function Loading({ label }: { label?: string }) {
+  return <CheckoutLoading title={pageTitle} label={label} />;
 }
 
 /**
@@ -68,16 +69,13 @@ function Loading({ label = 'Preparando tu compra…' }: { label?: string }) {
  * box and the help link; the payment result modal counts failed attempts (one retry).
  */
 export default function SubscriptionCheckoutPage() {
-  usePageTitle('Finalizá tu suscripción');
+  usePageTitle(pageTitle);
   const { plan: planName = '', frequency: frequencyParam = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { entry } = asNavigationState(location.state);
+  const { entry, promoCode, setPromoCode, appReturn } = useCheckoutEntry();
   const frequency = isPlanFrequency(frequencyParam) ? frequencyParam : null;
-  const [promoCode, setPromoCode] = useState<string | null>(
-    () => entry?.promoCode ?? (new URLSearchParams(location.search).get('promoCode')?.trim() || null),
-  );
   const [failure, setFailure] = useState<{ title: string; text: string; onClose?: () => void } | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
   const viewed = useRef(false);
@@ -97,7 +95,6 @@ export default function SubscriptionCheckoutPage() {
   const sdk = useMercadoPago();
   const { result, attempt, dispatch } = usePaymentResult();
 
-  const appReturn = appReturnFromEntry(entry) ?? readAppReturn();
   const backState = purchaseState(entry, promoCode);
   // Once a payment has an outcome the page stays as it is (no guard over the result).
   const locked = result.status !== 'pending';
@@ -112,12 +109,6 @@ export default function SubscriptionCheckoutPage() {
     providerPlan !== undefined &&
     providerPlan.checkoutProvider === cardProvider &&
     !status.isPending;
-
-  // App-return info from the entry is kept (see the plan list) until the purchase ends.
-  useEffect(() => {
-    const info = appReturnFromEntry(entry);
-    if (info) saveAppReturn(info);
-  }, [entry]);
 
   // The redirect provider: the browser goes straight to the plan's checkout link.
   useEffect(() => {
@@ -148,17 +139,7 @@ export default function SubscriptionCheckoutPage() {
   const redirect = flags.data ? frequencyRedirect(frequency, flags.data) : null;
   if (redirect) return <Navigate to={checkoutPath(planName, redirect)} replace state={location.state} />;
 
-  if (user.isError) {
-    return (
-      <ErrorDialog
-        title="No pudimos cargar tus datos"
-        text="Probá de nuevo en unos minutos."
-        code="Error user data"
-        actionLabel="Volver al inicio"
-        onClose={() => navigate('/', { replace: true })}
-      />
-    );
-  }
+  if (user.isError) return <UserDataErrorDialog />;
   if (user.isPending) return <Loading />;
   if (user.data.countryCode !== allowedCountry) return <Navigate to={plansPath} replace state={backState} />;
 
@@ -222,19 +203,7 @@ export default function SubscriptionCheckoutPage() {
     );
   }
 
-  if (sdk.status === 'error') {
-    return (
-      <section className="checkout" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">Finalizá tu suscripción</h1>
-        <Alert tone="error" title="No pudimos cargar el formulario de pago">
-          <p>Revisá tu conexión y probá de nuevo.</p>
-          <button type="button" className="link-button" onClick={sdk.retry}>
-            Reintentar
-          </button>
-        </Alert>
-      </section>
-    );
-  }
+  if (sdk.status === 'error') return <CardFormLoadError title={pageTitle} onRetry={sdk.retry} />;
   if (sdk.status === 'loading') return <Loading />;
 
   /* ---------- the checkout ---------- */
@@ -372,19 +341,10 @@ export default function SubscriptionCheckoutPage() {
             promoCode={promoCode}
             onApplied={setPromoCode}
           />
-          <p className="checkout-help">
-            <a
-              href={supportWhatsAppUrl(
-                `Hola, necesito ayuda para suscribirme al plan ${chosen.displayMetadata.title}.`,
-              )}
-              target="_blank"
-              rel="noreferrer"
-              onClick={() => trackSubscription('checkoutHelp', eventProps)}
-            >
-              ¿Necesitás ayuda? Escribinos por WhatsApp
-              <span className="visually-hidden"> (se abre en otra pestaña)</span>
-            </a>
-          </p>
+          <WhatsAppHelpLink
+            message={`Hola, necesito ayuda para suscribirme al plan ${chosen.displayMetadata.title}.`}
+            onClick={() => trackSubscription('checkoutHelp', eventProps)}
+          />
         </div>
         <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
           <h2 id="card-form-title" className="checkout-card-title">
