@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
@@ -72,3 +72,31 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * One app for a whole test file: created (then seeded) before its tests, closed after them. The
+ * object is filled in by beforeAll, so read it inside tests and hooks only.
+ */
+export function testAppForFile<T extends TestApp>(
+  create: () => Promise<T>,
+  seed?: (app: FastifyInstance) => Promise<void>,
+): T {
+  const t = {} as T;
+  beforeAll(async () => {
+    Object.assign(t, await create());
+    await seed?.(t.app);
+  });
+  afterAll(() => t.close?.());
+  return t;
+}
+
+/** A production configuration, for tests of what production switches on or off. */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  PUBLIC_URL: 'https://alcancia.example.com',
+};
+
+/** For a test that builds its own app (configuration is fixed at build time): slow machines. */
+export const ownAppTimeout = { timeout: 60_000 };

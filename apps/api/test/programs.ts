@@ -139,6 +139,12 @@ export async function seedTestProgramPromoCodes(app: FastifyInstance): Promise<v
   ]);
 }
 
+/** The test programs and their promo codes. */
+export async function seedTestProgramCatalog(app: FastifyInstance): Promise<void> {
+  await seedTestPrograms(app);
+  await seedTestProgramPromoCodes(app);
+}
+
 /** Makes the user a subscriber until a month from now. */
 export async function makeSubscriber(app: FastifyInstance, userId: string): Promise<void> {
   await app.db.execute(
@@ -186,6 +192,15 @@ export async function payProgram(
       ...(payload.promoCode ? { promoCode: payload.promoCode } : {}),
     },
   });
+}
+
+/** POST /api/users/payment/link: the redirect provider's checkout link of a program. */
+export function paymentLink(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  payload: { programId: string; promoCode?: string; [other: string]: unknown },
+) {
+  return app.inject({ method: 'POST', url: '/api/users/payment/link', headers, payload });
 }
 
 /** A user's program orders with their payments, as stored. */

@@ -4,14 +4,11 @@ import { MercadoPagoConfig, Preference } from 'mercadopago';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/accounts';
 import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
+import { testAppForFile } from '../../../test/helpers';
 import { createPaymentsTestApp, MP, type PaymentsTestApp } from '../../../test/payments';
 import { paymentOrders } from '../../db/schema';
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile(createPaymentsTestApp);
 
 /** The preference as the provider stored it, read back with the official SDK. */
 async function storedPreference(initPoint: string) {

@@ -1,27 +1,18 @@
 import type { Credentials, SubscriptionStatus } from '@alcancia/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, goodPassword, login, register, uniqueEmail } from '../../../test/accounts';
 import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
-import {
-  createPaymentsTestApp,
-  type PaymentsTestApp,
-  settleWebhooks,
-  signedNotification,
-} from '../../../test/payments';
+import { testAppForFile } from '../../../test/helpers';
+import { createPaymentsTestApp, settleWebhooks, signedNotification } from '../../../test/payments';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../certificates/spanish-date';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
 import { addToDate } from '../subscriptions/subscription-dates';
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-  // The demo plans (plan-esencial, plan-oro, plan-platino) the tiers map to.
-  await seedDemoSubscriptions(t.app.db);
-});
-afterAll(() => t.close());
+// The demo plans (plan-esencial, plan-oro, plan-platino) the tiers map to.
+const t = testAppForFile(createPaymentsTestApp, (app) => seedDemoSubscriptions(app.db));
 
 interface Mail {
   to: string;

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
+import { createTestApp, ownAppTimeout, productionEnv } from '../../../test/helpers';
 import { freePort, newBuyer } from '../../../test/payments';
-import { purchasesOf, seedTestPrograms } from '../../../test/programs';
+import { paymentLink, purchasesOf, seedTestPrograms } from '../../../test/programs';
 import { ConfigError, loadConfig } from '../../config';
-
-const production = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  PUBLIC_URL: 'https://alcancia.example.com',
-};
-
-// Each test builds its own app (configuration is fixed at build time): allow for slow machines.
-const appTimeout = { timeout: 60_000 };
 
 describe('redirect provider configuration', () => {
   it('reads HOSTED_CHECKOUT_URL with its secret, and switches redirect payments off in production without it', () => {
@@ -25,7 +15,7 @@ describe('redirect provider configuration', () => {
       expect((error as ConfigError).problems.join('\n')).toContain('HOSTED_CHECKOUT_SECRET');
     }
     const provider = loadConfig({
-      ...production,
+      ...productionEnv,
       HOSTED_CHECKOUT_URL: 'https://checkout.example.com/',
       HOSTED_CHECKOUT_SECRET: 'a-shared-secret-0123456789',
     });
@@ -35,7 +25,7 @@ describe('redirect provider configuration', () => {
       secret: 'a-shared-secret-0123456789',
       notificationUrl: 'https://alcancia.example.com/api/payments/webhooks/hosted-checkout',
     });
-    expect(loadConfig(production).hostedCheckout.mode).toBe('disabled');
+    expect(loadConfig(productionEnv).hostedCheckout.mode).toBe('disabled');
     const development = loadConfig({ NODE_ENV: 'development', PORT: '3000' });
     expect(development.hostedCheckout).toMatchObject({
       mode: 'stand-in',
@@ -50,17 +40,12 @@ describe('redirect provider configuration', () => {
     ).toThrow(ConfigError);
   });
 
-  it('answers 503 for a payment link when production has no redirect provider', appTimeout, async () => {
-    const t = await createTestApp({ ...production, PUBLIC_URL: 'https://alcancia.example.com' });
+  it('answers 503 for a payment link when production has no redirect provider', ownAppTimeout, async () => {
+    const t = await createTestApp({ ...productionEnv, PUBLIC_URL: 'https://alcancia.example.com' });
     try {
       await seedTestPrograms(t.app);
       const buyer = await newBuyer(t.app);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/payment/link',
-        headers: buyer.headers,
-        payload: { programId: 'prog-hosted' },
-      });
+      const res = await paymentLink(t.app, buyer.headers, { programId: 'prog-hosted' });
       expect(res.statusCode).toBe(503);
       expect(res.json().internalCode).toBe('PAYMENTS_NOT_CONFIGURED');
       // no stand-in in production
@@ -77,7 +62,7 @@ describe('redirect provider configuration', () => {
 
   it(
     'plays the redirect provider on its own origin outside production: link → pay page → purchase',
-    appTimeout,
+    ownAppTimeout,
     async () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -93,12 +78,7 @@ describe('redirect provider configuration', () => {
         expect(unauthenticated.statusCode).toBe(401);
 
         const buyer = await newBuyer(t.app);
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/users/payment/link',
-          headers: buyer.headers,
-          payload: { programId: 'prog-hosted' },
-        });
+        const res = await paymentLink(t.app, buyer.headers, { programId: 'prog-hosted' });
         const link = res.json().link as string;
         expect(link.startsWith(`${url}/sandbox/hosted-checkout/pay/hc_`)).toBe(true);
         const page = await fetch(link);

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
+import { createTestApp, ownAppTimeout, productionEnv } from '../../../test/helpers';
 import { freePort, newBuyer, seedTestPlans, subscribe } from '../../../test/payments';
 import { ConfigError, loadConfig } from '../../config';
-
-const production = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  PUBLIC_URL: 'https://alcancia.example.com',
-};
-
-// Each test builds its own app (configuration is fixed at build time): allow for slow machines.
-const appTimeout = { timeout: 60_000 };
 
 describe('payments configuration', () => {
   it(
     'plays Mercado Pago on its own origin when no access token is set (npm start on a bare machine)',
-    appTimeout,
+    ownAppTimeout,
     async () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -69,9 +59,9 @@ describe('payments configuration', () => {
 
   it(
     'switches payments off in production without credentials (503), and mounts no emulator',
-    appTimeout,
+    ownAppTimeout,
     async () => {
-      const t = await createTestApp(production);
+      const t = await createTestApp(productionEnv);
       try {
         const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
         expect(config.statusCode).toBe(503);
@@ -92,10 +82,10 @@ describe('payments configuration', () => {
 
   it(
     'loads the real SDK in production and lets the CSP reach Mercado Pago only then',
-    appTimeout,
+    ownAppTimeout,
     async () => {
       const t = await createTestApp({
-        ...production,
+        ...productionEnv,
         MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-production-token',
         MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-key',
         MERCADOPAGO_WEBHOOK_SECRET: 'production-webhook-secret',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
 import {
   type Buyer,
   cardToken,
@@ -9,7 +10,6 @@ import {
   MP,
   newBuyer,
   ordersOf,
-  type PaymentsTestApp,
   seedTestPlans,
   settleWebhooks,
   signedNotification,
@@ -20,12 +20,7 @@ import { argentinaDate } from '../../lib/argentina-date';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
 import { addToDate } from '../subscriptions/subscription-dates';
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-  await seedTestPlans(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 
 const chargesOf = (preapprovalId: string | null | undefined) =>
   Object.values(t.emulator.control.state().payments).filter(

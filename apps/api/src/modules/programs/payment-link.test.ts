@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
 import { eventually, newBuyer } from '../../../test/payments';
 import {
   createProgramsTestApp,
   givePurchase,
   hostedNotification,
   ownedRows,
-  type ProgramsTestApp,
+  paymentLink,
   programOrdersOf,
   promoUses,
   purchasesOf,
-  seedTestProgramPromoCodes,
-  seedTestPrograms,
+  seedTestProgramCatalog,
 } from '../../../test/programs';
 
-let t: ProgramsTestApp;
-beforeAll(async () => {
-  t = await createProgramsTestApp();
-  await seedTestPrograms(t.app);
-  await seedTestProgramPromoCodes(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createProgramsTestApp, seedTestProgramCatalog);
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
-const link = (buyer: Buyer, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/users/payment/link', headers: buyer.headers, payload: body });
+const link = (buyer: Buyer, body: Parameters<typeof paymentLink>[2]) =>
+  paymentLink(t.app, buyer.headers, body);
 const checkoutIdOf = (url: string) => url.split('/pay/')[1] ?? '';
 const checkout = (id: string) => t.hosted.control.checkouts().find((c) => c.id === id);
 const form = (url: string) =>

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
 import {
   cardToken,
   createPaymentsTestApp,
   eventually,
   newBuyer,
-  type PaymentsTestApp,
   settleWebhooks,
 } from '../../../test/payments';
 import {
@@ -14,17 +14,10 @@ import {
   programOrdersOf,
   promoUses,
   purchasesOf,
-  seedTestProgramPromoCodes,
-  seedTestPrograms,
+  seedTestProgramCatalog,
 } from '../../../test/programs';
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-  await seedTestPrograms(t.app);
-  await seedTestProgramPromoCodes(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createPaymentsTestApp, seedTestProgramCatalog);
 
 /** The emulator's payments for one program (our metadata names it). */
 const providerPayments = (programId: string) =>

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { newBuyer } from '../../../test/payments';
-import {
-  givePurchase,
-  makeSubscriber,
-  seedTestProgramPromoCodes,
-  seedTestPrograms,
-} from '../../../test/programs';
+import { givePurchase, makeSubscriber, seedTestProgramCatalog } from '../../../test/programs';
 
 const transferUrl = 'https://pagos.example.com/transferencia';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRANSFER_PAYMENT_PROGRAM_ID: 'prog-abierto', TRANSFER_PAYMENT_URL: transferUrl });
-  await seedTestPrograms(t.app);
-  await seedTestProgramPromoCodes(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(
+  () => createTestApp({ TRANSFER_PAYMENT_PROGRAM_ID: 'prog-abierto', TRANSFER_PAYMENT_URL: transferUrl }),
+  seedTestProgramCatalog,
+);
 
 const preview = (programId: string, query = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/academy/program-preview/${programId}${query}`, headers });

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { newBuyer } from '../../../test/payments';
 import {
   givePurchase,
   ownedRows,
   promoUses,
   purchasesOf,
-  seedTestProgramPromoCodes,
-  seedTestPrograms,
+  seedTestProgramCatalog,
 } from '../../../test/programs';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedTestPrograms(t.app);
-  await seedTestProgramPromoCodes(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createTestApp, seedTestProgramCatalog);
 
 const availability = (programId: string, code: string, headers: { authorization?: string }) =>
   t.app.inject({

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
 import {
   cardToken,
   createPaymentsTestApp,
   eventually,
   newBuyer,
   ordersOf,
-  type PaymentsTestApp,
   seedTestPlans,
   settleWebhooks,
   storedSubscription,
@@ -15,12 +15,7 @@ import {
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from './subscription-dates';
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-  await seedTestPlans(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 
 const preapprovalOf = (id: string) => t.emulator.control.state().preapprovals[id]?.resource;
 const paymentsOf = (preapprovalId: string) =>

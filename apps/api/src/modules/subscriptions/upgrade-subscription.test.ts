@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
 import {
   type Buyer,
   cardToken,
   createPaymentsTestApp,
   newBuyer,
   ordersOf,
-  type PaymentsTestApp,
   seedTestPlans,
   settleWebhooks,
   storedSubscription,
@@ -82,12 +82,7 @@ describe('proratedRefundCentavos', () => {
   });
 });
 
-let t: PaymentsTestApp;
-beforeAll(async () => {
-  t = await createPaymentsTestApp();
-  await seedTestPlans(t.app);
-});
-afterAll(() => t.close());
+const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 
 const preapprovalOf = (id: string | null | undefined) =>
   t.emulator.control.state().preapprovals[id ?? '']?.resource;
