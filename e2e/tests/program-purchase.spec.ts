@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import { apiLogin, newCustomer, password, signIn, uniqueEmail } from './support/accounts';
+import { cardForm, cardToken, fillCard } from './support/cards';
 
 /*
  * Program purchases (issue 7, web part) in Chromium against the built app, its API and the Mercado
@@ -14,7 +15,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // A purchase walks through several pages and a real (emulated) charge.
 test.describe.configure({ timeout: 90_000 });
 
-const visa = '4509 9535 6623 3704';
 const inversora = { id: 'programa-inversora-inteligente', name: 'Programa Inversora Inteligente' };
 /** ONLY_UNSUBSCRIBERS, at most 3 installments, with its own declined-payment form. */
 const chauDeudas = {
@@ -25,25 +25,6 @@ const chauDeudas = {
 const libertad = { id: 'programa-libertad-financiera', name: 'Programa Libertad Financiera' };
 const checkoutPath = (id: string) => `/compra/programa/${id}`;
 const coursePage = (id: string) => new RegExp(`/academy/${id}(/[^/?]+)?$`);
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as StoredCredentials;
-}
-
-/** A session in the browser's storage, as the login page leaves it. */
-async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
-
-/** A new Argentine account without a subscription or purchases. */
-async function newCustomer(request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
-  await registerAccount(request, email);
-  return { email, credentials: await apiLogin(request, email) };
-}
 
 /** A program bought through the API with the emulator's APRO card (as the browser would pay). */
 async function buyThroughApi(request: APIRequestContext, token: string, programId: string) {
@@ -62,22 +43,6 @@ async function buyThroughApi(request: APIRequestContext, token: string, programI
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-/** A card token of the emulator, as MercadoPago.js gets it in the browser. */
-async function cardToken(request: APIRequestContext, holder = 'APRO'): Promise<string> {
-  const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
-  const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
-    data: {
-      card_number: visa.replaceAll(' ', ''),
-      security_code: '123',
-      expiration_month: 11,
-      expiration_year: 2030,
-      cardholder: { name: holder, identification: { type: 'DNI', number: '12345678' } },
-    },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  return ((await card.json()) as { id: string }).id;
-}
-
 /** A monthly Plan Oro subscription paid through the API. */
 async function subscribeThroughApi(request: APIRequestContext, token: string) {
   const paid = await request.post('/api/users/mercadopago/suscription', {
@@ -91,20 +56,7 @@ async function subscribeThroughApi(request: APIRequestContext, token: string) {
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-const cardForm = (page: Page) => page.getByRole('region', { name: 'Pagá con tarjeta' });
 const checkoutHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Comprá tu programa' });
-
-async function fillCard(page: Page, holder: string) {
-  const form = cardForm(page);
-  await form.getByLabel('Número de tarjeta').fill(visa);
-  await expect(form.getByText('Visa', { exact: true })).toBeVisible();
-  await form.getByLabel('Nombre como figura en la tarjeta').fill(holder);
-  await form.getByLabel('Vencimiento').fill('1130');
-  await expect(form.getByLabel('Vencimiento')).toHaveValue('11/30');
-  await form.getByLabel('Código de seguridad').fill('123');
-  await form.getByLabel('Tipo de documento').selectOption('DNI');
-  await form.getByLabel('Número de documento').fill('12345678');
-}
 
 /** The options the selector offers once the card's first digits are known. */
 async function installmentOptions(page: Page): Promise<string[]> {

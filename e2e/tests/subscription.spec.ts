@@ -6,7 +6,8 @@ import {
   test,
 } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import { apiLogin, newCustomer, password, signIn, uniqueEmail } from './support/accounts';
+import { cardToken, fillCard } from './support/cards';
 
 /*
  * Subscriptions (issue 6, web part) in Chromium against the built app, its API and the Mercado
@@ -20,28 +21,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // A purchase walks through several pages and a real (emulated) charge.
 test.describe.configure({ timeout: 90_000 });
 
-const visa = '4509 9535 6623 3704';
 const paidCourse = { id: 'presupuesto-mensual', name: 'Tu presupuesto mensual en una hora' };
 const rejectedPage = 'https://alcancia.com.ar/pago-rechazado';
 const emulator = '/sandbox/mercadopago';
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as StoredCredentials;
-}
-
-/** A session in the browser's storage, as the login page leaves it. */
-async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
-
-async function newCustomer(request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
-  await registerAccount(request, email);
-  return { email, credentials: await apiLogin(request, email) };
-}
 
 /** A card subscription paid through the API (card token from the emulator, as the browser gets it). */
 async function subscribeThroughApi(
@@ -50,21 +32,13 @@ async function subscribeThroughApi(
   plan: string,
   frequency: 'monthly' | 'annual',
 ) {
-  const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
-  const card = await request.post(`${emulator}/v1/card_tokens?public_key=${config.publicKey}`, {
-    data: {
-      card_number: visa.replaceAll(' ', ''),
-      security_code: '123',
-      expiration_month: 11,
-      expiration_year: 2030,
-      cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
-    },
-  });
-  expect(card.status(), await card.text()).toBe(201);
-  const { id } = (await card.json()) as { id: string };
   const paid = await request.post('/api/users/mercadopago/suscription', {
     headers: { authorization: `Bearer ${token}` },
-    data: { subscriptionPlanName: plan, subscriptionPlanFrequency: frequency, cardToken: id },
+    data: {
+      subscriptionPlanName: plan,
+      subscriptionPlanFrequency: frequency,
+      cardToken: await cardToken(request),
+    },
   });
   expect(paid.status(), await paid.text()).toBe(200);
 }
@@ -81,18 +55,6 @@ function recordEvents(page: Page) {
     names: () => events.map((e) => e.event),
     find: (name: string) => events.find((e) => e.event === name),
   };
-}
-
-async function fillCard(page: Page, holder: string) {
-  const form = page.getByRole('region', { name: 'Pagá con tarjeta' });
-  await form.getByLabel('Número de tarjeta').fill(visa);
-  await expect(form.getByText('Visa', { exact: true })).toBeVisible();
-  await form.getByLabel('Nombre como figura en la tarjeta').fill(holder);
-  await form.getByLabel('Vencimiento').fill('1130');
-  await expect(form.getByLabel('Vencimiento')).toHaveValue('11/30');
-  await form.getByLabel('Código de seguridad').fill('123');
-  await form.getByLabel('Tipo de documento').selectOption('DNI');
-  await form.getByLabel('Número de documento').fill('12345678');
 }
 
 const planList = (page: Page) => page.getByRole('dialog', { name: 'Elegí tu plan' });

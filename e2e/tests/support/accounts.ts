@@ -60,3 +60,23 @@ export async function dismissCountryNotice(page: Page): Promise<void> {
   await expect(notice).toBeHidden();
   await expect(page.getByLabel('Nombre')).toBeFocused();
 }
+
+/** Logs in through the API. */
+export async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
+  const response = await request.post('/api/users/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as StoredCredentials;
+}
+
+/** A session in the browser's storage, as the login page leaves it. */
+export async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
+}
+
+/** A new Argentine account (through the API), logged in through the API. */
+export async function newCustomer(request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  await registerAccount(request, email);
+  return { email, credentials: await apiLogin(request, email) };
+}
