@@ -11,7 +11,7 @@ import { perUserLimit } from '../payments/payments-core';
 import { redeemPromoCode } from '../promo-codes/promo-code-rules';
 import { loadProgram, productTypeOf } from './load-program';
 import { assertAudience, assertNotOwned, loadProgramBuyer } from './program-guards';
-import { programPromoFor } from './program-promo-codes';
+import { programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * POST /academy/program/{programId}/promo-code/{code}/activate. A PROGRAM_FREE code gives her the
@@ -39,12 +39,7 @@ export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) 
         loadProgram(app.db, request.params.programId),
       ]);
       const { course } = program;
-      const promo = await programPromoFor(app.db, request.params.code, {
-        programId: course.id,
-        today: buyer.viewer.today,
-        countryCode: buyer.countryCode,
-        userId,
-      });
+      const promo = await programPromoFor(app.db, request.params.code, promoFactsOf(buyer, program));
       if (promo.kind !== 'FREE') {
         throw new AppError('PROGRAM_NOT_FREE', 400, programErrorMessages.PROGRAM_NOT_FREE);
       }

@@ -81,7 +81,7 @@ export async function createPaymentLink(
   const actor: Actor = `user:${userId}`;
   // Before pricing: a retired link gives its promo code back.
   await retireEarlierLinks(app, hosted, userId, program.course.id, actor);
-  const { promo, price } = await priceProgramCheckout(app, userId, buyer, program, request.promoCode);
+  const { promo, price } = await priceProgramCheckout(app, buyer, program, request.promoCode);
 
   const order = await openProgramOrder(
     app,

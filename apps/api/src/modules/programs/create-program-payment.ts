@@ -48,7 +48,7 @@ export async function createProgramPayment(
   const gateway = requireGateway(app);
   const { buyer, program } = await loadProgramCheckout(app, userId, request.programId, gateway.provider);
   if (request.installments > program.course.maxInstallments) throw installmentsNotAllowed();
-  const { promo, price } = await priceProgramCheckout(app, userId, buyer, program, request.promoCode);
+  const { promo, price } = await priceProgramCheckout(app, buyer, program, request.promoCode);
   await assertNoPendingProgramPayment(app, userId, program.course.id);
   const { cardDetails } = request;
   if (request.installments > 1) {

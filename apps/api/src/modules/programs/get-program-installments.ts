@@ -13,7 +13,7 @@ import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { loadProgram } from './load-program';
 import { loadProgramBuyer } from './program-guards';
 import { priceProgram } from './program-pricing';
-import { programPromoFor } from './program-promo-codes';
+import { programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * GET /users/mercadopago/payment/program/{programId}/installments?bin&paymentMethodId&promoCode.
@@ -42,14 +42,7 @@ export const getProgramInstallmentsRoute: FastifyPluginAsyncZod = async (app) =>
         loadProgram(app.db, request.params.programId),
       ]);
       const { bin, paymentMethodId, promoCode } = request.query;
-      const promo = promoCode
-        ? await programPromoFor(app.db, promoCode, {
-            programId: program.course.id,
-            today: buyer.viewer.today,
-            countryCode: buyer.countryCode,
-            userId,
-          })
-        : null;
+      const promo = promoCode ? await programPromoFor(app.db, promoCode, promoFactsOf(buyer, program)) : null;
       const price = priceProgram(program, promo);
       const maxInstallments = Math.max(1, program.course.maxInstallments);
       if (price.chargeCentavos === 0) return { maxInstallments, amount: 0, options: [] };

@@ -18,7 +18,7 @@ import {
   type ProgramBuyer,
 } from './program-guards';
 import { type ProgramPrice, priceProgram } from './program-pricing';
-import { programPromoFor } from './program-promo-codes';
+import { programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * The bank-transfer link goes only with the configured program, and only to Argentine users; a
@@ -90,14 +90,7 @@ export const getProgramPreviewRoute: FastifyPluginAsyncZod = async (app) => {
       assertNotOwned(program, buyer);
       assertAudience(program, buyer);
       const { promoCode } = request.query;
-      const promo = promoCode
-        ? await programPromoFor(app.db, promoCode, {
-            programId: program.course.id,
-            today: buyer.viewer.today,
-            countryCode: buyer.countryCode,
-            userId: buyer.userId,
-          })
-        : null;
+      const promo = promoCode ? await programPromoFor(app.db, promoCode, promoFactsOf(buyer, program)) : null;
       return toProgramPreview(app, program, buyer, priceProgram(program, promo));
     },
   );

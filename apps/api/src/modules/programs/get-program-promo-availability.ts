@@ -4,7 +4,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { perUserLimit } from '../payments/payments-core';
 import { loadProgram } from './load-program';
 import { loadProgramBuyer } from './program-guards';
-import { programPromoFor } from './program-promo-codes';
+import { programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * GET /academy/program/{programId}/promo-code/{code}/availability. FREE: the code gives this
@@ -30,12 +30,7 @@ export const getProgramPromoAvailabilityRoute: FastifyPluginAsyncZod = async (ap
         loadProgramBuyer(app.db, userId),
         loadProgram(app.db, request.params.programId),
       ]);
-      const promo = await programPromoFor(app.db, request.params.code, {
-        programId: program.course.id,
-        today: buyer.viewer.today,
-        countryCode: buyer.countryCode,
-        userId,
-      });
+      const promo = await programPromoFor(app.db, request.params.code, promoFactsOf(buyer, program));
       return { availability: promo.kind };
     },
   );

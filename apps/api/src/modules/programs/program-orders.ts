@@ -16,7 +16,7 @@ import {
   type ProgramBuyer,
 } from './program-guards';
 import { type ProgramPrice, priceProgram } from './program-pricing';
-import { type ProgramPromo, programPromoFor } from './program-promo-codes';
+import { type ProgramPromo, programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * What every program checkout checks before anything else, whatever the provider: country,
@@ -41,19 +41,11 @@ export async function loadProgramCheckout(
 /** The server's price of a paid program checkout, with her promo code (if any) checked. */
 export async function priceProgramCheckout(
   app: FastifyInstance,
-  userId: string,
   buyer: ProgramBuyer,
   program: ProgramStructure,
   promoCode: string | undefined,
 ): Promise<{ promo: ProgramPromo | null; price: ProgramPrice }> {
-  const promo = promoCode
-    ? await programPromoFor(app.db, promoCode, {
-        programId: program.course.id,
-        today: buyer.viewer.today,
-        countryCode: buyer.countryCode,
-        userId,
-      })
-    : null;
+  const promo = promoCode ? await programPromoFor(app.db, promoCode, promoFactsOf(buyer, program)) : null;
   // A free code is activated, not paid (availability FREE → activate).
   if (promo?.kind === 'FREE') throw promoCodeError('typeError');
   return { promo, price: priceProgram(program, promo) };

@@ -6,6 +6,8 @@ import {
   type PromoCodeRow,
   promoCodeError,
 } from '../promo-codes/promo-code-rules';
+import type { ProgramStructure } from './load-program';
+import type { ProgramBuyer } from './program-guards';
 
 /** A program promo code that passed every check: it gives the program away, or takes a percent off. */
 export interface ProgramPromo {
@@ -37,6 +39,14 @@ export interface ProgramPromoFacts {
   /** null: anonymous, "already used" cannot be known */
   userId: string | null;
 }
+
+/** What programPromoFor needs to know of this buyer (as the server knows her) and program. */
+export const promoFactsOf = (buyer: ProgramBuyer, program: ProgramStructure): ProgramPromoFacts => ({
+  programId: program.course.id,
+  today: buyer.viewer.today,
+  countryCode: buyer.countryCode,
+  userId: buyer.userId,
+});
 
 /**
  * The program promo code behind `code`, or the spec's PROMO_CODE error with its exact message.
