@@ -97,7 +97,7 @@ function CourseViewer({
       <div className="cv-main">
         <CourseHeader course={course} placed={placed} disabled={preview !== null} titleRef={title} />
         {preview ? (
-          <PreviewNotice preview={preview} type={placed.section.type} />
+          <PreviewNotice preview={preview} section={placed.section} />
         ) : (
           <SectionContent course={course} placed={placed} progress={progress} />
         )}
@@ -115,8 +115,8 @@ function CourseViewer({
   );
 }
 
-function PreviewNotice({ preview, type }: { preview: PreviewState; type: Section['type'] }) {
-  if (preview.loading) return <SectionPlaceholder type={type} label="Cargando la clase…" />;
+function PreviewNotice({ preview, section }: { preview: PreviewState; section: Section }) {
+  if (preview.loading) return <SectionPlaceholder section={section} label="Cargando la clase…" />;
   return (
     <div className="cv-problem">
       <Alert tone="error" title="No pudimos cargar la clase">

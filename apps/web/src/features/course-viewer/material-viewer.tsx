@@ -57,23 +57,17 @@ export function MaterialViewer({
 
   const pdf = isPdf(section);
   const complete = isComplete(saved);
+  const label = downloadLabel(pdf);
   return (
     <div className="cv-material">
       <div className="cv-material-bar">
-        <p className="cv-material-kind">
-          {pdf ? 'Material en PDF' : 'Planilla de cálculo (XLSX)'}
-          {complete && (
-            <>
-              {' · '}
-              <span className="cv-material-done">
-                <span aria-hidden="true">✓</span> Material visto
-              </span>
-            </>
-          )}
-        </p>
-        {file.data && <DownloadButton fileKey={key} file={file.data} name={section.name} pdf={pdf} />}
+        <MaterialKind pdf={pdf} complete={complete} />
+        {file.data ? (
+          <DownloadButton fileKey={key} file={file.data} name={section.name} pdf={pdf} />
+        ) : (
+          <DownloadPlaceholder label={label} />
+        )}
       </div>
-      {file.isPending && key !== '' && <Spinner label="Preparando el material…" />}
       {file.isError && (
         <div className="cv-problem">
           <Alert tone="error" title="No pudimos abrir el material">
@@ -84,17 +78,82 @@ export function MaterialViewer({
           </button>
         </div>
       )}
-      {file.data && pdf && (
-        <Suspense fallback={<Spinner label="Cargando el PDF…" />}>
-          <PdfDocument url={file.data.url} title={section.name} />
-        </Suspense>
+      {pdf && !file.isError && (
+        <PdfSlot url={file.data?.url ?? null} title={section.name} pending={key !== ''} />
       )}
-      {file.data && !pdf && (
-        <p className="cv-material-hint">
-          Descargá la planilla y abrila con Excel, Google Sheets o LibreOffice para completarla con tus
-          números.
-        </p>
+      {!pdf && <SheetHint />}
+    </div>
+  );
+}
+
+/**
+ * What stands in for a material while the course loads: the same bar and frame as the viewer, so
+ * the module list below does not move when the material arrives (CLS).
+ */
+export function MaterialPlaceholder({ section, label }: { section: Section; label: string }) {
+  const pdf = isPdf(section);
+  return (
+    <div className="cv-material">
+      <div className="cv-material-bar">
+        <MaterialKind pdf={pdf} complete={false} />
+        <DownloadPlaceholder label={downloadLabel(pdf)} />
+      </div>
+      {pdf ? <PdfFrameLoading label={label} /> : <SheetHint />}
+    </div>
+  );
+}
+
+const downloadLabel = (pdf: boolean) => (pdf ? 'Descargar PDF' : 'Descargar planilla');
+
+function MaterialKind({ pdf, complete }: { pdf: boolean; complete: boolean }) {
+  return (
+    <p className="cv-material-kind">
+      {pdf ? 'Material en PDF' : 'Planilla de cálculo (XLSX)'}
+      {complete && (
+        <>
+          <span className="cv-material-sep"> · </span>
+          <span className="cv-material-done">
+            <span aria-hidden="true">✓</span> Material visto
+          </span>
+        </>
       )}
+    </p>
+  );
+}
+
+/** Holds the download button's place (invisible) until the file's address is there. */
+function DownloadPlaceholder({ label }: { label: string }) {
+  return (
+    <span className="button button-primary cv-download-pending" aria-hidden="true">
+      {label}
+    </span>
+  );
+}
+
+function SheetHint() {
+  return (
+    <p className="cv-material-hint">
+      Descargá la planilla y abrila con Excel, Google Sheets o LibreOffice para completarla con tus números.
+    </p>
+  );
+}
+
+/** The PDF's frame (fixed height, the pages scroll inside): the same box while anything loads. */
+function PdfSlot({ url, title, pending }: { url: string | null; title: string; pending: boolean }) {
+  if (!url) return pending ? <PdfFrameLoading label="Preparando el material…" /> : null;
+  return (
+    <Suspense fallback={<PdfFrameLoading label="Cargando el PDF…" />}>
+      <PdfDocument url={url} title={title} />
+    </Suspense>
+  );
+}
+
+function PdfFrameLoading({ label }: { label: string }) {
+  return (
+    <div className="cv-pdf">
+      <div className="cv-pdf-pages cv-pdf-pages-loading">
+        <Spinner label={label} />
+      </div>
     </div>
   );
 }
@@ -112,7 +171,7 @@ function DownloadButton({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = pdf ? 'Descargar PDF' : 'Descargar planilla';
+  const label = downloadLabel(pdf);
   return (
     <div className="cv-download">
       <a

@@ -9,7 +9,9 @@ import { loadPdf, type PdfDocumentProxy, renderPdfPage } from './render-pdf';
  * a PDF inside a page. Loaded only when a PDF material is opened.
  */
 export default function PdfDocument({ url, title }: { url: string; title: string }) {
-  const [doc, setDoc] = useState<PdfDocumentProxy | null>(null);
+  // The document and the shape of its first page (height / width): every page's box is sized
+  // before it is drawn, so the pages do not move one another while they draw (CLS).
+  const [doc, setDoc] = useState<{ pdf: PdfDocumentProxy; ratio: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -19,7 +21,7 @@ export default function PdfDocument({ url, title }: { url: string; title: string
     setFailed(false);
     setDoc(null);
     const loading = loadPdf(url);
-    loading.promise.then(
+    loading.promise.then(firstPageRatio).then(
       (loaded) => {
         if (!cancelled) setDoc(loaded);
       },
@@ -53,7 +55,10 @@ export default function PdfDocument({ url, title }: { url: string; title: string
   }, []);
 
   return (
-    <section className="cv-pdf" aria-label={`Documento: ${title}`}>
+    // A frame of fixed height (its pages scroll inside, by keyboard too): the page below it does
+    // not move while the document loads and draws (CLS).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="cv-pdf" aria-label={`Documento: ${title}`} tabIndex={0}>
       <div ref={frame} className="cv-pdf-pages">
         {failed && (
           <Alert tone="error" title="No pudimos mostrar el PDF">
@@ -63,14 +68,15 @@ export default function PdfDocument({ url, title }: { url: string; title: string
         {!failed && !doc && <Spinner label="Cargando el PDF…" />}
         {doc &&
           width > 0 &&
-          Array.from({ length: doc.numPages }, (_, index) => (
+          Array.from({ length: doc.pdf.numPages }, (_, index) => (
             <PdfPage
               // biome-ignore lint/suspicious/noArrayIndexKey: pages are identified by their number
               key={index}
-              doc={doc}
+              doc={doc.pdf}
               pageNumber={index + 1}
-              pageCount={doc.numPages}
+              pageCount={doc.pdf.numPages}
               width={width}
+              ratio={doc.ratio}
             />
           ))}
       </div>
@@ -78,16 +84,24 @@ export default function PdfDocument({ url, title }: { url: string; title: string
   );
 }
 
+async function firstPageRatio(pdf: PdfDocumentProxy) {
+  const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
+  return { pdf, ratio: width > 0 ? height / width : Math.SQRT2 };
+}
+
 function PdfPage({
   doc,
   pageNumber,
   pageCount,
   width,
+  ratio,
 }: {
   doc: PdfDocumentProxy;
   pageNumber: number;
   pageCount: number;
   width: number;
+  /** the expected height / width, until the page is drawn at its own */
+  ratio: number;
 }) {
   const page = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -117,6 +131,7 @@ function PdfPage({
       ref={page}
       className="cv-pdf-page"
       data-rendered={rendered || undefined}
+      style={{ width, height: Math.floor(width * ratio) }}
       aria-label={`Página ${pageNumber} de ${pageCount}`}
     >
       <canvas ref={canvas} />

@@ -2,18 +2,21 @@ import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../ui/feedback';
 import type { PlacedSection } from './course-navigation';
-import { MaterialViewer } from './material-viewer';
+import { MaterialPlaceholder, MaterialViewer } from './material-viewer';
 import { sectionProgress } from './progress-rules';
 
 // The player (and hls.js behind it) loads only when a class is opened.
 const VideoPlayer = lazy(() => import('./video-player'));
 
 /**
- * What stands in for a class's player while the course or the player's code loads: the same 16:9
- * frame and progress line, so the module list below does not move when the player arrives (CLS).
+ * What stands in for a section's content while the course or the player's code loads: for a
+ * class the same 16:9 frame and progress line, for a material the same bar and frame, so the
+ * module list below does not move when the content arrives (CLS).
  */
-export function SectionPlaceholder({ type, label }: { type: Section['type']; label: string }) {
-  if (type !== 'CLASS') return <Spinner label={label} />;
+export function SectionPlaceholder({ section, label }: { section: Section; label: string }) {
+  if (section.type === 'DOWNLOADABLE_MATERIAL')
+    return <MaterialPlaceholder section={section} label={label} />;
+  if (section.type !== 'CLASS') return <Spinner label={label} />;
   return (
     <div className="cv-video">
       <div className="cv-video-frame cv-video-frame-loading">
@@ -39,7 +42,7 @@ export function SectionContent({
   const { module, section } = placed;
   if (section.type === 'CLASS') {
     return (
-      <Suspense fallback={<SectionPlaceholder type="CLASS" label="Cargando el video…" />}>
+      <Suspense fallback={<SectionPlaceholder section={section} label="Cargando el video…" />}>
         <VideoPlayer
           // A new player per class: its events, timers and saved point belong to that class.
           key={section.id}
