@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
@@ -133,12 +133,16 @@ export default function AcademyPage() {
   // The first screen appears once, complete: greeting, promo text, filters, cards with their
   // progress and the sections below, so nothing moves while the queries answer one by one (CLS).
   // Later changes (filters, refetches) keep the page and update its sections in place.
+  // The reveal is a transition: React renders the whole page in short slices instead of one long
+  // task when the last query answers (query updates themselves render synchronously).
   const [revealed, setRevealed] = useState(false);
   const settled = [user, subscription, filtersMeta, progress, courses, programs, events].every(
     (query) => !query.isPending,
   );
-  if (!revealed && settled) setRevealed(true);
-  if (!revealed && !settled) return <Spinner label="Cargando la academia…" />;
+  useEffect(() => {
+    if (settled && !revealed) startTransition(() => setRevealed(true));
+  }, [settled, revealed]);
+  if (!revealed) return <Spinner label="Cargando la academia…" />;
 
   return (
     <div className="academy">
