@@ -22,6 +22,8 @@ test('an unknown page shows the Spanish 404 and leads home', async ({ page }) =>
 
 test('the skip link moves keyboard focus to the content', async ({ page }) => {
   await page.goto('/login');
+  // As a person would: once the page is on screen (the first render is a transition).
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciá sesión' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Saltar al contenido' });
   await expect(skip).toBeFocused();
