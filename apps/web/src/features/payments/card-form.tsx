@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { Alert } from '../../ui/feedback';
+import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import {
   binOf,
@@ -288,37 +289,22 @@ export function CardForm({
         />
       </div>
       <div className="form-row">
-        <div className={`field${visible('identificationType') ? ' field-invalid' : ''}`}>
-          <label className="field-label" htmlFor={`${id}-document-type`}>
-            Tipo de documento
-          </label>
-          <div className="field-box field-select">
-            <select
-              ref={bind('identificationType')}
-              id={`${id}-document-type`}
-              name="identificationType"
-              className="field-input"
-              value={values.identificationType}
-              aria-invalid={visible('identificationType') ? true : undefined}
-              aria-describedby={visible('identificationType') ? `${id}-document-type-error` : undefined}
-              onChange={(event) => change('identificationType', event.target.value)}
-              onBlur={touch('identificationType')}
-            >
-              {documentTypes.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div aria-live="polite">
-            {visible('identificationType') && (
-              <p id={`${id}-document-type-error`} className="field-error">
-                {visible('identificationType')}
-              </p>
-            )}
-          </div>
-        </div>
+        <SelectField
+          ref={bind('identificationType')}
+          id={`${id}-document-type`}
+          label="Tipo de documento"
+          name="identificationType"
+          error={visible('identificationType')}
+          value={values.identificationType}
+          onChange={(event) => change('identificationType', event.target.value)}
+          onBlur={touch('identificationType')}
+        >
+          {documentTypes.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           ref={bind('identificationNumber')}
           label="Número de documento"

@@ -1,5 +1,6 @@
 import type { InstallmentOption } from '@alcancia/contract';
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
+import { SelectField } from '../../ui/select-field';
 import { installmentLabel } from './checkout-rules';
 
 /**
@@ -27,9 +28,6 @@ export function InstallmentSelect({
   onBlur(): void;
   ref?: Ref<HTMLSelectElement>;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const hint = loading
     ? 'Buscando las cuotas de tu tarjeta…'
     : failed
@@ -37,45 +35,24 @@ export function InstallmentSelect({
       : !options
         ? 'Ingresá el número de tu tarjeta para ver las cuotas disponibles.'
         : null;
-  const described = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        Cuotas
-      </label>
-      <div className="field-box field-select">
-        <select
-          ref={ref}
-          id={id}
-          name="installments"
-          className="field-input"
-          value={value === null ? '' : String(value)}
-          disabled={!options || options.length === 0}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-          onBlur={onBlur}
-        >
-          <option value="">Elegí la cantidad de cuotas</option>
-          {options?.map((option) => (
-            <option key={option.installments} value={option.installments}>
-              {installmentLabel(option)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
+    <SelectField
+      ref={ref}
+      label="Cuotas"
+      name="installments"
+      hint={hint}
+      error={error}
+      value={value === null ? '' : String(value)}
+      disabled={!options || options.length === 0}
+      onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      onBlur={onBlur}
+    >
+      <option value="">Elegí la cantidad de cuotas</option>
+      {options?.map((option) => (
+        <option key={option.installments} value={option.installments}>
+          {installmentLabel(option)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
