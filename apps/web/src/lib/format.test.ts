@@ -10,6 +10,22 @@ describe('formatMoney', () => {
   it('keeps centavos when there are some', () => {
     expect(formatMoney(60_050).replace(nbsp, ' ')).toBe('$ 600,50');
   });
+  it('writes what Intl.NumberFormat es-AR writes for pesos', () => {
+    const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+    const whole = new Intl.NumberFormat('es-AR', {
+      style: 'currency',
+      currency: 'ARS',
+      maximumFractionDigits: 0,
+    });
+    const amounts = [
+      0, 1, 9, 10, 99, 100, 101, 999, 1_000, 50_000, 99_999, 100_000, 123_456, 1_000_000, 8_900_000,
+      2_966_666.67, 12_345_678_901, -1, -60_050, -1_234_500, 1_780_000, 1_234.4,
+    ];
+    for (const centavos of amounts) {
+      const intl = centavos % 100 === 0 ? whole : money;
+      expect(formatMoney(centavos), String(centavos)).toBe(intl.format(centavos / 100));
+    }
+  });
 });
 
 describe('formatDate', () => {
