@@ -23,6 +23,7 @@ const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const loadShell = () => import('./shell-route');
 const loadAcademy = () => import('../features/academy/academy-page');
 const loadPrograms = () => import('../features/programs/programs-page');
+const loadCourseViewer = () => import('../features/course-viewer/course-viewer-page');
 /**
  * The first logged-in page would load three chunks one after the other (data layout → shell →
  * page); asking for the shell and the page with the data layout loads them side by side.
@@ -32,11 +33,12 @@ const DataLayout = lazy(() => {
   void loadShell();
   if (/^\/academy\/?$/.test(path)) void loadAcademy();
   else if (/^\/programas\/?$/.test(path)) void loadPrograms();
+  else if (/^\/academy\/(?!cursos\/?$)[^/]+(\/[^/]+)?\/?$/.test(path)) void loadCourseViewer();
   return import('./data-layout');
 });
 const ShellLayout = lazy(loadShell);
 const AcademyPage = lazy(loadAcademy);
-const CourseViewerPage = lazy(() => import('../features/course-viewer/course-viewer-page'));
+const CourseViewerPage = lazy(loadCourseViewer);
 const CoursesPage = lazy(() => import('../features/academy/courses-page'));
 const ProgramsPage = lazy(loadPrograms);
 const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));

@@ -1,7 +1,7 @@
-import {
-  type Course,
-  type CourseProgress,
-  type SaveProgressRequest,
+import type {
+  Course,
+  CourseProgress,
+  SaveProgressRequest,
   saveProgressResponseSchema,
 } from '@alcancia/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +14,14 @@ import { mergeSavedProgress } from './progress-rules';
 
 export type SavedProgress = z.infer<typeof saveProgressResponseSchema>;
 
-/** POST /academy/progress. A material counts 1 when opened: send 0 seconds. */
+/**
+ * POST /academy/progress. A material counts 1 when opened: send 0 seconds. The answer is typed
+ * from the contract, not parsed (see get-course.ts).
+ */
 export function saveProgress(request: SaveProgressRequest): Promise<SavedProgress> {
-  return apiRequest('/academy/progress', {
+  return apiRequest<SavedProgress>('/academy/progress', {
     method: 'POST',
     body: request,
-    schema: saveProgressResponseSchema,
   });
 }
 
