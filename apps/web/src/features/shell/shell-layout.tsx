@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { useCredentials } from '../../lib/use-session';
@@ -11,12 +11,19 @@ import { useCurrentUser, useServiceControl } from './account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
 import { activeNavKey, isFlushPage, type NavItem, type NavKey, navItems } from './nav-model';
-import { OnboardingDialog } from './onboarding-dialog';
 import { showsOnboarding } from './onboarding-rules';
 import { ProfileControl } from './profile-control';
 import { ShellFooter } from './shell-footer';
 import { VerificationNotice } from './verification';
 import './shell.css';
+
+/**
+ * The onboarding form is for the few users without a country; its code (form fields, phone and
+ * country rules) loads only when it is shown, not with every logged-in page.
+ */
+const OnboardingDialog = lazy(() =>
+  import('./onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
+);
 
 const iconOf: Record<NavKey, IconName> = {
   news: 'news',
@@ -134,7 +141,11 @@ export function ShellLayout() {
           <ProfileControl />
         </header>
         {user.data && <VerificationNotice user={user.data} />}
-        {user.data && showsOnboarding(user.data) && <OnboardingDialog user={user.data} />}
+        {user.data && showsOnboarding(user.data) && (
+          <Suspense fallback={null}>
+            <OnboardingDialog user={user.data} />
+          </Suspense>
+        )}
         {!flush && <DiscountBanner />}
         <main
           id="contenido"
