@@ -47,7 +47,26 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { sourcemap: true, target: 'es2022' },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // TanStack Query in one chunk: split by whoever imports each part, it was four files
+            // (and four module preloads) on every logged-in page; no public page before login uses it.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/]/,
+              // React stays in the entry chunk (TanStack imports it)
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': apiTarget, '/dev': apiTarget, '/sandbox': apiTarget },
