@@ -80,6 +80,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     requestIdHeader: false,
     trustProxy: config.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
+    // Production drains requests in flight on shutdown (server.ts bounds it at 10 s). Elsewhere the
+    // in-app payment stand-ins call this same server (webhooks, SDK calls), and a test closing the
+    // app while one of those loops is mid-flight must not wait for it: close every connection.
+    forceCloseConnections: config.isProduction ? 'idle' : true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listenForContentChanges } from './content-cache';
+import { listenForChanges } from './change-listener';
 import { getCourseRoutes } from './get-course';
 import { getFiltersRoute } from './get-filters';
 import { getProgressRoute } from './get-progress';
@@ -14,12 +14,12 @@ import { startCourseRoute } from './start-course';
 
 /**
  * The academy catalogue, under /api/academy. Its responses are written by fast-json-stringify
- * from the contract (response-serializer.ts), and its content caches drop what the content import
- * changes (content-cache.ts).
+ * from the contract (response-serializer.ts), and its caches drop what the content import or a
+ * purchase changes (change-listener.ts).
  */
 export const academyModule: FastifyPluginAsyncZod = async (app) => {
   app.setSerializerCompiler(academySerializerCompiler(!app.config.isProduction));
-  listenForContentChanges(app);
+  listenForChanges(app);
   await app.register(searchCatalogRoute);
   await app.register(listCoursesRoutes);
   await app.register(listProgramsRoutes);

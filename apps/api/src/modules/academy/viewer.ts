@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { argentinaDate } from '../../lib/argentina-date';
 import { type PreparedStatement, runPrepared } from './prepared-query';
+import { cachedViewerFacts } from './viewer-cache';
 
 /** What the server needs to know about the caller to decide access. Anonymous = no user. */
 export interface Viewer {
@@ -30,7 +31,7 @@ export const anonymousViewer = (today = argentinaDate()): Viewer => ({
 const viewerStatement: PreparedStatement = {
   name: 'academy_viewer',
   text: `
-    select coalesce(u.subscription_end_date >= $1::date, false) as subscribed,
+    select to_char(u.subscription_end_date, 'YYYY-MM-DD') as subscription_end_date,
            p.name as plan_name,
            p.private_services,
            u.private_community_access,
@@ -40,8 +41,38 @@ const viewerStatement: PreparedStatement = {
                   where up.user_id = u.id) as via_packs
       from users u
       left join subscription_plans p on p.id = u.subscription_plan_id
-     where u.id = $2`,
+     where u.id = $1`,
 };
+
+/** What is stored about a user; `subscribed` is decided per request, against today's date. */
+interface ViewerFacts {
+  subscriptionEndDate: string | null;
+  planName: string | null;
+  privateServices: string[];
+  privateCommunityAccess: boolean;
+  purchased: Set<string>;
+  viaPacks: Set<string>;
+}
+
+async function queryViewerFacts(db: Database, userId: string): Promise<ViewerFacts | null> {
+  const [row] = await runPrepared<{
+    subscription_end_date: string | null;
+    plan_name: string | null;
+    private_services: string[] | null;
+    private_community_access: boolean;
+    purchased: string[];
+    via_packs: string[];
+  }>(db, viewerStatement, [userId]);
+  if (!row) return null;
+  return {
+    subscriptionEndDate: row.subscription_end_date,
+    planName: row.plan_name,
+    privateServices: row.private_services ?? [],
+    privateCommunityAccess: row.private_community_access,
+    purchased: new Set(row.purchased),
+    viaPacks: new Set(row.via_packs),
+  };
+}
 
 let todayCache = { second: -1, date: '' };
 /** The Argentina date, formatted at most once a second (every request asks for it). */
@@ -51,32 +82,34 @@ function today(): string {
   return todayCache.date;
 }
 
+function viewerOf(userId: string, facts: ViewerFacts | null, date: string): Viewer {
+  if (!facts) return anonymousViewer(date);
+  return {
+    userId,
+    subscribed: facts.subscriptionEndDate !== null && facts.subscriptionEndDate >= date,
+    planName: facts.planName,
+    privateServices: facts.privateServices,
+    privateCommunityAccess: facts.privateCommunityAccess,
+    purchased: facts.purchased,
+    viaPacks: facts.viaPacks,
+    today: date,
+  };
+}
+
 /**
- * One prepared statement: subscription state at the Argentina date, plan services and everything
- * owned. Not cached: a purchase or a renewal must open content on the very next request.
+ * The caller's subscription state at the Argentina date, plan services and everything owned, from
+ * the per-user cache (viewer-cache.ts: dropped by triggers on every change, so a purchase or a
+ * renewal opens content on the very next request). Hot reads use this.
  */
 export async function loadViewer(db: Database, userId: string | null): Promise<Viewer> {
   const date = today();
   if (!userId) return anonymousViewer(date);
-  const [row] = await runPrepared<{
-    subscribed: boolean;
-    plan_name: string | null;
-    private_services: string[] | null;
-    private_community_access: boolean;
-    purchased: string[];
-    via_packs: string[];
-  }>(db, viewerStatement, [date, userId]);
-  if (!row) return anonymousViewer(date);
-  return {
-    userId,
-    subscribed: row.subscribed,
-    planName: row.plan_name,
-    privateServices: row.private_services ?? [],
-    privateCommunityAccess: row.private_community_access,
-    purchased: new Set(row.purchased),
-    viaPacks: new Set(row.via_packs),
-    today: date,
-  };
+  return viewerOf(userId, await cachedViewerFacts(db, userId, () => queryViewerFacts(db, userId)), date);
+}
+
+/** The same, read from the database now: for decisions about money (is it already bought?). */
+export async function loadFreshViewer(db: Database, userId: string): Promise<Viewer> {
+  return viewerOf(userId, await queryViewerFacts(db, userId), today());
 }
 
 export interface AccessFacts {

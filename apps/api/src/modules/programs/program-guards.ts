@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { saleStatus } from '../academy/catalog-rows';
-import { anonymousViewer, isAccessible, loadViewer, type Viewer } from '../academy/viewer';
+import { anonymousViewer, isAccessible, loadFreshViewer, type Viewer } from '../academy/viewer';
 import type { ProgramStructure } from './load-program';
 
 /** Who is looking at (or buying) a program, as the server knows her. */
@@ -20,7 +20,7 @@ export interface ProgramBuyer {
 export async function loadProgramBuyer(db: Database, userId: string): Promise<ProgramBuyer> {
   const [[account], viewer] = await Promise.all([
     db.select({ email: users.email, countryCode: users.countryCode }).from(users).where(eq(users.id, userId)),
-    loadViewer(db, userId),
+    loadFreshViewer(db, userId),
   ]);
   if (!account) throw AppError.unauthorized();
   return { userId, email: account.email, countryCode: account.countryCode, viewer };

@@ -15,7 +15,7 @@ import { optionalUserId } from '../../plugins/authentication';
 import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan } from '../promo-codes/coupons';
 import { couponAppliesTo } from './plan-pricing';
-import { findPlan, loadPlans, planView } from './plans-repository';
+import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
 /**
  * Looking codes up is a guessing oracle: requests that carry a promoCode are limited per account
@@ -70,7 +70,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
             countryCode: await viewerCountry(app, optionalUserId(request)),
           })
         : null;
-      return (await loadPlans(app.db)).map((plan) => planView(plan, coupon));
+      return (await loadActivePlansCached(app.db)).map((plan) => planView(plan, coupon));
     },
   );
 

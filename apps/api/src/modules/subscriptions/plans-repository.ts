@@ -1,6 +1,8 @@
 import type { SubscriptionPlan } from '@alcancia/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { providerPlans, subscriptionPlans } from '../../db/schema';
+import { contentCache } from '../academy/content-cache';
 import type { Db } from '../payments/orders-repository';
 import { type Coupon, type ProviderPlanRow, providerPlanView } from './plan-pricing';
 
@@ -42,6 +44,17 @@ export async function loadPlans(db: Db, where?: { nameOrId: string }): Promise<P
     )
     .orderBy(asc(providerPlans.id));
   return plans.map((plan) => ({ plan, providerPlans: prices.filter((p) => p.planId === plan.id) }));
+}
+
+const activePlans = contentCache<PlanWithPrices[]>(1);
+
+/**
+ * The active plans for the plan list, cached in process: plans and prices change through the
+ * content import or SQL, and both notify the content channel (announceContentChange, and the
+ * triggers of migration 0011), which empties this cache. Checkouts read the plans fresh (findPlan).
+ */
+export function loadActivePlansCached(db: Database): Promise<PlanWithPrices[]> {
+  return activePlans.get(db, 'active', () => loadPlans(db));
 }
 
 export async function findPlan(db: Db, nameOrId: string): Promise<PlanWithPrices | undefined> {

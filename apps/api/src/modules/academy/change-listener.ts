@@ -1,0 +1,100 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { contentChannel, forgetContent } from './content-cache';
+import { forgetViewer, viewerChannel } from './viewer-cache';
+
+const listenAll = `listen ${contentChannel}; listen ${viewerChannel}`;
+
+/**
+ * Listens for the life of the app on the content channel (the content import, plans: forget every
+ * content cache) and the viewer channel (a user's subscription or purchases changed: forget her).
+ *
+ * PostgreSQL server: a dedicated connection hears what other processes commit (it reconnects
+ * after a loss, and forgets everything then, since a notification may have been missed); and every
+ * connection of the app's own pool listens too, because PostgreSQL hands a session its own
+ * notifications before it answers the COMMIT: whatever this process writes (a grant, a test's
+ * SQL) is forgotten before the write's promise resolves, so the next request reads it.
+ * PGlite (one connection) delivers the same way through its own listener.
+ */
+export function listenForChanges(app: FastifyInstance): void {
+  const db = app.db;
+  const viewerChanged = (userId: string) => forgetViewer(db, userId);
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === contentChannel) forgetContent();
+    else if (message.channel === viewerChannel && message.payload) viewerChanged(message.payload);
+  };
+  const client = (app.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      const stops = [
+        await client.listen(contentChannel, forgetContent),
+        await client.listen(viewerChannel, viewerChanged),
+      ];
+      stop = async () => {
+        for (const unlisten of stops) await unlisten();
+      };
+    });
+    app.addHook('onClose', async () => {
+      await stop?.().catch(() => undefined);
+    });
+    return;
+  }
+  if (!(client instanceof pg.Pool)) return;
+  listenOnPoolConnections(client, onNotification);
+  const options = client.options;
+  let closing = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  /** Never throws: a failed attempt is retried in the background. */
+  const connect = async () => {
+    retry = null;
+    const listener = new pg.Client({ ...options, application_name: 'alcancia change listener' });
+    current = listener;
+    const lost = (error?: Error) => {
+      if (current !== listener) return;
+      current = null;
+      forgetContent();
+      listener.end().catch(() => undefined);
+      if (closing) return;
+      if (error) app.log.warn({ err: error }, 'change listener lost its connection; reconnecting');
+      retry = setTimeout(() => void connect(), 1000);
+      retry.unref();
+    };
+    listener.on('notification', onNotification);
+    listener.on('error', lost);
+    listener.on('end', () => lost());
+    try {
+      await listener.connect();
+      await listener.query(listenAll);
+      // Anything cached before the listener was in place may predate a change it did not hear.
+      forgetContent();
+    } catch (error) {
+      lost(error as Error);
+    }
+  };
+  // The app is ready once it listens (or has failed to once and keeps trying in the background).
+  app.addHook('onReady', connect);
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (retry) clearTimeout(retry);
+    const listener = current;
+    current = null;
+    await listener?.end().catch(() => undefined);
+  });
+}
+
+/**
+ * Each pool connection, the first time it is handed out, listens before running anything else
+ * (a client runs its queries in order, so the caller's first statement waits for the LISTEN).
+ */
+function listenOnPoolConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void) {
+  const listening = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (connection) => {
+    if (listening.has(connection)) return;
+    listening.add(connection);
+    connection.on('notification', onNotification);
+    connection.query(listenAll).catch(() => undefined);
+  });
+}
