@@ -5,6 +5,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure, type SectionRow } from './course-structure';
 import { type PreparedStatement, runPrepared } from './prepared-query';
+import { saveSectionProgress } from './progress-writer';
 import { loadViewer } from './viewer';
 
 const invalidSection = () =>
@@ -18,36 +19,6 @@ export function measuredProgress(section: SectionRow, seconds: number) {
   const fraction = section.durationSeconds > 0 ? viewedSeconds / section.durationSeconds : 1;
   return { viewedSeconds, fraction };
 }
-
-/**
- * Records a section's progress (values only grow: a late or replayed write never lowers them) and
- * the last viewed section, and tells whether this write is the one that made the section
- * complete (`completed_now`: the stored fraction, read in the same snapshot, was below 1).
- */
-const saveStatement: PreparedStatement = {
-  name: 'academy_save_progress',
-  text: `
-    with before as (
-      select complete_fraction from section_progress where user_id = $1 and section_id = $2),
-    saved as (
-      insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction)
-      values ($1, $2, $3, $4, $5, $6)
-      on conflict (user_id, section_id) do update set
-        viewed_seconds = greatest(section_progress.viewed_seconds, excluded.viewed_seconds),
-        complete_fraction = greatest(section_progress.complete_fraction, excluded.complete_fraction),
-        updated_at = now()
-      returning viewed_seconds, complete_fraction),
-    course as (
-      insert into course_progress (user_id, course_id, last_viewed_section_id)
-      values ($1, $3, $2)
-      on conflict (user_id, course_id) do update set
-        last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
-      returning finished_at)
-    select saved.viewed_seconds, saved.complete_fraction, course.finished_at,
-           saved.complete_fraction >= 1 and coalesce((select complete_fraction from before), 0) < 1
-             as completed_now
-      from saved, course`,
-};
 
 /**
  * Sets finished_at once, when every non-EMPTY section is complete; answers the finish time (also
@@ -75,9 +46,10 @@ const finishStatement: PreparedStatement = {
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
- * POST /academy/progress — the hottest write: the caller's access (one statement), the save (one
- * statement) and, only when this write completed a section, the finish check (one statement).
- * Idempotent: the same write twice changes nothing.
+ * POST /academy/progress — the hottest write: the caller's access (cached, viewer.ts), the save
+ * (one statement shared with the saves arriving at the same moment, progress-writer.ts) and, only
+ * when this write completed a section, the finish check (one statement). Idempotent: the same
+ * write twice changes nothing.
  */
 export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -106,13 +78,14 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
       assertCourseAccess(structure, viewer);
 
       const { viewedSeconds, fraction } = measuredProgress(section, progress.seconds);
-      const [row] = await runPrepared<{
-        viewed_seconds: number;
-        complete_fraction: number;
-        finished_at: Date | string | null;
-        completed_now: boolean;
-      }>(app.db, saveStatement, [userId, section.id, courseId, section.moduleId, viewedSeconds, fraction]);
-      if (!row) throw new Error('progress upsert returned nothing');
+      const row = await saveSectionProgress(app.db, {
+        userId,
+        sectionId: section.id,
+        courseId,
+        moduleId: section.moduleId,
+        viewedSeconds,
+        fraction,
+      });
       let finishedAt = isoOrNull(row.finished_at);
       // A section already complete was checked when it became so: only this write's completion can finish the course.
       if (!finishedAt && row.completed_now) {

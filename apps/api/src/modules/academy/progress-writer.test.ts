@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newSession } from '../../../test/accounts';
+import { insertCatalogFixture, insertCourseStructureFixture } from '../../../test/catalog-fixture';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { saveSectionProgress } from './progress-writer';
+
+/**
+ * POST /academy/progress saves through a group-commit writer: saves that arrive together share
+ * one statement. What a learner must never notice: a lost save, another learner's answer, a
+ * course that does not finish, or someone else's failure.
+ */
+describe('progress saves arriving together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
+    await insertCatalogFixture(t.database.db);
+    await insertCourseStructureFixture(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const save = (headers: Record<string, string>, moduleId: string, sectionId: string, seconds: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/academy/progress',
+      headers,
+      payload: { courseId: 'presupuesto-gratis', progress: { moduleId, sectionId, seconds } },
+    });
+  const stored = async (userId: string) =>
+    (
+      await t.database.db.execute<{ section_id: string; viewed_seconds: number }>(
+        sql`select section_id, viewed_seconds from section_progress where user_id = ${userId} order by section_id`,
+      )
+    ).rows;
+
+  it('stores every save and answers each learner with her own values', async () => {
+    const learners = await Promise.all(Array.from({ length: 12 }, () => newSession(t.app)));
+    const responses = await Promise.all(
+      learners.map(({ credentials }, i) => save(bearer(credentials), 'pg-m1', 'pg-s1', 10 + i)),
+    );
+    responses.forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ sectionId: 'pg-s1', viewed_seconds: 10 + i });
+    });
+    for (const [i, { credentials }] of learners.entries()) {
+      expect(await stored(credentials.userId)).toEqual([{ section_id: 'pg-s1', viewed_seconds: 10 + i }]);
+    }
+  });
+
+  it('keeps the highest value when one learner saves the same class from two tabs at once', async () => {
+    const { credentials } = await newSession(t.app);
+    const headers = bearer(credentials);
+    const responses = await Promise.all([
+      save(headers, 'pg-m1', 'pg-s1', 30),
+      save(headers, 'pg-m1', 'pg-s1', 70),
+      save(headers, 'pg-m1', 'pg-s1', 50),
+    ]);
+    for (const res of responses) expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(credentials.userId)).toEqual([{ section_id: 'pg-s1', viewed_seconds: 70 }]);
+  });
+
+  it('finishes the course when its last sections are completed at the same moment', async () => {
+    const { credentials } = await newSession(t.app);
+    const headers = bearer(credentials);
+    const sections = (
+      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
+        sql`select id, module_id, duration_seconds from course_sections
+             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
+      )
+    ).rows;
+    expect(sections.length).toBeGreaterThan(2);
+    const responses = await Promise.all(
+      sections.map((s) => save(headers, s.module_id, s.id, s.duration_seconds)),
+    );
+    for (const res of responses) expect(res.statusCode, res.body).toBe(200);
+    const finished = responses.map((res) => res.json().finished_at).filter(Boolean);
+    expect(finished.length).toBeGreaterThan(0);
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/progress/presupuesto-gratis',
+      headers,
+    });
+    expect(progress.json().finished_at).toEqual(finished[0]);
+  });
+
+  it('fails only the save that cannot be stored, not the others in its batch', async () => {
+    const { credentials } = await newSession(t.app);
+    const write = (userId: string, seconds: number) =>
+      saveSectionProgress(t.database.db, {
+        userId,
+        sectionId: 'pg-s1',
+        courseId: 'presupuesto-gratis',
+        moduleId: 'pg-m1',
+        viewedSeconds: seconds,
+        fraction: seconds / 100,
+      });
+    // An account deleted while its save was on the way: the foreign key refuses that row.
+    const [good, gone] = await Promise.allSettled([write(credentials.userId, 20), write(randomUUID(), 20)]);
+    expect(good).toMatchObject({ status: 'fulfilled', value: { viewed_seconds: 20 } });
+    expect(gone.status).toBe('rejected');
+    expect(await stored(credentials.userId)).toEqual([{ section_id: 'pg-s1', viewed_seconds: 20 }]);
+  });
+});

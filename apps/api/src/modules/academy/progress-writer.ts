@@ -1,0 +1,167 @@
+import type { Database } from '../../db/client';
+import { type PreparedStatement, runPrepared } from './prepared-query';
+
+/** One section's progress as POST /academy/progress measured it. */
+export interface ProgressWrite {
+  userId: string;
+  sectionId: string;
+  courseId: string;
+  moduleId: string;
+  viewedSeconds: number;
+  fraction: number;
+}
+
+/** What the database holds after the write, and whether this write completed the section. */
+export interface SavedProgress {
+  viewed_seconds: number;
+  complete_fraction: number;
+  finished_at: Date | string | null;
+  completed_now: boolean;
+}
+
+/**
+ * Records many sections' progress in one statement (values only grow: a late or replayed write
+ * never lowers them), with each course's last viewed section, and tells for each write whether it
+ * made its section complete (`completed_now`: the stored fraction, read in the same snapshot, was
+ * below 1). A batch never holds two writes of the same user and course, so no row is touched twice.
+ */
+const saveBatchStatement: PreparedStatement = {
+  name: 'academy_save_progress_batch',
+  text: `
+    with input as (
+      select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::real[], $7::int[])
+        as i(user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction, ord)),
+    before as (
+      select sp.user_id, sp.section_id, sp.complete_fraction
+        from section_progress sp join input i on sp.user_id = i.user_id and sp.section_id = i.section_id),
+    saved as (
+      insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction)
+      select user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction from input order by ord
+      on conflict (user_id, section_id) do update set
+        viewed_seconds = greatest(section_progress.viewed_seconds, excluded.viewed_seconds),
+        complete_fraction = greatest(section_progress.complete_fraction, excluded.complete_fraction),
+        updated_at = now()
+      returning user_id, section_id, viewed_seconds, complete_fraction),
+    course as (
+      insert into course_progress (user_id, course_id, last_viewed_section_id)
+      select user_id, course_id, section_id from input order by ord
+      on conflict (user_id, course_id) do update set
+        last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
+      returning user_id, course_id, finished_at)
+    select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at,
+           s.complete_fraction >= 1 and coalesce(b.complete_fraction, 0) < 1 as completed_now
+      from input i
+      join saved s on s.user_id = i.user_id and s.section_id = i.section_id
+      join course c on c.user_id = i.user_id and c.course_id = i.course_id
+      left join before b on b.user_id = i.user_id and b.section_id = i.section_id`,
+};
+
+/** Enough to absorb any burst of one process (64 connections write at most 64 at once). */
+const maxBatch = 256;
+
+interface Pending {
+  write: ProgressWrite;
+  resolve: (saved: SavedProgress) => void;
+  reject: (error: unknown) => void;
+}
+
+async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedProgress[]> {
+  const rows = await runPrepared<SavedProgress & { ord: number }>(db, saveBatchStatement, [
+    batch.map((w) => w.userId),
+    batch.map((w) => w.sectionId),
+    batch.map((w) => w.courseId),
+    batch.map((w) => w.moduleId),
+    batch.map((w) => w.viewedSeconds),
+    batch.map((w) => w.fraction),
+    batch.map((_, i) => i),
+  ]);
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return batch.map((_, i) => {
+    const row = byOrd.get(i);
+    if (!row) throw new Error('progress batch returned no row for a write');
+    return row;
+  });
+}
+
+/**
+ * Group commit for the hottest write. Saves that arrive while a batch is being written wait for
+ * it and then go together in the next one: one statement and one commit (one WAL flush) for many
+ * learners instead of one each. Every caller's promise resolves only after its own row is
+ * committed, so an acknowledged save is never lost. Rows are written in (user, course, section)
+ * order, so two processes' batches cannot deadlock. If a batch fails (say, an account deleted
+ * mid-save), each of its writes is retried alone, so only the bad one fails.
+ */
+class ProgressWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Database) {}
+
+  save(write: ProgressWrite): Promise<SavedProgress> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        // Let the requests read in the same turn of the event loop join the first batch.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.nextBatch();
+      try {
+        const saved = await saveBatch(
+          this.db,
+          batch.map((p) => p.write),
+        );
+        for (const [i, pending] of batch.entries()) pending.resolve(saved[i] as SavedProgress);
+      } catch (error) {
+        if (batch.length === 1) (batch[0] as Pending).reject(error);
+        else await Promise.all(batch.map((p) => this.saveAlone(p)));
+      }
+    }
+    this.writing = false;
+  }
+
+  private async saveAlone(pending: Pending): Promise<void> {
+    try {
+      const [saved] = await saveBatch(this.db, [pending.write]);
+      pending.resolve(saved as SavedProgress);
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+
+  /** Takes up to maxBatch writes, one per user and course; the others stay for the next batch. */
+  private nextBatch(): Pending[] {
+    const taken: Pending[] = [];
+    const left: Pending[] = [];
+    const keys = new Set<string>();
+    for (const pending of this.queue) {
+      const key = `${pending.write.userId}\u0000${pending.write.courseId}`;
+      if (taken.length < maxBatch && !keys.has(key)) {
+        keys.add(key);
+        taken.push(pending);
+      } else {
+        left.push(pending);
+      }
+    }
+    this.queue = left;
+    const order = (p: Pending) => `${p.write.userId}\u0000${p.write.courseId}\u0000${p.write.sectionId}`;
+    return taken.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  }
+}
+
+const writers = new WeakMap<Database, ProgressWriter>();
+
+/** Saves one section's progress through the database's group-commit writer. */
+export function saveSectionProgress(db: Database, write: ProgressWrite): Promise<SavedProgress> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new ProgressWriter(db);
+    writers.set(db, writer);
+  }
+  return writer.save(write);
+}
