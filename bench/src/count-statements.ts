@@ -30,8 +30,11 @@ export interface StatementCount {
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
-/** The mail dispatcher's polling runs on a timer, not for a request: never counted. */
-const background = /\bmail_outbox\b/;
+/**
+ * Never counted: the mail dispatcher's polling (a timer, not a request) and the LISTEN every new
+ * pool connection runs once before its first use (db/client.ts).
+ */
+const background = /\bmail_outbox\b|^\s*listen\b/i;
 
 /**
  * Counts the SQL statements each endpoint sends, for real: the API is built in this process

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { listenToChanges } from './change-channels';
 import * as schema from './schema';
 
 /**
@@ -16,6 +18,13 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface DbHandle {
   db: Database;
   driver: 'pg' | 'pglite';
+  /**
+   * PostgreSQL server: every pool connection listens on the change channels before it is first
+   * used, and its notifications are emitted here ('notification', pg.Notification). A session
+   * gets its own notifications before the answer to its COMMIT, so this process hears its own
+   * writes before their promises resolve. Null for PGlite (it has its own `listen`).
+   */
+  notifications: EventEmitter | null;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,11 +41,21 @@ export type DbSource =
  */
 export function openDatabase(source: DbSource): DbHandle {
   if (source.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    const notifications = new EventEmitter();
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.poolSize ?? 10,
+      // Awaited by the pool before the connection serves anything (typed as void, runs as async).
+      onConnect: (async (client: pg.ClientBase) => {
+        client.on('notification', (message) => notifications.emit('notification', message));
+        await client.query(listenToChanges);
+      }) as unknown as (client: pg.ClientBase) => void,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       driver: 'pg',
+      notifications,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -55,6 +74,7 @@ export function openDatabase(source: DbSource): DbHandle {
   return {
     db,
     driver: 'pglite',
+    notifications: null,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,10 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { contentChannel, forgetContent } from './content-cache';
-import { forgetViewer, viewerChannel } from './viewer-cache';
-
-const listenAll = `listen ${contentChannel}; listen ${viewerChannel}`;
+import { changeChannels, listenToChanges } from '../../db/change-channels';
+import { forgetContent } from './content-cache';
+import { forgetViewer } from './viewer-cache';
 
 /**
  * Listens for the life of the app on the content channel (the content import, plans: forget every
@@ -12,25 +11,25 @@ const listenAll = `listen ${contentChannel}; listen ${viewerChannel}`;
  *
  * PostgreSQL server: a dedicated connection hears what other processes commit (it reconnects
  * after a loss, and forgets everything then, since a notification may have been missed); and every
- * connection of the app's own pool listens too, because PostgreSQL hands a session its own
- * notifications before it answers the COMMIT: whatever this process writes (a grant, a test's
- * SQL) is forgotten before the write's promise resolves, so the next request reads it.
+ * connection of the app's own pool listens too (db/client.ts), because PostgreSQL hands a session
+ * its own notifications before it answers the COMMIT: whatever this process writes (a grant, a
+ * test's SQL) is forgotten before the write's promise resolves, so the next request reads it.
  * PGlite (one connection) delivers the same way through its own listener.
  */
 export function listenForChanges(app: FastifyInstance): void {
   const db = app.db;
   const viewerChanged = (userId: string) => forgetViewer(db, userId);
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === contentChannel) forgetContent();
-    else if (message.channel === viewerChannel && message.payload) viewerChanged(message.payload);
+    if (message.channel === changeChannels.content) forgetContent();
+    else if (message.channel === changeChannels.viewer && message.payload) viewerChanged(message.payload);
   };
   const client = (app.db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       const stops = [
-        await client.listen(contentChannel, forgetContent),
-        await client.listen(viewerChannel, viewerChanged),
+        await client.listen(changeChannels.content, forgetContent),
+        await client.listen(changeChannels.viewer, viewerChanged),
       ];
       stop = async () => {
         for (const unlisten of stops) await unlisten();
@@ -42,7 +41,11 @@ export function listenForChanges(app: FastifyInstance): void {
     return;
   }
   if (!(client instanceof pg.Pool)) return;
-  listenOnPoolConnections(client, onNotification);
+  const poolNotifications = app.database.notifications;
+  poolNotifications?.on('notification', onNotification);
+  app.addHook('onClose', async () => {
+    poolNotifications?.off('notification', onNotification);
+  });
   const options = client.options;
   let closing = false;
   let current: pg.Client | null = null;
@@ -67,7 +70,7 @@ export function listenForChanges(app: FastifyInstance): void {
     listener.on('end', () => lost());
     try {
       await listener.connect();
-      await listener.query(listenAll);
+      await listener.query(listenToChanges);
       // Anything cached before the listener was in place may predate a change it did not hear.
       forgetContent();
     } catch (error) {
@@ -82,19 +85,5 @@ export function listenForChanges(app: FastifyInstance): void {
     const listener = current;
     current = null;
     await listener?.end().catch(() => undefined);
-  });
-}
-
-/**
- * Each pool connection, the first time it is handed out, listens before running anything else
- * (a client runs its queries in order, so the caller's first statement waits for the LISTEN).
- */
-function listenOnPoolConnections(pool: pg.Pool, onNotification: (message: pg.Notification) => void) {
-  const listening = new WeakSet<pg.PoolClient>();
-  pool.on('acquire', (connection) => {
-    if (listening.has(connection)) return;
-    listening.add(connection);
-    connection.on('notification', onNotification);
-    connection.query(listenAll).catch(() => undefined);
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { changeChannels } from '../../db/change-channels';
 import type { Database } from '../../db/client';
 
 /**
@@ -7,7 +8,7 @@ import type { Database } from '../../db/client';
  * on this PostgreSQL channel inside its transaction: PostgreSQL delivers the notification when the
  * import commits, and every API process listening (see change-listener.ts) drops its caches.
  */
-export const contentChannel = 'alcancia_content_changed';
+export const contentChannel = changeChannels.content;
 
 /**
  * A safety net, not the invalidation: an entry is reloaded after this long even if no notification

@@ -4,7 +4,7 @@ import { contentGeneration } from './content-cache';
 /**
  * In-process cache of what each user owns and her subscription (the "viewer facts" every academy
  * read needs). Invalidation, so that a purchase or a renewal opens content on the very next request:
- * - PostgreSQL triggers (migration 0011) notify `viewerChannel` with the user's id whenever a row
+ * - PostgreSQL triggers (migration 0011) notify the viewer channel (db/change-channels.ts) with the user's id whenever a row
  *   of `users` changes its subscription, plan or community access, or a row of `user_purchases`
  *   changes; every API process listens (listenForChanges in content-cache.ts) and forgets her.
  * - This process hears its own writes before they resolve (every pool connection listens, and
@@ -14,8 +14,6 @@ import { contentGeneration } from './content-cache';
  *   (contentGeneration).
  * A TTL bounds how long a missed notification could matter.
  */
-export const viewerChannel = 'alcancia_viewer_changed';
-
 const ttlMs = 5 * 60_000;
 const maxEntries = 50_000;
 
