@@ -2,12 +2,21 @@
  * The PostgreSQL channels the database uses to tell API processes what changed (see
  * modules/academy/change-listener.ts): the content import and triggers on plans, prices and pack
  * items notify `content`; triggers on users' subscriptions and purchases notify `viewer` with the
- * user's id (migration 0011).
+ * user's id (migration 0011); triggers on progress notify `progress` with the users (0012).
  */
 export const changeChannels = {
   content: 'alcancia_content_changed',
   viewer: 'alcancia_viewer_changed',
+  /** learners' progress (migration 0012): only the dedicated listener hears it, see below */
+  progress: 'alcancia_progress_changed',
 } as const;
 
-/** Run once by every connection that should hear them. */
+/**
+ * Run by every pool connection: content and access change rarely, and hearing its own writes
+ * lets a process forget before they resolve. Progress changes on every save: the saving code
+ * forgets it itself, so pool connections stay off that channel.
+ */
 export const listenToChanges = `listen ${changeChannels.content}; listen ${changeChannels.viewer}`;
+
+/** Run by each process's dedicated listener: every channel, for what other processes write. */
+export const listenToAllChanges = `${listenToChanges}; listen ${changeChannels.progress}`;

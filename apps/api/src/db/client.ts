@@ -25,6 +25,8 @@ export interface DbHandle {
    * writes before their promises resolve. Null for PGlite (it has its own `listen`).
    */
   notifications: EventEmitter | null;
+  /** PostgreSQL server: the backend pids of this pool's connections (to tell our own writes apart). */
+  ownBackendPids: ReadonlySet<number>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,11 +44,17 @@ export type DbSource =
 export function openDatabase(source: DbSource): DbHandle {
   if (source.kind === 'pg') {
     const notifications = new EventEmitter();
+    const ownBackendPids = new Set<number>();
     const pool = new pg.Pool({
       connectionString: source.url,
       max: source.poolSize ?? 10,
       // Awaited by the pool before the connection serves anything (typed as void, runs as async).
       onConnect: (async (client: pg.ClientBase) => {
+        const pid = (client as pg.ClientBase & { processID?: number }).processID;
+        if (pid) {
+          ownBackendPids.add(pid);
+          client.once('end', () => ownBackendPids.delete(pid));
+        }
         client.on('notification', (message) => notifications.emit('notification', message));
         await client.query(listenToChanges);
       }) as unknown as (client: pg.ClientBase) => void,
@@ -56,6 +64,7 @@ export function openDatabase(source: DbSource): DbHandle {
       db,
       driver: 'pg',
       notifications,
+      ownBackendPids,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -75,6 +84,7 @@ export function openDatabase(source: DbSource): DbHandle {
     db,
     driver: 'pglite',
     notifications: null,
+    ownBackendPids: new Set(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,13 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { changeChannels, listenToChanges } from '../../db/change-channels';
+import { changeChannels, listenToAllChanges } from '../../db/change-channels';
 import { forgetContent } from './content-cache';
-import { forgetViewer } from './viewer-cache';
+import { progressChanged } from './progress-cache';
+import { forgetViewer } from './viewer';
 
 /**
  * Listens for the life of the app on the content channel (the content import, plans: forget every
- * content cache) and the viewer channel (a user's subscription or purchases changed: forget her).
+ * content cache), the viewer channel (a user's subscription or purchases changed: forget her) and
+ * the progress channel (learners saved progress in another process: forget theirs).
  *
  * PostgreSQL server: a dedicated connection hears what other processes commit (it reconnects
  * after a loss, and forgets everything then, since a notification may have been missed); and every
@@ -22,6 +24,8 @@ export function listenForChanges(app: FastifyInstance): void {
   const onNotification = (message: pg.Notification) => {
     if (message.channel === changeChannels.content) forgetContent();
     else if (message.channel === changeChannels.viewer && message.payload) viewerChanged(message.payload);
+    else if (message.channel === changeChannels.progress && message.payload)
+      progressChanged(db, message.payload);
   };
   const client = (app.db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
@@ -30,6 +34,7 @@ export function listenForChanges(app: FastifyInstance): void {
       const stops = [
         await client.listen(changeChannels.content, forgetContent),
         await client.listen(changeChannels.viewer, viewerChanged),
+        await client.listen(changeChannels.progress, (payload) => progressChanged(db, payload)),
       ];
       stop = async () => {
         for (const unlisten of stops) await unlisten();
@@ -65,12 +70,15 @@ export function listenForChanges(app: FastifyInstance): void {
       retry = setTimeout(() => void connect(), 1000);
       retry.unref();
     };
-    listener.on('notification', onNotification);
+    // What this process's own connections wrote, it has already forgotten (they hear it first).
+    listener.on('notification', (message) => {
+      if (!app.database.ownBackendPids.has(message.processId)) onNotification(message);
+    });
     listener.on('error', lost);
     listener.on('end', () => lost());
     try {
       await listener.connect();
-      await listener.query(listenToChanges);
+      await listener.query(listenToAllChanges);
       // Anything cached before the listener was in place may predate a change it did not hear.
       forgetContent();
     } catch (error) {

@@ -1,7 +1,9 @@
 import { progressOverviewResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { requireUserId } from '../../plugins/authentication';
 import { type PreparedStatement, runPrepared } from './prepared-query';
+import { cachedProgress } from './progress-cache';
 
 const overviewStatement: PreparedStatement = {
   name: 'academy_progress_overview',
@@ -16,7 +18,8 @@ const overviewStatement: PreparedStatement = {
 };
 
 /**
- * GET /academy/content/progress — every course the caller started, with its fraction 0..1:
+ * GET /academy/content/progress — every course the caller started, with its fraction 0..1 (cached
+ * until her next save, progress-cache.ts):
  * complete share of its non-EMPTY sections (1 once finished). One statement.
  */
 export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
@@ -32,20 +35,24 @@ export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireUserId(request);
-      const rows = await runPrepared<{
-        course_id: string;
-        finished: boolean;
-        done: number;
-        required: number;
-      }>(app.db, overviewStatement, [userId]);
-      return {
-        in_progress_courses: Object.fromEntries(
-          rows.map((r) => [
-            r.course_id,
-            { fraction: r.finished ? 1 : r.required > 0 ? Math.min(1, Number(r.done) / r.required) : 0 },
-          ]),
-        ),
-      };
+      return cachedProgress(app.db, userId, 'overview', () => loadOverview(app.db, userId));
     },
   );
 };
+
+async function loadOverview(db: Database, userId: string) {
+  const rows = await runPrepared<{
+    course_id: string;
+    finished: boolean;
+    done: number;
+    required: number;
+  }>(db, overviewStatement, [userId]);
+  return {
+    in_progress_courses: Object.fromEntries(
+      rows.map((r) => [
+        r.course_id,
+        { fraction: r.finished ? 1 : r.required > 0 ? Math.min(1, Number(r.done) / r.required) : 0 },
+      ]),
+    ),
+  };
+}

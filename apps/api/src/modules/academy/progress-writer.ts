@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { type PreparedStatement, runPrepared } from './prepared-query';
+import { forgetProgress } from './progress-cache';
 
 /** One section's progress as POST /academy/progress measured it. */
 export interface ProgressWrite {
@@ -56,8 +57,11 @@ const saveBatchStatement: PreparedStatement = {
       left join before b on b.user_id = i.user_id and b.section_id = i.section_id`,
 };
 
-/** Enough to absorb any burst of one process (64 connections write at most 64 at once). */
-const maxBatch = 256;
+/**
+ * Enough to absorb any burst of one process (64 connections write at most 64 at once), and few
+ * enough users for one progress notification (migration 0012 sends '*' above 150).
+ */
+const maxBatch = 150;
 
 interface Pending {
   write: ProgressWrite;
@@ -65,6 +69,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Saves a batch; its learners' cached progress is forgotten before anyone hears back. */
 async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedProgress[]> {
   const rows = await runPrepared<SavedProgress & { ord: number }>(db, saveBatchStatement, [
     batch.map((w) => w.userId),
@@ -74,7 +79,7 @@ async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedPro
     batch.map((w) => w.viewedSeconds),
     batch.map((w) => w.fraction),
     batch.map((_, i) => i),
-  ]);
+  ]).finally(() => forgetProgress(db, new Set(batch.map((w) => w.userId))));
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
   return batch.map((_, i) => {
     const row = byOrd.get(i);

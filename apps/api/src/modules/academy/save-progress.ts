@@ -5,6 +5,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure, type SectionRow } from './course-structure';
 import { type PreparedStatement, runPrepared } from './prepared-query';
+import { forgetProgress } from './progress-cache';
 import { saveSectionProgress } from './progress-writer';
 import { loadViewer } from './viewer';
 
@@ -94,6 +95,7 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
           structure.course.id,
           structure.requiredSectionCount,
         ]);
+        forgetProgress(app.db, [userId]);
         finishedAt = isoOrNull(finished?.finished_at);
       }
       return {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { argentinaDate } from '../../lib/argentina-date';
 import { type PreparedStatement, runPrepared } from './prepared-query';
-import { cachedViewerFacts } from './viewer-cache';
+import { UserCache } from './user-cache';
 
 /** What the server needs to know about the caller to decide access. Anonymous = no user. */
 export interface Viewer {
@@ -74,6 +74,26 @@ async function queryViewerFacts(db: Database, userId: string): Promise<ViewerFac
   };
 }
 
+/**
+ * Each process keeps what each user owns and her subscription (the facts every academy read
+ * needs). Invalidation, so that a purchase or a renewal opens content on the very next request:
+ * - PostgreSQL triggers (migration 0011) notify the viewer channel (db/change-channels.ts) with the user's id whenever a row
+ *   of `users` changes its subscription, plan or community access, or a row of `user_purchases`
+ *   changes; every API process listens (listenForChanges in content-cache.ts) and forgets her.
+ * - This process hears its own writes before they resolve (every pool connection listens, and
+ *   PostgreSQL sends a session its own notifications before answering the COMMIT), so the next
+ *   request after a grant, in any process, reads the new state.
+ * - The content import (packs, plans) and a lost listener connection forget everyone
+ *   (contentGeneration).
+ * A TTL bounds how long a missed notification could matter.
+ */
+const viewerFacts = new UserCache<ViewerFacts | null>(50_000, 5 * 60_000);
+
+/** Forgets one user's access (her notification arrived). */
+export function forgetViewer(db: Database, userId: string): void {
+  viewerFacts.forget(db, userId);
+}
+
 let todayCache = { second: -1, date: '' };
 /** The Argentina date, formatted at most once a second (every request asks for it). */
 function today(): string {
@@ -98,13 +118,17 @@ function viewerOf(userId: string, facts: ViewerFacts | null, date: string): View
 
 /**
  * The caller's subscription state at the Argentina date, plan services and everything owned, from
- * the per-user cache (viewer-cache.ts: dropped by triggers on every change, so a purchase or a
+ * the per-user cache (above: dropped by triggers on every change, so a purchase or a
  * renewal opens content on the very next request). Hot reads use this.
  */
 export async function loadViewer(db: Database, userId: string | null): Promise<Viewer> {
   const date = today();
   if (!userId) return anonymousViewer(date);
-  return viewerOf(userId, await cachedViewerFacts(db, userId, () => queryViewerFacts(db, userId)), date);
+  return viewerOf(
+    userId,
+    await viewerFacts.get(db, userId, 'viewer', () => queryViewerFacts(db, userId)),
+    date,
+  );
 }
 
 /** The same, read from the database now: for decisions about money (is it already bought?). */
