@@ -1,4 +1,4 @@
--- The API caches each user's subscription and purchases in process (academy/viewer-cache.ts).
+-- The API caches each user's subscription and purchases in process (academy/viewer.ts).
 -- These triggers tell every API process, on the channel it listens to, which user changed:
 -- PostgreSQL delivers the notification when the transaction commits (never if it rolls back),
 -- whatever wrote the row (the API, a migration, an operator in psql). (users: only UPDATE and

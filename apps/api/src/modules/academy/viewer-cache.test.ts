@@ -9,7 +9,7 @@ import { eventually, seedTestPlans } from '../../../test/payments';
 type Card = { id: string; isAccessibleByUser: boolean };
 
 /**
- * The academy keeps each user's subscription and purchases in memory (viewer-cache.ts). These
+ * The academy keeps each user's subscription and purchases in memory (viewer.ts). These
  * tests prove it is a cache and that no change is ever missed: writes of this process are seen on
  * the very next request, writes of another process a moment later (their notification).
  */
