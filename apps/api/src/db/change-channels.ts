@@ -2,12 +2,12 @@
  * The PostgreSQL channels the database uses to tell API processes what changed (see
  * modules/academy/change-listener.ts): the content import and triggers on plans, prices and pack
  * items notify `content`; triggers on users' subscriptions and purchases notify `viewer` with the
- * user's id (migration 0011); triggers on progress notify `progress` with the users (0012).
+ * user's id (migration 0011); the code that saves progress notifies `progress` with the users.
  */
 export const changeChannels = {
   content: 'alcancia_content_changed',
   viewer: 'alcancia_viewer_changed',
-  /** learners' progress (migration 0012): only the dedicated listener hears it, see below */
+  /** learners' progress (academy/progress-cache.ts): only the dedicated listener hears it */
   progress: 'alcancia_progress_changed',
 } as const;
 

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { catalogPage, tagBadges, toCourseCard } from './catalog-rows';
+import { sendSerialized, viewerVariant } from './serialized-response';
 import { loadViewer } from './viewer';
 
 /** How many items the /quick lists give the academy home. */
@@ -24,14 +25,19 @@ export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await loadViewer(app.db, requireUserId(request));
       const { page, pageSize } = request.query;
       const [{ rows, total }, badges] = await Promise.all([
         catalogPage(app.db, ['COURSE'], request.query, viewer),
         tagBadges(app.db),
       ]);
-      return { items: rows.map((r) => toCourseCard(r, viewer, badges)), page, pageSize, total };
+      return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+        items: rows.map((r) => toCourseCard(r, viewer, badges)),
+        page,
+        pageSize,
+        total,
+      }));
     },
   );
 
@@ -46,13 +52,15 @@ export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseQuickListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await loadViewer(app.db, requireUserId(request));
       const [{ rows }, badges] = await Promise.all([
         catalogPage(app.db, ['COURSE'], { ...request.query, page: 1, pageSize: quickListSize }, viewer),
         tagBadges(app.db),
       ]);
-      return { items: rows.map((r) => toCourseCard(r, viewer, badges)) };
+      return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+        items: rows.map((r) => toCourseCard(r, viewer, badges)),
+      }));
     },
   );
 };

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { catalogPage, toProgramCard } from './catalog-rows';
 import { quickListSize } from './list-courses';
+import { sendSerialized, viewerVariant } from './serialized-response';
 import { loadViewer } from './viewer';
 
 /**
@@ -30,11 +31,16 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: programListResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewer = await loadViewer(app.db, requireUserId(request));
         const { page, pageSize } = request.query;
         const { rows, total } = await catalogPage(app.db, [list.kind], request.query, viewer);
-        return { items: rows.map((r) => toProgramCard(r, viewer)), page, pageSize, total };
+        return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+          items: rows.map((r) => toProgramCard(r, viewer)),
+          page,
+          pageSize,
+          total,
+        }));
       },
     );
 
@@ -49,7 +55,7 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: programQuickListResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewer = await loadViewer(app.db, requireUserId(request));
         const { rows } = await catalogPage(
           app.db,
@@ -57,7 +63,9 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...request.query, page: 1, pageSize: quickListSize },
           viewer,
         );
-        return { items: rows.map((r) => toProgramCard(r, viewer)) };
+        return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+          items: rows.map((r) => toProgramCard(r, viewer)),
+        }));
       },
     );
   }

@@ -1,3 +1,4 @@
+import { changeChannels } from '../../db/change-channels';
 import type { Database } from '../../db/client';
 import { type PreparedStatement, runPrepared } from './prepared-query';
 import { forgetProgress } from './progress-cache';
@@ -25,6 +26,7 @@ export interface SavedProgress {
  * never lowers them), with each course's last viewed section, and tells for each write whether it
  * made its section complete (`completed_now`: the stored fraction, read in the same snapshot, was
  * below 1). A batch never holds two writes of the same user and course, so no row is touched twice.
+ * It also tells other API processes whose progress changed (progress-cache.ts), on commit.
  */
 const saveBatchStatement: PreparedStatement = {
   name: 'academy_save_progress_batch',
@@ -48,10 +50,13 @@ const saveBatchStatement: PreparedStatement = {
       select user_id, course_id, section_id from input order by ord
       on conflict (user_id, course_id) do update set
         last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
-      returning user_id, course_id, finished_at)
+      returning user_id, course_id, finished_at),
+    notified as (
+      select pg_notify('${changeChannels.progress}', string_agg(distinct user_id::text, ',')) from input)
     select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at,
            s.complete_fraction >= 1 and coalesce(b.complete_fraction, 0) < 1 as completed_now
       from input i
+      cross join notified
       join saved s on s.user_id = i.user_id and s.section_id = i.section_id
       join course c on c.user_id = i.user_id and c.course_id = i.course_id
       left join before b on b.user_id = i.user_id and b.section_id = i.section_id`,
@@ -59,9 +64,15 @@ const saveBatchStatement: PreparedStatement = {
 
 /**
  * Enough to absorb any burst of one process (64 connections write at most 64 at once), and few
- * enough users for one progress notification (migration 0012 sends '*' above 150).
+ * enough users for one notification's payload (8000 bytes: 150 ids of 37 characters).
  */
 const maxBatch = 150;
+
+/**
+ * Batches written at the same time: while one waits for its commit (the WAL flush), the next runs.
+ * Batches lock rows in the same order, so they wait for each other at worst, never deadlock.
+ */
+const maxInFlight = 1;
 
 interface Pending {
   write: ProgressWrite;
@@ -89,8 +100,8 @@ async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedPro
 }
 
 /**
- * Group commit for the hottest write. Saves that arrive while a batch is being written wait for
- * it and then go together in the next one: one statement and one commit (one WAL flush) for many
+ * Group commit for the hottest write. Saves that arrive while batches are being written wait and
+ * then go together in the next one: one statement and one commit (one WAL flush) for many
  * learners instead of one each. Every caller's promise resolves only after its own row is
  * committed, so an acknowledged save is never lost. Rows are written in (user, course, section)
  * order, so two processes' batches cannot deadlock. If a batch fails (say, an account deleted
@@ -98,36 +109,48 @@ async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedPro
  */
 class ProgressWriter {
   private queue: Pending[] = [];
-  private writing = false;
+  private inFlight = 0;
+  private scheduled = false;
 
   constructor(private readonly db: Database) {}
 
   save(write: ProgressWrite): Promise<SavedProgress> {
     return new Promise((resolve, reject) => {
       this.queue.push({ write, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        // Let the requests read in the same turn of the event loop join the first batch.
-        setImmediate(() => void this.drain());
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // Let the requests read in the same turn of the event loop join the same batch.
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
       }
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+  /** Starts batches while fewer than maxInFlight are being written; each one done starts the next. */
+  private pump(): void {
+    while (this.inFlight < maxInFlight && this.queue.length > 0) {
       const batch = this.nextBatch();
-      try {
-        const saved = await saveBatch(
-          this.db,
-          batch.map((p) => p.write),
-        );
-        for (const [i, pending] of batch.entries()) pending.resolve(saved[i] as SavedProgress);
-      } catch (error) {
-        if (batch.length === 1) (batch[0] as Pending).reject(error);
-        else await Promise.all(batch.map((p) => this.saveAlone(p)));
-      }
+      this.inFlight++;
+      void this.write(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
     }
-    this.writing = false;
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    try {
+      const saved = await saveBatch(
+        this.db,
+        batch.map((p) => p.write),
+      );
+      for (const [i, pending] of batch.entries()) pending.resolve(saved[i] as SavedProgress);
+    } catch (error) {
+      if (batch.length === 1) (batch[0] as Pending).reject(error);
+      else await Promise.all(batch.map((p) => this.saveAlone(p)));
+    }
   }
 
   private async saveAlone(pending: Pending): Promise<void> {

@@ -5,7 +5,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure, type SectionRow } from './course-structure';
 import { type PreparedStatement, runPrepared } from './prepared-query';
-import { forgetProgress } from './progress-cache';
+import { forgetProgress, progressChangedNotice } from './progress-cache';
 import { saveSectionProgress } from './progress-writer';
 import { loadViewer } from './viewer';
 
@@ -49,7 +49,7 @@ const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date
 /**
  * POST /academy/progress — the hottest write: the caller's access (cached, viewer.ts), the save
  * (one statement shared with the saves arriving at the same moment, progress-writer.ts) and, only
- * when this write completed a section, the finish check (one statement). Idempotent: the same
+ * when this write completed a section, the finish check (one statement, then its notice). Idempotent: the same
  * write twice changes nothing.
  */
 export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
@@ -96,6 +96,7 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
           structure.requiredSectionCount,
         ]);
         forgetProgress(app.db, [userId]);
+        await app.db.execute(progressChangedNotice([userId]));
         finishedAt = isoOrNull(finished?.finished_at);
       }
       return {

@@ -15,6 +15,7 @@ import {
   toProgramCard,
 } from './catalog-rows';
 import { contentCache } from './content-cache';
+import { sendSerialized, viewerVariant } from './serialized-response';
 import { loadViewer } from './viewer';
 
 const maxResults = 30;
@@ -54,7 +55,7 @@ export const searchCatalogRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = requireUserId(request);
       const query = searchQueryText(request.query.search);
       if (query === null) return { courses: [], programs: [], events: [] };
@@ -63,13 +64,13 @@ export const searchCatalogRoute: FastifyPluginAsyncZod = async (app) => {
         searchRows(app.db, query),
         tagBadges(app.db),
       ]);
-      return {
+      return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
         courses: rows.filter((r) => r.kind === 'COURSE').map((r) => toCourseCard(r, viewer, badges)),
         programs: rows
           .filter((r) => r.kind === 'PROGRAM' || r.kind === 'PACK')
           .map((r) => toProgramCard(r, viewer)),
         events: rows.filter((r) => r.kind === 'EVENT').map((r) => toEventCard(r, viewer)),
-      };
+      }));
     },
   );
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure } from './course-structure';
-import { forgetProgress } from './progress-cache';
+import { forgetProgress, progressChangedNotice } from './progress-cache';
 import { loadViewer } from './viewer';
 
 /**
@@ -36,6 +36,7 @@ export const startCourseRoute: FastifyPluginAsyncZod = async (app) => {
         on conflict (user_id, course_id) do update set updated_at = course_progress.updated_at
         returning started_at`);
       forgetProgress(app.db, [userId]);
+      await app.db.execute(progressChangedNotice([userId]));
       return {
         courseId: structure.course.id,
         startedAt: new Date(rows[0]?.started_at ?? Date.now()).toISOString(),
