@@ -447,6 +447,8 @@ export async function generateData(settings: Settings): Promise<DataSummary> {
     );
     // As production would be after autovacuum: statistics fresh, visibility map set.
     await timed('vacuum analyze', () => q('vacuum analyze'));
+    // Write the load's dirty pages now, not in a checkpoint during the measurements.
+    await timed('checkpoint', () => q('checkpoint'));
     return counts(client);
   });
   return { ...summary, reused: false, seconds: (performance.now() - started) / 1000 };
