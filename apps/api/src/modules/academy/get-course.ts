@@ -11,6 +11,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure } from './course-structure';
 import { toCourseView } from './course-view';
+import { sendSerialized } from './serialized-response';
 import { isAccessible, loadViewer } from './viewer';
 
 /**
@@ -32,10 +33,11 @@ export const getCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:courseId',
     { schema: { ...common, summary: 'Curso con sus módulos y clases', response: { 200: courseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { structure, viewer } = await load(request.params.courseId, requireUserId(request));
       assertCourseAccess(structure, viewer);
-      return toCourseView(structure, true, true);
+      // The same for everyone who may open it: written once per cached structure.
+      return sendSerialized(reply, structure, 'full', () => toCourseView(structure, true, true));
     },
   );
 
