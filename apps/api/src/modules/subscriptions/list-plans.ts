@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
+import { sendSerialized } from '../academy/serialized-response';
 import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan } from '../promo-codes/coupons';
 import { couponAppliesTo } from './plan-pricing';
@@ -62,15 +63,17 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: promoLookupLimit(app.config),
     },
-    async (request) => {
+    async (request, reply) => {
       const { promoCode } = request.query;
-      const coupon = promoCode
-        ? await couponForDisplay(app.db, promoCode, {
-            today: argentinaDate(),
-            countryCode: await viewerCountry(app, optionalUserId(request)),
-          })
-        : null;
-      return (await loadActivePlansCached(app.db)).map((plan) => planView(plan, coupon));
+      const plans = await loadActivePlansCached(app.db);
+      // Without a code the list is the same for everyone: written once per cached list.
+      if (!promoCode)
+        return sendSerialized(reply, plans, 'list', () => plans.map((plan) => planView(plan, null)));
+      const coupon = await couponForDisplay(app.db, promoCode, {
+        today: argentinaDate(),
+        countryCode: await viewerCountry(app, optionalUserId(request)),
+      });
+      return plans.map((plan) => planView(plan, coupon));
     },
   );
 
