@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import {
   contentCategories,
@@ -230,4 +231,10 @@ export async function insertCourseStructureFixture(db: Database) {
     .values([
       { courseId: 'programa-abierto', question: '¿Cuánto dura?', answer: 'Cuatro semanas.', position: 1 },
     ]);
+}
+
+/** The catalogue and its course structures, as a test file's seed (testAppForFile). */
+export async function seedCatalogWithStructures(app: FastifyInstance): Promise<void> {
+  await insertCatalogFixture(app.db);
+  await insertCourseStructureFixture(app.db);
 }

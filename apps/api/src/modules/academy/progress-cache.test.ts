@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, newSession } from '../../../test/accounts';
-import { insertCatalogFixture, insertCourseStructureFixture } from '../../../test/catalog-fixture';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedCatalogWithStructures } from '../../../test/catalog-fixture';
+import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { eventually } from '../../../test/payments';
 
 /**
@@ -11,13 +11,7 @@ import { eventually } from '../../../test/payments';
  * the next read, a change announced elsewhere once its notification arrives.
  */
 describe('progress cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
-    await insertCatalogFixture(t.database.db);
-    await insertCourseStructureFixture(t.database.db);
-  });
-  afterAll(() => t.close());
+  const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }), seedCatalogWithStructures);
 
   const seconds = async (headers: Record<string, string>) => {
     const res = await t.app.inject({

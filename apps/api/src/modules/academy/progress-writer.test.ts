@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, newSession } from '../../../test/accounts';
-import { insertCatalogFixture, insertCourseStructureFixture } from '../../../test/catalog-fixture';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedCatalogWithStructures } from '../../../test/catalog-fixture';
+import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { saveSectionProgress } from './progress-writer';
 
 /**
@@ -12,13 +12,7 @@ import { saveSectionProgress } from './progress-writer';
  * course that does not finish, or someone else's failure.
  */
 describe('progress saves arriving together', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
-    await insertCatalogFixture(t.database.db);
-    await insertCourseStructureFixture(t.database.db);
-  });
-  afterAll(() => t.close());
+  const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }), seedCatalogWithStructures);
 
   const save = (headers: Record<string, string>, moduleId: string, sectionId: string, seconds: number) =>
     t.app.inject({

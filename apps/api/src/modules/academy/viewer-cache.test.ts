@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, newSession } from '../../../test/accounts';
 import { dayOffset, insertCatalogFixture } from '../../../test/catalog-fixture';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, testAppForFile } from '../../../test/helpers';
 import { eventually, seedTestPlans } from '../../../test/payments';
 
 type Card = { id: string; isAccessibleByUser: boolean };
@@ -14,12 +14,10 @@ type Card = { id: string; isAccessibleByUser: boolean };
  * the very next request, writes of another process a moment later (their notification).
  */
 describe('viewer cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
-    await insertCatalogFixture(t.database.db);
-  });
-  afterAll(() => t.close());
+  const t = testAppForFile(
+    () => createTestApp({ RATE_LIMIT_ENABLED: 'false' }),
+    (app) => insertCatalogFixture(app.db),
+  );
 
   const access = async (headers: Record<string, string>, id: string) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/academy/courses', headers });
@@ -95,12 +93,7 @@ describe('viewer cache', () => {
 });
 
 describe('plan list cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
-    await seedTestPlans(t.app);
-  });
-  afterAll(() => t.close());
+  const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }), seedTestPlans);
 
   const basicMonthly = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users/subscriptions' });
