@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens, verifyAccessToken } from './authentication';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-0123456789');
@@ -18,6 +18,30 @@ describe('access token verification', () => {
   it('accepts the tokens the API signs, with their user id', async () => {
     const tokens = createAccessTokens(secret, 900);
     expect(tokens.verify(await tokens.sign(userId))).toBe(userId);
+  });
+
+  describe('a token already verified by this process', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refused once it expires, though it was accepted before', () => {
+      const tokens = createAccessTokens(secret, 900);
+      const token = handMade({ alg: 'HS256' }, { typ: 'access', sub: userId, exp: now + 60 });
+      expect(tokens.verify(token)).toBe(userId);
+      vi.useFakeTimers({ now: (now + 61) * 1000 });
+      expect(tokens.verify(token)).toBeNull();
+    });
+
+    it('does not vouch for the same claims with another signature', () => {
+      const tokens = createAccessTokens(secret, 900);
+      const claims = { typ: 'access', sub: userId, exp: now + 60 };
+      expect(tokens.verify(handMade({ alg: 'HS256' }, claims))).toBe(userId);
+      const forged = handMade(
+        { alg: 'HS256' },
+        claims,
+        new TextEncoder().encode('another-secret-0123456789-abcdefghij'),
+      );
+      expect(tokens.verify(forged)).toBeNull();
+    });
   });
 
   it('accepts a token signed by jose with the same claims', async () => {
