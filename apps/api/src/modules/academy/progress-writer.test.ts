@@ -78,6 +78,40 @@ describe('progress saves arriving together', () => {
     expect(progress.json().finished_at).toEqual(finished[0]);
   });
 
+  it('in a batch shared with other learners, finishes only the course whose every section is complete', async () => {
+    const [finisher, other] = await Promise.all([newSession(t.app), newSession(t.app)]);
+    const sections = (
+      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
+        sql`select id, module_id, duration_seconds from course_sections
+             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
+      )
+    ).rows;
+    const [last, ...rest] = sections;
+    if (!last) throw new Error('the fixture course has no sections');
+    for (const s of rest) {
+      const res = await save(bearer(finisher.credentials), s.module_id, s.id, s.duration_seconds);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().finished_at).toBeNull();
+    }
+    // Both complete the same section at once: one batch, one finish check for both.
+    const [mine, theirs] = await Promise.all([
+      save(bearer(finisher.credentials), last.module_id, last.id, last.duration_seconds),
+      save(bearer(other.credentials), last.module_id, last.id, last.duration_seconds),
+    ]);
+    expect(mine.json().finished_at).toEqual(expect.any(String));
+    expect(theirs.json().finished_at).toBeNull();
+    const progress = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/academy/progress/presupuesto-gratis', headers });
+    expect((await progress(bearer(finisher.credentials))).json()).toMatchObject({
+      finished_at: mine.json().finished_at,
+      last_viewed_section: last.id,
+    });
+    expect((await progress(bearer(other.credentials))).json().finished_at).toBeNull();
+    // Saving the finished course again keeps its finish time.
+    const again = await save(bearer(finisher.credentials), last.module_id, last.id, last.duration_seconds);
+    expect(again.json().finished_at).toEqual(mine.json().finished_at);
+  });
+
   it('fails only the save that cannot be stored, not the others in its batch', async () => {
     const { credentials } = await newSession(t.app);
     const write = (userId: string, seconds: number) =>
@@ -88,6 +122,7 @@ describe('progress saves arriving together', () => {
         moduleId: 'pg-m1',
         viewedSeconds: seconds,
         fraction: seconds / 100,
+        requiredSections: 3,
       });
     // An account deleted while its save was on the way: the foreign key refuses that row.
     const [good, gone] = await Promise.allSettled([write(credentials.userId, 20), write(randomUUID(), 20)]);

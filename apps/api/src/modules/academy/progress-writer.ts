@@ -11,22 +11,31 @@ export interface ProgressWrite {
   moduleId: string;
   viewedSeconds: number;
   fraction: number;
+  /** the course's sections that count for finishing it (non-EMPTY) */
+  requiredSections: number;
 }
 
-/** What the database holds after the write, and whether this write completed the section. */
+/** What the database holds after the write (with the course's finish time, if finished). */
 export interface SavedProgress {
   viewed_seconds: number;
   complete_fraction: number;
   finished_at: Date | string | null;
+}
+
+interface SavedRow extends SavedProgress {
+  ord: number;
+  /** this write made its section complete: the course may be finished now */
   completed_now: boolean;
 }
 
 /**
  * Records many sections' progress in one statement (values only grow: a late or replayed write
- * never lowers them), with each course's last viewed section, and tells for each write whether it
- * made its section complete (`completed_now`: the stored fraction, read in the same snapshot, was
- * below 1). A batch never holds two writes of the same user and course, so no row is touched twice.
- * It also tells other API processes whose progress changed (progress-cache.ts), on commit.
+ * never lowers them), with each course's last viewed section (its row is rewritten only when that
+ * section changes: most saves are of the section already last viewed), and tells for each write
+ * whether it made its section complete (`completed_now`: the stored fraction, read in the same
+ * snapshot, was below 1) and the course's finish time. A batch never holds two writes of the same
+ * user and course, so no row is touched twice. It also tells other API processes whose progress
+ * changed (progress-cache.ts), on commit.
  */
 const saveBatchStatement: PreparedStatement = {
   name: 'academy_save_progress_batch',
@@ -50,7 +59,7 @@ const saveBatchStatement: PreparedStatement = {
       select user_id, course_id, section_id from input order by ord
       on conflict (user_id, course_id) do update set
         last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
-      returning user_id, course_id, finished_at),
+        where course_progress.last_viewed_section_id is distinct from excluded.last_viewed_section_id),
     notified as (
       select pg_notify('${changeChannels.progress}', string_agg(distinct user_id::text, ',')) from input)
     select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at,
@@ -58,8 +67,47 @@ const saveBatchStatement: PreparedStatement = {
       from input i
       cross join notified
       join saved s on s.user_id = i.user_id and s.section_id = i.section_id
-      join course c on c.user_id = i.user_id and c.course_id = i.course_id
+      left join course_progress c on c.user_id = i.user_id and c.course_id = i.course_id
       left join before b on b.user_id = i.user_id and b.section_id = i.section_id`,
+};
+
+/**
+ * Sets finished_at, once, on each course given whose every non-EMPTY section is complete, and
+ * answers each course's finish time (also one set before, by this or another save). It runs as
+ * its own statement after the save has committed: when two saves (two tabs, two API processes)
+ * complete a course's last two sections at the same moment, the check of whichever committed last
+ * counts both sections, so the finish cannot be missed; `finished_at is null` makes it happen
+ * once. Courses it finishes are announced on the progress channel (other processes' caches).
+ * It locks its rows in the save batches' order (user, course), so it cannot deadlock with them.
+ */
+const finishStatement: PreparedStatement = {
+  name: 'academy_finish_courses',
+  text: `
+    with input as (
+      select * from unnest($1::uuid[], $2::text[], $3::int[]) as i(user_id, course_id, required)),
+    locked as (
+      select cp.user_id, cp.course_id from course_progress cp
+        join input i on cp.user_id = i.user_id and cp.course_id = i.course_id
+       where cp.finished_at is null
+       order by cp.user_id, cp.course_id
+         for update of cp),
+    finished as (
+      update course_progress cp set finished_at = now(), updated_at = now()
+        from input i join locked l on l.user_id = i.user_id and l.course_id = i.course_id
+       where cp.user_id = i.user_id and cp.course_id = i.course_id and cp.finished_at is null
+         and (select count(*) from section_progress sp
+                join course_sections s on s.id = sp.section_id and s.type <> 'EMPTY'
+               where sp.user_id = i.user_id and sp.course_id = i.course_id and sp.complete_fraction >= 1) >= i.required
+      returning cp.user_id, cp.course_id, cp.finished_at),
+    notified as (
+      select case when count(*) > 0
+                  then pg_notify('${changeChannels.progress}', string_agg(distinct user_id::text, ',')) end
+        from finished)
+    select i.user_id, i.course_id, coalesce(f.finished_at, cp.finished_at) as finished_at
+      from input i
+      cross join notified
+      left join finished f on f.user_id = i.user_id and f.course_id = i.course_id
+      left join course_progress cp on cp.user_id = i.user_id and cp.course_id = i.course_id`,
 };
 
 /**
@@ -80,23 +128,56 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Saves a batch; its learners' cached progress is forgotten before anyone hears back. */
+const saveParameters = (batch: ProgressWrite[]) => [
+  batch.map((w) => w.userId),
+  batch.map((w) => w.sectionId),
+  batch.map((w) => w.courseId),
+  batch.map((w) => w.moduleId),
+  batch.map((w) => w.viewedSeconds),
+  batch.map((w) => w.fraction),
+  batch.map((_, i) => i),
+];
+
+/**
+ * Saves a batch in one statement and commit, then (a second statement) checks whether the
+ * sections it completed finished their courses. The learners' cached progress is forgotten
+ * before anyone hears back.
+ */
 async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedProgress[]> {
-  const rows = await runPrepared<SavedProgress & { ord: number }>(db, saveBatchStatement, [
-    batch.map((w) => w.userId),
-    batch.map((w) => w.sectionId),
-    batch.map((w) => w.courseId),
-    batch.map((w) => w.moduleId),
-    batch.map((w) => w.viewedSeconds),
-    batch.map((w) => w.fraction),
-    batch.map((_, i) => i),
-  ]).finally(() => forgetProgress(db, new Set(batch.map((w) => w.userId))));
+  const users = new Set(batch.map((w) => w.userId));
+  const rows = await runPrepared<SavedRow>(db, saveBatchStatement, saveParameters(batch)).finally(() =>
+    forgetProgress(db, users),
+  );
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
-  return batch.map((_, i) => {
+  const saved = batch.map((_, i) => {
     const row = byOrd.get(i);
     if (!row) throw new Error('progress batch returned no row for a write');
     return row;
   });
+  // A section already complete was checked when it became so: only a completion can finish a course.
+  const candidates = saved.filter((row) => row.completed_now && !row.finished_at);
+  if (candidates.length > 0) {
+    const writes = candidates.map((row) => batch[row.ord] as ProgressWrite);
+    const finished = await runPrepared<{
+      user_id: string;
+      course_id: string;
+      finished_at: Date | string | null;
+    }>(db, finishStatement, [
+      writes.map((w) => w.userId),
+      writes.map((w) => w.courseId),
+      writes.map((w) => w.requiredSections),
+    ]).finally(() => forgetProgress(db, users));
+    const finishedAt = new Map(finished.map((f) => [`${f.user_id}\u0000${f.course_id}`, f.finished_at]));
+    for (const row of candidates) {
+      const write = batch[row.ord] as ProgressWrite;
+      row.finished_at = finishedAt.get(`${write.userId}\u0000${write.courseId}`) ?? null;
+    }
+  }
+  return saved.map((row) => ({
+    viewed_seconds: row.viewed_seconds,
+    complete_fraction: row.complete_fraction,
+    finished_at: row.finished_at,
+  }));
 }
 
 /**

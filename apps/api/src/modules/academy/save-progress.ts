@@ -4,8 +4,6 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure, type SectionRow } from './course-structure';
-import { type PreparedStatement, runPrepared } from './prepared-query';
-import { forgetProgress, progressChangedNotice } from './progress-cache';
 import { saveSectionProgress } from './progress-writer';
 import { loadViewer } from './viewer';
 
@@ -21,36 +19,13 @@ export function measuredProgress(section: SectionRow, seconds: number) {
   return { viewedSeconds, fraction };
 }
 
-/**
- * Sets finished_at once, when every non-EMPTY section is complete; answers the finish time (also
- * one set before). It runs as its own statement after the save has committed, so when two tabs
- * complete the last two sections at the same moment, the check of whichever saved last counts
- * both sections: the finish cannot be missed. `finished_at is null` makes it happen once.
- */
-const finishStatement: PreparedStatement = {
-  name: 'academy_finish_course',
-  text: `
-    with finished as (
-      update course_progress set finished_at = now(), updated_at = now()
-       where user_id = $1 and course_id = $2 and finished_at is null
-         and (select count(*) from section_progress sp
-                join course_sections s on s.id = sp.section_id and s.type <> 'EMPTY'
-               where sp.user_id = $1 and sp.course_id = $2 and sp.complete_fraction >= 1) >= $3
-      returning finished_at)
-    select finished_at from finished
-    union all
-    select finished_at from course_progress
-     where user_id = $1 and course_id = $2 and finished_at is not null
-    limit 1`,
-};
-
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
- * POST /academy/progress — the hottest write: the caller's access (cached, viewer.ts), the save
- * (one statement shared with the saves arriving at the same moment, progress-writer.ts) and, only
- * when this write completed a section, the finish check (one statement, then its notice). Idempotent: the same
- * write twice changes nothing.
+ * POST /academy/progress — the hottest write: the caller's access (cached, viewer.ts), then the
+ * save, shared with the saves arriving at the same moment (progress-writer.ts: one commit, and
+ * the finish check of the courses those saves may have completed). Idempotent: the same write
+ * twice changes nothing.
  */
 export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -86,24 +61,13 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
         moduleId: section.moduleId,
         viewedSeconds,
         fraction,
+        requiredSections: structure.requiredSectionCount,
       });
-      let finishedAt = isoOrNull(row.finished_at);
-      // A section already complete was checked when it became so: only this write's completion can finish the course.
-      if (!finishedAt && row.completed_now) {
-        const [finished] = await runPrepared<{ finished_at: Date | string }>(app.db, finishStatement, [
-          userId,
-          structure.course.id,
-          structure.requiredSectionCount,
-        ]);
-        forgetProgress(app.db, [userId]);
-        await app.db.execute(progressChangedNotice([userId]));
-        finishedAt = isoOrNull(finished?.finished_at);
-      }
       return {
         sectionId: section.id,
         viewed_seconds: row.viewed_seconds,
         complete_fraction: Math.min(1, row.complete_fraction),
-        finished_at: finishedAt,
+        finished_at: isoOrNull(row.finished_at),
       };
     },
   );
