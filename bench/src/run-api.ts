@@ -117,7 +117,10 @@ export async function startApi(
 ): Promise<RunningProcess> {
   const options = productionNodeOptions();
   if (options.length) log(`   node options of npm start: ${options.join(' ')}`);
-  const child = spawn(process.execPath, [...options, benchServerFile], {
+  // For investigating, not for the report: e.g. BENCH_API_NODE_OPTIONS="--cpu-prof --trace-gc".
+  const extra = (process.env.BENCH_API_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  if (extra.length) log(`   extra node options (BENCH_API_NODE_OPTIONS): ${extra.join(' ')}`);
+  const child = spawn(process.execPath, [...options, ...extra, benchServerFile], {
     cwd: repoRoot,
     env: apiEnvironment(settings, webDistDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
