@@ -423,15 +423,25 @@ export async function generateData(settings: Settings): Promise<DataSummary> {
             select b.ordinal < s.reached or s.reached = 30 or b.type = 'DOWNLOADABLE_MATERIAL' as done,
                    (0.05 + 0.9 * bench_rand(s.g * 8 + s.j, 311))::real as f) x
          order by 7`);
+      // completed_sections: the sections the insert above stored as complete, per (course, reached).
       await q(`
-        insert into course_progress (user_id, course_id, last_viewed_section_id, started_at, finished_at, updated_at)
-        select s.user_id, b.course_id, b.id,
+        create temp table bench_completed as
+        select r.course_no, r.reached, count(b.id)::int as completed
+          from (select distinct course_no, reached from bench_slots) r
+          left join bench_sections b on b.course_no = r.course_no and b.ordinal <= r.reached and b.type <> 'EMPTY'
+               and (b.ordinal < r.reached or r.reached = 30 or b.type = 'DOWNLOADABLE_MATERIAL')
+         group by r.course_no, r.reached`);
+      await q(`
+        insert into course_progress (user_id, course_id, last_viewed_section_id, completed_sections,
+                                     started_at, finished_at, updated_at)
+        select s.user_id, b.course_id, b.id, c.completed,
                now() - make_interval(days => 90 + floor(bench_rand(s.g * 8 + s.j, 320) * 300)::int),
                case when s.reached = 30 then now() - make_interval(days => floor(bench_rand(s.g * 8 + s.j, 321) * 90)::int) end,
                now() - make_interval(days => floor(bench_rand(s.g * 8 + s.j, 322) * 90)::int)
           from bench_slots s
           join bench_sections b on b.course_no = s.course_no and b.ordinal = s.reached
-         order by 4`);
+          join bench_completed c on c.course_no = s.course_no and c.reached = s.reached
+         order by 5`);
       for (const statement of restore) await q(statement);
     });
 

@@ -407,6 +407,12 @@ export const courseProgress = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     lastViewedSectionId: text('last_viewed_section_id'),
+    /**
+     * Sections of the course completed so far, counted by the saves that completed them (at
+     * least once each; a rare concurrent double count is possible): when it reaches the course's
+     * required sections, the finish check counts them exactly (progress-writer.ts).
+     */
+    completedSections: integer('completed_sections').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,12 +26,15 @@ interface SavedRow extends SavedProgress {
   ord: number;
   /** this write made its section complete: the course may be finished now */
   completed_now: boolean;
+  /** the course's completed sections after this write (null when its row was left as it was) */
+  completed_sections: number | null;
 }
 
 /**
  * Records many sections' progress in one statement (values only grow: a late or replayed write
- * never lowers them), with each course's last viewed section (its row is rewritten only when that
- * section changes: most saves are of the section already last viewed), and tells for each write
+ * never lowers them), with each course's last viewed section and completed-section count (its row
+ * is rewritten only when one of them changes: most saves are of the section already last viewed
+ * and complete none), and tells for each write
  * whether it made its section complete (`completed_now`: the stored fraction, read in the same
  * snapshot, was below 1) and the course's finish time. A batch never holds two writes of the same
  * user and course, so no row is touched twice. It also tells other API processes whose progress
@@ -55,18 +58,28 @@ const saveBatchStatement: PreparedStatement = {
         updated_at = now()
       returning user_id, section_id, viewed_seconds, complete_fraction),
     course as (
-      insert into course_progress (user_id, course_id, last_viewed_section_id)
-      select user_id, course_id, section_id from input order by ord
+      insert into course_progress (user_id, course_id, last_viewed_section_id, completed_sections)
+      select i.user_id, i.course_id, i.section_id,
+             (s.complete_fraction >= 1 and coalesce(b.complete_fraction, 0) < 1)::int
+        from input i
+        join saved s on s.user_id = i.user_id and s.section_id = i.section_id
+        left join before b on b.user_id = i.user_id and b.section_id = i.section_id
+       order by i.ord
       on conflict (user_id, course_id) do update set
-        last_viewed_section_id = excluded.last_viewed_section_id, updated_at = now()
-        where course_progress.last_viewed_section_id is distinct from excluded.last_viewed_section_id),
+        last_viewed_section_id = excluded.last_viewed_section_id,
+        completed_sections = course_progress.completed_sections + excluded.completed_sections,
+        updated_at = now()
+        where course_progress.last_viewed_section_id is distinct from excluded.last_viewed_section_id
+           or excluded.completed_sections > 0
+      returning user_id, course_id, completed_sections),
     notified as (
       select pg_notify('${changeChannels.progress}', string_agg(distinct user_id::text, ',')) from input)
-    select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at,
+    select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at, w.completed_sections,
            s.complete_fraction >= 1 and coalesce(b.complete_fraction, 0) < 1 as completed_now
       from input i
       cross join notified
       join saved s on s.user_id = i.user_id and s.section_id = i.section_id
+      left join course w on w.user_id = i.user_id and w.course_id = i.course_id
       left join course_progress c on c.user_id = i.user_id and c.course_id = i.course_id
       left join before b on b.user_id = i.user_id and b.section_id = i.section_id`,
 };
@@ -154,8 +167,14 @@ async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedPro
     if (!row) throw new Error('progress batch returned no row for a write');
     return row;
   });
-  // A section already complete was checked when it became so: only a completion can finish a course.
-  const candidates = saved.filter((row) => row.completed_now && !row.finished_at);
+  // Only a save that completed a section, and brought the course's count to its required
+  // sections, can have finished it; the count may run ahead (see the schema), never behind.
+  const candidates = saved.filter(
+    (row) =>
+      row.completed_now &&
+      !row.finished_at &&
+      (row.completed_sections ?? 0) >= (batch[row.ord] as ProgressWrite).requiredSections,
+  );
   if (candidates.length > 0) {
     const writes = candidates.map((row) => batch[row.ord] as ProgressWrite);
     const finished = await runPrepared<{
