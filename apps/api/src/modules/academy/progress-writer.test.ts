@@ -112,6 +112,34 @@ describe('progress saves arriving together', () => {
     expect(again.json().finished_at).toEqual(mine.json().finished_at);
   });
 
+  it('does not finish a course early when its completed-section count ran ahead', async () => {
+    const { credentials } = await newSession(t.app);
+    const headers = bearer(credentials);
+    const sections = (
+      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
+        sql`select id, module_id, duration_seconds from course_sections
+             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
+      )
+    ).rows;
+    const [first, ...rest] = sections;
+    if (!first || rest.length === 0) throw new Error('the fixture course needs two sections');
+    expect((await save(headers, first.module_id, first.id, 1)).statusCode).toBe(200);
+    // A count ahead of the truth (two tabs completing one section at the same moment count it twice).
+    await t.database.db.execute(
+      sql`update course_progress set completed_sections = ${sections.length}
+           where user_id = ${credentials.userId} and course_id = 'presupuesto-gratis'`,
+    );
+    const completedFirst = await save(headers, first.module_id, first.id, first.duration_seconds);
+    expect(completedFirst.json().finished_at).toBeNull();
+    for (const s of rest) await save(headers, s.module_id, s.id, s.duration_seconds);
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/progress/presupuesto-gratis',
+      headers,
+    });
+    expect(progress.json().finished_at).toEqual(expect.any(String));
+  });
+
   it('fails only the save that cannot be stored, not the others in its batch', async () => {
     const { credentials } = await newSession(t.app);
     const write = (userId: string, seconds: number) =>
