@@ -71,10 +71,11 @@ const saveBatchStatement: PreparedStatement = {
         updated_at = now()
         where course_progress.last_viewed_section_id is distinct from excluded.last_viewed_section_id
            or excluded.completed_sections > 0
-      returning user_id, course_id, completed_sections),
+      returning user_id, course_id, completed_sections, finished_at),
     notified as (
       select pg_notify('${changeChannels.progress}', string_agg(distinct user_id::text, ',')) from input)
-    select i.ord, s.viewed_seconds, s.complete_fraction, c.finished_at, w.completed_sections,
+    select i.ord, s.viewed_seconds, s.complete_fraction, coalesce(w.finished_at, c.finished_at) as finished_at,
+           w.completed_sections,
            s.complete_fraction >= 1 and coalesce(b.complete_fraction, 0) < 1 as completed_now
       from input i
       cross join notified
