@@ -61,6 +61,15 @@ const base64urlJson = (part: string): Record<string, unknown> | null => {
  * a string `sub`.
  */
 export function verifyAccessToken(secret: Uint8Array, token: string, nowSeconds: number): string | null {
+  return verifiedClaims(secret, token, nowSeconds)?.sub ?? null;
+}
+
+/** verifyAccessToken's checks; the subject and expiry of a valid token, else null. */
+function verifiedClaims(
+  secret: Uint8Array,
+  token: string,
+  nowSeconds: number,
+): { sub: string; exp: number } | null {
   const firstDot = token.indexOf('.');
   const secondDot = token.indexOf('.', firstDot + 1);
   if (firstDot <= 0 || secondDot <= firstDot + 1 || token.indexOf('.', secondDot + 1) !== -1) return null;
@@ -77,7 +86,7 @@ export function verifyAccessToken(secret: Uint8Array, token: string, nowSeconds:
   if (typeof exp !== 'number' || exp <= nowSeconds) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
-  return typ === 'access' && typeof sub === 'string' ? sub : null;
+  return typ === 'access' && typeof sub === 'string' ? { sub, exp } : null;
 }
 
 /**
@@ -105,11 +114,6 @@ class VerifiedTokens {
   }
 }
 
-const expiryOf = (token: string): number => {
-  const payload = base64urlJson(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')));
-  return typeof payload?.exp === 'number' ? payload.exp : 0;
-};
-
 export function createAccessTokens(secret: Uint8Array, ttlSeconds: number): AccessTokens {
   const verified = new VerifiedTokens(20_000);
   return {
@@ -124,9 +128,10 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number): Acce
       const now = Math.floor(Date.now() / 1000);
       const known = verified.get(token, now);
       if (known) return known;
-      const sub = verifyAccessToken(secret, token, now);
-      if (sub) verified.remember(token, sub, expiryOf(token));
-      return sub;
+      const claims = verifiedClaims(secret, token, now);
+      if (!claims) return null;
+      verified.remember(token, claims.sub, claims.exp);
+      return claims.sub;
     },
   };
 }

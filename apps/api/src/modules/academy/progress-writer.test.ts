@@ -21,6 +21,14 @@ describe('progress saves arriving together', () => {
       headers,
       payload: { courseId: 'presupuesto-gratis', progress: { moduleId, sectionId, seconds } },
     });
+  /** The fixture course's sections that count for finishing it. */
+  const requiredSections = async () =>
+    (
+      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
+        sql`select id, module_id, duration_seconds from course_sections
+             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
+      )
+    ).rows;
   const stored = async (userId: string) =>
     (
       await t.database.db.execute<{ section_id: string; viewed_seconds: number }>(
@@ -57,12 +65,7 @@ describe('progress saves arriving together', () => {
   it('finishes the course when its last sections are completed at the same moment', async () => {
     const { credentials } = await newSession(t.app);
     const headers = bearer(credentials);
-    const sections = (
-      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
-        sql`select id, module_id, duration_seconds from course_sections
-             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
-      )
-    ).rows;
+    const sections = await requiredSections();
     expect(sections.length).toBeGreaterThan(2);
     const responses = await Promise.all(
       sections.map((s) => save(headers, s.module_id, s.id, s.duration_seconds)),
@@ -80,12 +83,7 @@ describe('progress saves arriving together', () => {
 
   it('in a batch shared with other learners, finishes only the course whose every section is complete', async () => {
     const [finisher, other] = await Promise.all([newSession(t.app), newSession(t.app)]);
-    const sections = (
-      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
-        sql`select id, module_id, duration_seconds from course_sections
-             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
-      )
-    ).rows;
+    const sections = await requiredSections();
     const [last, ...rest] = sections;
     if (!last) throw new Error('the fixture course has no sections');
     for (const s of rest) {
@@ -115,12 +113,7 @@ describe('progress saves arriving together', () => {
   it('does not finish a course early when its completed-section count ran ahead', async () => {
     const { credentials } = await newSession(t.app);
     const headers = bearer(credentials);
-    const sections = (
-      await t.database.db.execute<{ id: string; module_id: string; duration_seconds: number }>(
-        sql`select id, module_id, duration_seconds from course_sections
-             where course_id = 'presupuesto-gratis' and type <> 'EMPTY' order by id`,
-      )
-    ).rows;
+    const sections = await requiredSections();
     const [first, ...rest] = sections;
     if (!first || rest.length === 0) throw new Error('the fixture course needs two sections');
     expect((await save(headers, first.module_id, first.id, 1)).statusCode).toBe(200);

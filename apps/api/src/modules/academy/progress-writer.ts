@@ -34,9 +34,9 @@ interface SavedRow extends SavedProgress {
  * Records many sections' progress in one statement (values only grow: a late or replayed write
  * never lowers them), with each course's last viewed section and completed-section count (its row
  * is rewritten only when one of them changes: most saves are of the section already last viewed
- * and complete none), and tells for each write
- * whether it made its section complete (`completed_now`: the stored fraction, read in the same
- * snapshot, was below 1) and the course's finish time. A batch never holds two writes of the same
+ * and complete none), and tells for each write whether it made its section complete
+ * (`completed_now`: the stored fraction, read in the same snapshot, was below 1) and the course's
+ * finish time. A batch never holds two writes of the same
  * user and course, so no row is touched twice. It also tells other API processes whose progress
  * changed (progress-cache.ts), on commit.
  */
