@@ -61,6 +61,8 @@ async function seedSession(port: number, origin: string, credentials: Credential
 
 /** The full Lighthouse result of each audit, to save the median run's. */
 const lhrs = new WeakMap<AuditResult, unknown>();
+/** The page-load trace of each audit (Lighthouse records it unthrottled), saved when asked. */
+const traces = new WeakMap<AuditResult, unknown>();
 
 /** One Lighthouse run of a page; throws when Lighthouse could not measure it. */
 async function auditOnce(page: AuditPage, origin: string, port: number): Promise<AuditResult> {
@@ -100,6 +102,7 @@ async function auditOnce(page: AuditPage, origin: string, port: number): Promise
     findings,
   };
   lhrs.set(result, lhr);
+  traces.set(result, (run.artifacts as { Trace?: unknown }).Trace);
   return result;
 }
 
@@ -165,10 +168,15 @@ export async function runLighthouse(
           tbtMs: r.tbtMs ?? 0,
         })),
       };
-      writeFileSync(
-        path.join(outDir, 'lighthouse', `${page.route.replace(/[^a-z0-9]+/gi, '_')}.json`),
-        JSON.stringify(lhrs.get(median)),
-      );
+      const fileName = page.route.replace(/[^a-z0-9]+/gi, '_');
+      writeFileSync(path.join(outDir, 'lighthouse', `${fileName}.json`), JSON.stringify(lhrs.get(median)));
+      // For finding what a long task is made of: open it in Chrome DevTools' Performance panel.
+      if (process.env.BENCH_LIGHTHOUSE_TRACES === '1') {
+        writeFileSync(
+          path.join(outDir, 'lighthouse', `${fileName}.trace.json`),
+          JSON.stringify(traces.get(median)),
+        );
+      }
       results.push(result);
       log(
         `   ${page.route.padEnd(22)} perf ${result.performance} (runs ${runs.map((r) => r.performance).join(', ')})  a11y ${result.accessibility}  bp ${result.bestPractices}  LCP ${Math.round(result.lcpMs ?? 0)} ms  CLS ${(result.cls ?? 0).toFixed(3)}  TBT ${Math.round(result.tbtMs ?? 0)} ms${result.finalUrl && new URL(result.finalUrl).pathname !== page.url.split('?')[0] ? `  (ended at ${new URL(result.finalUrl).pathname})` : ''}`,
