@@ -1,7 +1,9 @@
 // Generates the demo media committed under apps/api/media (run once, then commit the output):
 //   node apps/api/scripts/make-media.mjs [videos] [documents] [thumbnails]   (default: all)
-// Videos need Debian's ffmpeg on the machine that generates them; nothing needs it at run time.
-// Thumbnails follow apps/api/content/demo-catalog.json, one SVG per course id.
+// Videos need Debian's ffmpeg on the machine that generates them, thumbnails Debian's `webp` (cwebp);
+// nothing needs them at run time. Thumbnails follow apps/api/content/demo-catalog.json, one WebP per
+// course id, drawn as SVG and rasterized: a browser paints an SVG <img> with text on its main thread
+// (a layout of its own per image), while a WebP is decoded off it (decoding="async").
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -185,13 +187,23 @@ function thumbnail(course, category) {
 }
 
 function makeThumbnails() {
+  const { Resvg } = require('@resvg/resvg-js');
   const catalog = JSON.parse(readFileSync(path.join(apiRoot, 'content/demo-catalog.json'), 'utf8'));
   const categories = new Map(catalog.categories.map((c) => [c.code, c]));
   const dir = path.join(media, 'thumbnails');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const course of catalog.courses) {
-    writeFileSync(path.join(dir, `${course.id}.svg`), thumbnail(course, categories.get(course.category)));
+    const svg = thumbnail(course, categories.get(course.category));
+    const png = new Resvg(svg, {
+      font: { loadSystemFonts: true, defaultFontFamily: 'Liberation Sans', serifFamily: 'Liberation Serif' },
+    })
+      .render()
+      .asPng();
+    const pngFile = path.join(dir, `${course.id}.png`);
+    writeFileSync(pngFile, png);
+    execFileSync('cwebp', ['-quiet', '-q', '80', pngFile, '-o', path.join(dir, `${course.id}.webp`)]);
+    rmSync(pngFile);
   }
 }
 

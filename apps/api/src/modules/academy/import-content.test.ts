@@ -147,7 +147,7 @@ describe('importContent with the demo catalogue', () => {
     expect(events.sort()).toEqual(
       ['FINANCIAL_NEWS', 'INTERVIEWS_AND_CONSULTATIONS', 'INVESTMENT_TRENDS', 'MASTERCLASSES'].sort(),
     );
-    for (const course of all) expect(course.thumbnail).toBe(`/media/thumbnails/${course.id}.svg`);
+    for (const course of all) expect(course.thumbnail).toBe(`/media/thumbnails/${course.id}.webp`);
   });
 
   it('offers program audiences, installments and a declined-payment form', async () => {
