@@ -127,17 +127,21 @@ test.describe('course viewer', () => {
     await video(page).evaluate((v: HTMLVideoElement) => v.pause());
     const watched = await currentTime(page);
     await expect.poll(() => events.names()).toContain('academy_course_section_pause');
-    expect(events.names()).toEqual(
-      expect.arrayContaining([
-        'academy_course_view',
-        'academy_course_view_success',
-        'academy_course_section_start',
-      ]),
-    );
-    expect(events.find('academy_course_section_resume')?.properties).toMatchObject({
-      courseId: freeCourse,
-      sectionId: `${freeCourse}-m1-s1`,
-    });
+    await expect
+      .poll(() => events.names())
+      .toEqual(
+        expect.arrayContaining([
+          'academy_course_view',
+          'academy_course_view_success',
+          'academy_course_section_start',
+        ]),
+      );
+    await expect
+      .poll(() => events.find('academy_course_section_resume')?.properties)
+      .toMatchObject({
+        courseId: freeCourse,
+        sectionId: `${freeCourse}-m1-s1`,
+      });
 
     // Leaving the class saves where she stopped.
     const saved = page.waitForRequest(

@@ -95,11 +95,14 @@ test.describe('subscription purchase', () => {
 
     await plans.getByRole('button', { name: 'Quiero este plan: Oro' }).click();
     await expect(page).toHaveURL(/\/compra\/suscripcion\/identificacion\/Plan%20Oro\/monthly$/);
-    expect(events.find('subscription_button_clicked')?.properties).toMatchObject({
-      plan: 'Plan Oro',
-      frequency: 'monthly',
-      destination: 'identification',
-    });
+    // Events are posted when the browser is idle, shortly after the action.
+    await expect
+      .poll(() => events.find('subscription_button_clicked')?.properties)
+      .toMatchObject({
+        plan: 'Plan Oro',
+        frequency: 'monthly',
+        destination: 'identification',
+      });
 
     // Identification: the 'Importante' notice, then register (the default) with the checkout source.
     const notice = page.getByRole('dialog', { name: 'Importante' });
@@ -132,7 +135,7 @@ test.describe('subscription purchase', () => {
     // Logged in automatically (source 'checkout') and on to the checkout.
     await expect(page).toHaveURL(/\/compra\/suscripcion\/Plan%20Oro\/monthly$/);
     await expect(checkoutHeading(page)).toBeVisible();
-    expect(events.find('logged_in')?.properties).toMatchObject({ source: 'checkout' });
+    await expect.poll(() => events.find('logged_in')?.properties).toMatchObject({ source: 'checkout' });
     const summary = page.getByRole('region', { name: 'Resumen de tu compra' });
     await expect(summary).toContainText('Oro');
     await expect(summary).toContainText('Mensual');
@@ -152,15 +155,17 @@ test.describe('subscription purchase', () => {
     const success = page.getByRole('dialog', { name: '¡Listo! Tu suscripción está activa' });
     await expect(success).toBeVisible();
     await expect(success).toContainText('Ya tenés acceso a todos los cursos del plan Oro.');
-    expect(events.names()).toEqual(
-      expect.arrayContaining([
-        'subscription_modal',
-        'subscription_checkout_view',
-        'shop_checkout_submit',
-        'subscription_checkout_submit',
-        'subscription_checkout_success',
-      ]),
-    );
+    await expect
+      .poll(() => events.names())
+      .toEqual(
+        expect.arrayContaining([
+          'subscription_modal',
+          'subscription_checkout_view',
+          'shop_checkout_submit',
+          'subscription_checkout_submit',
+          'subscription_checkout_success',
+        ]),
+      );
 
     await success.getByRole('button', { name: 'Ir a la academia' }).click();
     await expect(page).toHaveURL(/\/academy$/);
@@ -334,7 +339,7 @@ test.describe('subscription promo codes and entries', () => {
     const granted = page.getByRole('dialog', { name: '¡Tu código fue activado!' });
     await expect(granted).toBeVisible();
     await expect(granted).toContainText(/hasta el \d{1,2} de [a-z]+ de \d{4}/);
-    expect(events.names()).toEqual(expect.arrayContaining(['academy_promoCode_link_click']));
+    await expect.poll(() => events.names()).toEqual(expect.arrayContaining(['academy_promoCode_link_click']));
 
     // Closing goes home with a reload: the academy, now with access.
     await granted.getByRole('button', { name: 'Empezar a aprender' }).click();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubStorage } from '../test/browser-stubs';
-import { buildEvent, clearIdentity, getDeviceId, identify, pageView, track } from './analytics';
+import { buildEvent, clearIdentity, flushEvents, getDeviceId, identify, pageView, track } from './analytics';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -37,18 +37,50 @@ describe('analytics', () => {
     expect(buildEvent('x').identity).toBeUndefined();
   });
 
-  it('posts to /api/users/analytic and never throws', async () => {
-    track('pageView', { path: '/login' });
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/users/analytic',
-      expect.objectContaining({ method: 'POST' }),
+  it('posts to /api/users/analytic shortly after, with the token of the moment, and never throws', async () => {
+    localStorage.setItem(
+      'credentials',
+      JSON.stringify({ accessToken: 'token-1', refreshToken: 'r', userId: 'u1' }),
     );
+    track('pageView', { path: '/login' });
+    // Not during the task that tracked it (a page load's long tasks stay short)...
+    expect(fetchMock).not.toHaveBeenCalled();
+    localStorage.removeItem('credentials');
+    // ...but right after, as it was when tracked.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/users/analytic');
+    expect(init).toMatchObject({
+      method: 'POST',
+      keepalive: true,
+      headers: { authorization: 'Bearer token-1' },
+    });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      event: 'pageView',
+      properties: { path: '/login' },
+    });
+
     fetchMock.mockImplementation(() => {
       throw new Error('boom');
     });
     expect(() => pageView('/x')).not.toThrow();
+    expect(() => flushEvents()).not.toThrow();
     fetchMock.mockRejectedValue(new Error('offline'));
     expect(() => track('y')).not.toThrow();
+    expect(() => flushEvents()).not.toThrow();
+  });
+
+  it('sends every pending event, once, when the page goes away', () => {
+    vi.stubGlobal('window', new EventTarget());
+    track('a');
+    track('b');
+    window.dispatchEvent(new Event('pagehide'));
+    const events = fetchMock.mock.calls.map(
+      ([, init]) => JSON.parse(String((init as RequestInit).body)).event,
+    );
+    expect(events).toEqual(['a', 'b']);
+    flushEvents();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('trims properties to what the API accepts', () => {

@@ -88,7 +88,47 @@ export function buildEvent(event: string, properties?: EventProperties): Analyti
   return payload;
 }
 
-/** Sends a tracking event. Never throws and never rejects. */
+interface PendingEvent {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Events tracked but not posted yet: they go out when the browser is idle, or when the page goes away. */
+const pending: PendingEvent[] = [];
+let scheduled = false;
+
+/** Posts every pending event (each request on its own, as the API takes one event per request). */
+export function flushEvents(): void {
+  scheduled = false;
+  for (const { body, headers } of pending.splice(0)) {
+    try {
+      fetch('/api/users/analytic', { method: 'POST', headers, body, keepalive: true }).catch(() => undefined);
+    } catch {
+      // tracking is best effort
+    }
+  }
+}
+
+/** The window whose `pagehide` posts what is pending (one listener per window). */
+let listeningTo: Window | null = null;
+
+function scheduleFlush(): void {
+  if (typeof window !== 'undefined' && listeningTo !== window) {
+    window.addEventListener('pagehide', flushEvents);
+    listeningTo = window;
+  }
+  if (scheduled) return;
+  scheduled = true;
+  // Starting a request costs the page a few milliseconds: during a page load they would lengthen
+  // its long tasks, so events wait for an idle moment (at most a second).
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(flushEvents, { timeout: 1000 });
+  else setTimeout(flushEvents, 0);
+}
+
+/**
+ * Tracks an event: built now (time, identity, token), posted shortly after (flushEvents). Never
+ * throws and never rejects.
+ */
 export function track(event: string, properties?: EventProperties): void {
   try {
     const body = JSON.stringify(buildEvent(event, properties));
@@ -96,12 +136,8 @@ export function track(event: string, properties?: EventProperties): void {
     // The server trusts only the token for the user id (the identity in the body is a claim).
     const token = readCredentials()?.accessToken;
     if (token) headers.authorization = `Bearer ${token}`;
-    fetch('/api/users/analytic', {
-      method: 'POST',
-      headers,
-      body,
-      keepalive: true,
-    }).catch(() => undefined);
+    pending.push({ body, headers });
+    scheduleFlush();
   } catch {
     // tracking is best effort
   }

@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
 import { ProgramCardView } from '../programs/program-card';
@@ -131,17 +132,11 @@ export default function AcademyPage() {
   const levels = filtersMeta.data?.customFilters.level;
 
   // The first screen appears once, complete: greeting, promo text, filters, cards with their
-  // progress and the sections below, so nothing moves while the queries answer one by one (CLS).
-  // Later changes (filters, refetches) keep the page and update its sections in place.
-  // The reveal is a transition: React renders the whole page in short slices instead of one long
-  // task when the last query answers (query updates themselves render synchronously).
-  const [revealed, setRevealed] = useState(false);
-  const settled = [user, subscription, filtersMeta, progress, courses, programs, events].every(
-    (query) => !query.isPending,
+  // progress and the sections below. Later changes (filters, refetches) keep the page and update
+  // its sections in place.
+  const revealed = useReveal(
+    [user, subscription, filtersMeta, progress, courses, programs, events].every((query) => !query.isPending),
   );
-  useEffect(() => {
-    if (settled && !revealed) startTransition(() => setRevealed(true));
-  }, [settled, revealed]);
   if (!revealed) return <Spinner label="Cargando la academia…" />;
 
   return (

@@ -2,6 +2,7 @@ import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
 import { CertificateButton } from './certificate-button';
 import { useCourseAccess } from './course-access';
@@ -18,8 +19,12 @@ import './course-viewer.css';
 export default function CourseViewerPage() {
   const { courseId = '', sectionId } = useParams();
   const { access, progress } = useCourseAccess(courseId);
+  // The first visit shows the viewer once the course (or its preview, while the course is on its
+  // way) and the progress have answered, in one transition (useReveal); later sections and courses
+  // update in place.
+  const revealed = useReveal(access.status !== 'loading' && !progress.isPending);
 
-  if (access.status === 'loading') return <Spinner label="Cargando el curso…" />;
+  if (access.status === 'loading' || !revealed) return <Spinner label="Cargando el curso…" />;
   if (access.status === 'not-found') return <CourseNotFound />;
   if (access.status === 'redirect') return <Navigate to={access.to} replace />;
   if (access.status === 'error') {
