@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
+import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { academyModule } from './modules/academy/routes';
 import { authModule } from './modules/auth/routes';
 import { certificatesModule } from './modules/certificates/routes';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
 }
 
 /** Logs never carry credentials, tokens or card data. */
-const redactPaths = [
+export const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-signature"]',
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
     // Production drains requests in flight on shutdown (server.ts bounds it at 10 s). Elsewhere the
