@@ -6,14 +6,29 @@ import { type AccessFacts, isAccessible } from './viewer';
 const maxVariants = 32;
 const bodies = new WeakMap<object, Map<string, string>>();
 
+/** Cards per number of a variant: bits of a small integer, so the key stays short. */
+const bitsPerNumber = 30;
+
 /**
  * What of the viewer a list of cards shows: each card's access, and the date (a program's sale
- * status). Two viewers with the same variant get byte-identical answers.
+ * status). Two viewers with the same variant get byte-identical answers. Written as the date and
+ * one number per 30 cards whose bits are the cards' access (the key is built and looked up on
+ * every request).
  */
 export function viewerVariant(rows: readonly AccessFacts[], viewer: Viewer): string {
-  let bits = viewer.today;
-  for (const row of rows) bits += isAccessible(row, viewer) ? '1' : '0';
-  return bits;
+  let variant = viewer.today;
+  let bits = 0;
+  let bit = 0;
+  for (const row of rows) {
+    if (isAccessible(row, viewer)) bits |= 1 << bit;
+    bit += 1;
+    if (bit === bitsPerNumber) {
+      variant += `.${bits}`;
+      bits = 0;
+      bit = 0;
+    }
+  }
+  return bit === 0 ? variant : `${variant}.${bits}`;
 }
 
 /**
