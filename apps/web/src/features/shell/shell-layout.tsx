@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { useCredentials } from '../../lib/use-session';
@@ -87,6 +87,20 @@ function NavEntry({
 }
 
 /**
+ * The page inside the shell, kept out of the shell's re-renders: those come from query answers
+ * (user, service switches), which React renders synchronously, and re-rendering through here would
+ * also mount the page there if its code had just arrived, in one long task. The page re-renders
+ * on navigation (router context) and on its own state.
+ */
+const PageOutlet = memo(function PageOutlet() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  );
+});
+
+/**
  * The logged-in shell (spec §2): side bar (≥ 768 px) with the logo, the sections and logout;
  * mobile navbar below; the profile control; the verification notice and discount banner; the
  * page; the footer; the chat assistant. Disabled sections open "{Sección} Próximamente".
@@ -152,9 +166,7 @@ export function ShellLayout() {
           className={flush ? 'shell-content shell-content-flush' : 'shell-content'}
           tabIndex={-1}
         >
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <PageOutlet />
         </main>
         {!flush && <ShellFooter onSupportChat={chatVisible ? () => setChatOpen(true) : undefined} />}
       </div>
