@@ -105,6 +105,7 @@ async function main() {
       notes.push(`${endpoint.label} answered ${answer.status} to a valid request and was not loaded`);
       log(`   ${endpoint.label}: answered ${answer.status}, skipped`);
     } else {
+      outcome.bodyBytes = answer.body.length;
       loadable.push(endpoint);
     }
   }

@@ -28,6 +28,8 @@ export interface EndpointOutcome {
   result?: LoadResult;
   /** API RSS right after this endpoint's run, MB */
   rssMb?: number;
+  /** bytes of one answer's body (reads: the probe's answer), to compare with the ceiling's */
+  bodyBytes?: number;
 }
 
 export interface WriteCheck {
@@ -268,7 +270,7 @@ export function renderMarkdown(report: BenchReport): string {
   out.push('## API under load');
   out.push('');
   out.push(
-    `The API runs as built for production (\`NODE_ENV=production\`, one process, PostgreSQL pool of 10) on 127.0.0.1; autocannon runs in the bench process on the same two cores. The ceiling is a bare Fastify process answering the same ${report.ceilingBytes ?? '?'} bytes as the catalogue response.`,
+    `The API runs as built for production (\`NODE_ENV=production\`, one process, PostgreSQL pool of 10) on 127.0.0.1; autocannon runs in the bench process on the same two cores. The ceiling is a bare Fastify process answering the same ${report.ceilingBytes ?? '?'} bytes as the catalogue response; an endpoint whose answers are larger also pays for more socket writes per request (see "bytes per answer").`,
   );
   out.push('');
   const rows: string[][] = [];
@@ -279,6 +281,7 @@ export function renderMarkdown(report: BenchReport): string {
       ms(report.ceiling.p50),
       ms(report.ceiling.p99),
       '100%',
+      report.ceilingBytes ? String(report.ceilingBytes) : '–',
       '0',
       '–',
       '–',
@@ -286,7 +289,7 @@ export function renderMarkdown(report: BenchReport): string {
   }
   for (const e of report.endpoints) {
     if (!e.result) {
-      rows.push([e.label, e.skipped ?? 'skipped', '', '', '', '', '', '']);
+      rows.push([e.label, e.skipped ?? 'skipped', '', '', '', '', '', '', '']);
       continue;
     }
     const s = statementsOf(report, e.name);
@@ -296,6 +299,7 @@ export function renderMarkdown(report: BenchReport): string {
       ms(e.result.p50),
       ms(e.result.p99),
       report.ceiling ? `${((e.result.rps / report.ceiling.rps) * 100).toFixed(1)}%` : '–',
+      e.bodyBytes ? String(e.bodyBytes) : '–',
       String(e.result.non2xx + e.result.errors),
       s ? `${s.mean.toFixed(1)} (max ${s.max}, cold ${s.cold})` : '–',
       e.rssMb ? `${e.rssMb.toFixed(0)} MB` : '–',
@@ -303,7 +307,17 @@ export function renderMarkdown(report: BenchReport): string {
   }
   out.push(
     table(
-      ['endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'non-2xx + errors', 'SQL / request', 'API RSS after'],
+      [
+        'endpoint',
+        'req/s',
+        'p50',
+        'p99',
+        'of ceiling',
+        'bytes per answer',
+        'non-2xx + errors',
+        'SQL / request',
+        'API RSS after',
+      ],
       rows,
     ),
   );
