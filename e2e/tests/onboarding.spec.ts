@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './a11y';
  * for it before the user continues. The mock's identity is the same for the whole run, so the
  * whole flow (errors first, then completion) is one test.
  */
-test('a social-login user without a country completes her profile and continues to the academy', async ({
+test('a social-login user without a country completes her profile and continues, also to a checkout', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -56,7 +56,19 @@ test('a social-login user without a country completes her profile and continues 
   await expect(dialog.getByRole('button', { name: 'Continuar' })).toBeEnabled();
   await page.unroute('**/api/users/partialonboarding');
 
-  // Completed by keyboard: she continues on the academy, and the form does not come back.
+  // Without a country she is not turned away from buying: the plan list shows her the plans, and
+  // a checkout waits for the form instead of sending her to the Argentina-only panel.
+  await page.goto('/compra/suscripcion');
+  await expect(page.getByRole('dialog', { name: 'Elegí tu plan' })).toBeVisible();
+  await expect(page.locator('[data-panel="argentina-only"]')).toHaveCount(0);
+  await page.goto('/compra/suscripcion/Plan%20Esencial/annual');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('Completá tu perfil para continuar con la compra.')).toBeVisible();
+  await expect(page).toHaveURL(/\/compra\/suscripcion\/Plan%20Esencial\/annual$/);
+  await dialog.getByLabel('País').selectOption('AR');
+  await dialog.getByLabel('Teléfono').fill('11 2345 6789');
+
+  // Completed by keyboard: she continues where she was, and the form does not come back.
   const patch = page.waitForRequest(
     (req) => req.url().endsWith('/api/users/partialonboarding') && req.method() === 'PATCH',
   );
@@ -68,7 +80,9 @@ test('a social-login user without a country completes her profile and continues 
   await page.keyboard.press('Enter');
   expect((await patch).postDataJSON()).toEqual({ countryCode: 'AR', telephone: '11 2345 6789' });
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/academy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizá tu suscripción' })).toBeVisible();
+  await expect(page).toHaveURL(/\/compra\/suscripcion\/Plan%20Esencial\/annual$/);
+  await page.goto('/academy');
   await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible();
   await expect(page.getByText('Hola, Sofía Social.')).toBeVisible();
 

@@ -104,10 +104,13 @@ describe('sale window', () => {
 });
 
 describe('country gate', () => {
-  it('lets Argentina in and sends other countries (and no country) away', () => {
+  it('lets Argentina in and sends other countries away', () => {
     expect(isOutsideArgentina({ userFailed: false, countryCode: 'AR' })).toBe(false);
     expect(isOutsideArgentina({ userFailed: false, countryCode: 'MX' })).toBe(true);
-    expect(isOutsideArgentina({ userFailed: false, countryCode: null })).toBe(true);
+  });
+
+  it('does not send away an account without a country: the onboarding form asks for it first', () => {
+    expect(isOutsideArgentina({ userFailed: false, countryCode: null })).toBe(false);
   });
 
   it('counts an unreadable user as Argentina', () => {

@@ -118,11 +118,12 @@ export const allowedCountry = 'AR';
 /**
  * Country gate (spec §4): an account outside Argentina goes to the plan list (its Argentina-only
  * panel). When the user could not be read the country counts as Argentina (the 'Error user data'
- * alert then ends the visit).
+ * alert then ends the visit). An account without a country is not outside: the shell's onboarding
+ * form asks for it first, and the checkout waits for the answer (`awaitsCountry` in payments/country-gate.ts).
  */
 export function isOutsideArgentina(input: { userFailed: boolean; countryCode: string | null | undefined }) {
   if (input.userFailed) return false;
-  return input.countryCode !== allowedCountry;
+  return typeof input.countryCode === 'string' && input.countryCode !== allowedCountry;
 }
 
 /* ---------- installments (spec §5) ---------- */

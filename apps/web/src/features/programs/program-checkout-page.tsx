@@ -13,6 +13,7 @@ import {
   UserDataErrorDialog,
   WhatsAppHelpLink,
 } from '../payments/checkout-parts';
+import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { refusalMessage } from '../payments/refusal-messages';
@@ -111,7 +112,7 @@ export default function ProgramCheckoutPage() {
   const user = useCurrentUser();
   const outside =
     !user.isPending && isOutsideArgentina({ userFailed: user.isError, countryCode: user.data?.countryCode });
-  const allowed = !user.isPending && !outside && !user.isError;
+  const allowed = !user.isPending && !outside && !user.isError && !awaitsCountry(user.data);
   const preview = useProgramPreview(id, promoCode, allowed);
   const provider = useCheckoutProvider(id, allowed);
   const cardCheckout = provider.data === cardCheckoutProvider;
@@ -159,6 +160,7 @@ export default function ProgramCheckoutPage() {
   if (outside) return <Navigate to={plansPath} replace state={entry ? { entry } : undefined} />;
   if (user.isError) return <UserDataErrorDialog />;
   if (user.isPending) return <Loading />;
+  if (awaitsCountry(user.data)) return <Loading label={awaitingCountryLabel} />;
   if (!locked && owned) {
     return (
       <>

@@ -22,7 +22,7 @@ import {
 import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
 import { trackSubscription } from './subscription-events';
 import { refreshAfterSubscription, useFeatureFlags, usePlans } from './subscriptions-api';
-import { allowedCountry, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { isCountryBlocked, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { usePlanChoice } from './use-plan-choice';
 import '../payments/checkout.css';
 import './subscriptions.css';
@@ -129,7 +129,7 @@ export default function PlanListPage() {
   const selected = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
   const sorted = sortPlans(plans.data ?? []);
   const promoApplied = anyPromoApplied(sorted);
-  const countryBlocked = country !== undefined && country !== allowedCountry;
+  const countryBlocked = isCountryBlocked(country);
 
   let content: ReactNode;
   if (loading) {

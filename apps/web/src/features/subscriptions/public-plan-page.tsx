@@ -12,7 +12,7 @@ import { PlanCard } from './plan-card';
 import { currentPlanOf, discountPercentOf, type TabFrequency, visibleTabs } from './plan-rules';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys, useFeatureFlags } from './subscriptions-api';
-import { allowedCountry, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { isCountryBlocked, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState, usePlanChoice } from './use-plan-choice';
 import './subscriptions.css';
 
@@ -84,7 +84,7 @@ export default function PublicPlanPage() {
 
   const offered = visibleTabs(flags.data).filter((frequency) => plan.data.providerPlans[frequency]);
   const selected = tab && offered.includes(tab) ? tab : (offered[0] ?? null);
-  const countryBlocked = country !== undefined && country !== allowedCountry;
+  const countryBlocked = isCountryBlocked(country);
 
   return (
     <section className="public-plan" aria-labelledby="public-plan-title">

@@ -31,6 +31,15 @@ export function useSubscriptionStatus(enabled: boolean) {
 export const allowedCountry = 'AR';
 
 /**
+ * The country gate (spec §4) blocks a country other than Argentina. An account without a country
+ * (social logins) is not blocked: the shell's onboarding form asks for it before any checkout
+ * continues (spec §4 "Onboarding"), and the gate decides once she has answered.
+ */
+export function isCountryBlocked(country: string | null | undefined): boolean {
+  return typeof country === 'string' && country !== allowedCountry;
+}
+
+/**
  * The country the purchase pages go by: the account's; Argentina when the user could not be read
  * (spec §4); for visitors, the countryCode entry parameter when the app sent one. undefined
  * while the user is loading; null for an account without a country.
