@@ -20,6 +20,7 @@ import {
   UserDataErrorDialog,
   WhatsAppHelpLink,
 } from '../payments/checkout-parts';
+import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { subscriptionPaymentRejectedUrl } from '../payments/external-links';
 import { PaymentResultModal } from '../payments/payment-result-modal';
@@ -29,6 +30,7 @@ import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
 import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
+import { paymentFailure } from './payment-failure';
 import {
   blocksUpgrade,
   cardProvider,
@@ -99,8 +101,13 @@ export default function SubscriptionCheckoutPage() {
   // Once a payment has an outcome the page stays as it is (no guard over the result).
   const locked = result.status !== 'pending';
   const providerPlan = plan.data && frequency ? plan.data.providerPlans[frequency] : undefined;
+  // Only for a buyer the country gate lets through (not while it waits or redirects).
   const externalUrl =
-    providerPlan && providerPlan.checkoutProvider !== cardProvider ? providerPlan.checkoutUrl : null;
+    providerPlan &&
+    providerPlan.checkoutProvider !== cardProvider &&
+    user.data?.countryCode === allowedCountry
+      ? providerPlan.checkoutUrl
+      : null;
   const current = currentPlanOf(status.data);
   const upgrade = plan.data ? isUpgrade(plan.data, current) : false;
   const ready =
@@ -141,6 +148,7 @@ export default function SubscriptionCheckoutPage() {
 
   if (user.isError) return <UserDataErrorDialog />;
   if (user.isPending) return <Loading />;
+  if (awaitsCountry(user.data)) return <Loading label={awaitingCountryLabel} />;
   if (user.data.countryCode !== allowedCountry) return <Navigate to={plansPath} replace state={backState} />;
 
   if (plan.isError) {
@@ -253,20 +261,11 @@ export default function SubscriptionCheckoutPage() {
         ...eventProps,
         code: error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR',
       });
-      if (isInvalidPromoForPlan(error)) {
-        setFailure({
-          title: invalidPromoForPlan.title,
-          text: invalidPromoForPlan.text,
-          onClose: () => setPromoCode(null),
-        });
-        return;
-      }
+      const failed = paymentFailure(error);
       setFailure({
-        title: 'No pudimos completar el pago',
-        text:
-          error instanceof ApiError && error.message
-            ? error.message
-            : 'Ocurrió un error inesperado. Probá de nuevo en unos minutos.',
+        title: failed.title,
+        text: failed.text,
+        ...(failed.dropsPromoCode ? { onClose: () => setPromoCode(null) } : {}),
       });
     }
   }

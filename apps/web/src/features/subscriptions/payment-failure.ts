@@ -1,0 +1,33 @@
+import { ApiError } from '../../lib/api-client';
+import { promoErrorText } from '../payments/promo-messages';
+import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
+
+/** The dialog a failed subscription payment shows; `dropsPromoCode` when the code caused it. */
+export interface PaymentFailure {
+  title: string;
+  text: string;
+  dropsPromoCode: boolean;
+}
+
+/**
+ * A payment that failed before any outcome (not a refusal): the promo code no longer valid for
+ * this plan ('Atención', spec §8), the code itself refused at payment time (expired since the
+ * price was shown, already used by her: the promo table's message mapped to Spanish, spec §8), or
+ * anything else (the server's own Spanish message, or a generic one).
+ */
+export function paymentFailure(error: unknown): PaymentFailure {
+  if (isInvalidPromoForPlan(error)) {
+    return { title: invalidPromoForPlan.title, text: invalidPromoForPlan.text, dropsPromoCode: true };
+  }
+  if (error instanceof ApiError && error.internalCode === 'PROMO_CODE') {
+    return { title: 'No pudimos aplicar tu código', text: promoErrorText(error), dropsPromoCode: true };
+  }
+  return {
+    title: 'No pudimos completar el pago',
+    text:
+      error instanceof ApiError && error.message
+        ? error.message
+        : 'Ocurrió un error inesperado. Probá de nuevo en unos minutos.',
+    dropsPromoCode: false,
+  };
+}
