@@ -267,6 +267,18 @@ test.describe('identification before a program purchase', () => {
   });
 });
 
+test.describe('identification before a program purchase, from the app', () => {
+  test("the preview is asked with the app's entry parameters when there is no session", async ({ page }) => {
+    const preview = page.waitForRequest((req) =>
+      req.url().includes(`/api/academy/program-preview/${inversora.id}`),
+    );
+    await page.goto(`/compra/programa/identificacion/${inversora.id}?isSubscribed=true&countryCode=uy`);
+    const url = new URL((await preview).url());
+    expect(url.searchParams.get('isSubscribed')).toBe('true');
+    expect(url.searchParams.get('countryCode')).toBe('UY');
+  });
+});
+
 test.describe('the purchase success screen', () => {
   test('needs a program, offers the way back to the app, and clears the return info on the way out', async ({
     page,

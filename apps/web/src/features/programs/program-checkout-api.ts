@@ -11,24 +11,54 @@ import { apiRequest } from '../../lib/api-client';
 export const cardProvider = 'mercadopago';
 
 export const programCheckoutKeys = {
-  preview: (id: string, promoCode: string | null) => ['programs', 'preview', id, promoCode] as const,
+  /** A visitor's entry parameters are part of the key only when given (the promo box fills the plain one). */
+  preview: (id: string, promoCode: string | null, visitor: PreviewVisitor = {}) =>
+    visitor.isSubscribed === undefined && visitor.countryCode === undefined
+      ? (['programs', 'preview', id, promoCode] as const)
+      : ([
+          'programs',
+          'preview',
+          id,
+          promoCode,
+          visitor.isSubscribed ?? null,
+          visitor.countryCode ?? null,
+        ] as const),
   installments: (id: string, bin: string, promoCode: string | null) =>
     ['programs', 'installments', id, bin, promoCode] as const,
   provider: (id: string) => ['programs', 'checkout-provider', id] as const,
 };
 
+/**
+ * What a visitor without a session tells the preview (spec §7: the app's entry parameters): the
+ * server reads the account instead when there is a session.
+ */
+export interface PreviewVisitor {
+  isSubscribed?: boolean;
+  countryCode?: string;
+}
+
 /** GET /academy/program-preview/{id}?promoCode (with the session: the server reads the account). */
-export function fetchProgramPreview(id: string, promoCode: string | null, signal?: AbortSignal) {
+export function fetchProgramPreview(
+  id: string,
+  promoCode: string | null,
+  signal?: AbortSignal,
+  visitor: PreviewVisitor = {},
+) {
   return apiRequest<ProgramPreview>(`/academy/program-preview/${encodeURIComponent(id)}`, {
-    query: { promoCode },
+    query: { promoCode, isSubscribed: visitor.isSubscribed, countryCode: visitor.countryCode },
     signal,
   });
 }
 
-export function useProgramPreview(id: string, promoCode: string | null, enabled = true) {
+export function useProgramPreview(
+  id: string,
+  promoCode: string | null,
+  enabled = true,
+  visitor: PreviewVisitor = {},
+) {
   return useQuery({
-    queryKey: programCheckoutKeys.preview(id, promoCode),
-    queryFn: ({ signal }) => fetchProgramPreview(id, promoCode, signal),
+    queryKey: programCheckoutKeys.preview(id, promoCode, visitor),
+    queryFn: ({ signal }) => fetchProgramPreview(id, promoCode, signal, visitor),
     enabled: enabled && id !== '',
     staleTime: 60 * 1000,
     retry: false,

@@ -22,7 +22,11 @@ export default function ProgramIdentificationPage() {
   const { entry } = asNavigationState(location.state);
   const loggedIn = useIsLoggedIn();
   const [userCase, setUserCase] = useState<UserCase>('REGISTER');
-  const preview = useProgramPreview(id, entry?.promoCode ?? null, !loggedIn);
+  // Without a session the server knows the visitor only by what the app passed (spec §7).
+  const preview = useProgramPreview(id, entry?.promoCode ?? null, !loggedIn, {
+    isSubscribed: entry?.isSubscribed,
+    countryCode: entry?.countryCode,
+  });
 
   if (!id) return <Navigate to="/" replace />;
   if (loggedIn) {
