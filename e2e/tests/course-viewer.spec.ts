@@ -134,8 +134,15 @@ test.describe('course viewer', () => {
           'academy_course_view',
           'academy_course_view_success',
           'academy_course_section_start',
+          'module_started',
+          'section_started',
         ]),
       );
+    expect(events.find('section_started')?.properties).toMatchObject({
+      courseId: freeCourse,
+      moduleId: `${freeCourse}-m1`,
+      sectionId: `${freeCourse}-m1-s1`,
+    });
     await expect
       .poll(() => events.find('academy_course_section_resume')?.properties)
       .toMatchObject({

@@ -1,6 +1,7 @@
 import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
@@ -10,6 +11,7 @@ import { CourseHeader } from './course-header';
 import { coursePath, findSection, isOpenable, redirectTarget, sectionPath } from './course-navigation';
 import { ModuleAccordion } from './module-accordion';
 import { SectionContent, SectionPlaceholder } from './section-content';
+import { startEvents } from './start-events';
 import './course-viewer.css';
 
 /**
@@ -95,6 +97,17 @@ function CourseViewer({
     shown.current = sectionId;
     title.current?.focus();
   }, [sectionId]);
+
+  // Spec §7: section_started on every section opened, module_started on entering a module.
+  const startedModule = useRef<string | null>(null);
+  const openedModuleId = placed && !preview ? placed.module.id : null;
+  const openedSectionId = placed && !preview ? placed.section.id : null;
+  useEffect(() => {
+    if (!openedModuleId || !openedSectionId) return;
+    const properties = { courseId: course.id, moduleId: openedModuleId, sectionId: openedSectionId };
+    for (const event of startEvents(startedModule.current, openedModuleId)) track(event, properties);
+    startedModule.current = openedModuleId;
+  }, [course.id, openedModuleId, openedSectionId]);
 
   if (!placed) return null;
   return (
