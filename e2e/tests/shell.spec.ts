@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { password, storedCredentials } from './support/accounts';
 
 /*
@@ -74,6 +75,14 @@ test.describe('shell navigation', () => {
     await expect(page.getByRole('dialog', { name: 'Mis Cuentas Próximamente' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
+
+    // Opened by its address, a disabled section says the same as its modal, with the way back.
+    await page.goto('/aladina');
+    await expect(page.getByRole('heading', { level: 1, name: 'Aladina Próximamente' })).toBeVisible(slow);
+    await expect(page.getByRole('link', { name: /Google Play/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Ir a la Academia', exact: true }).click();
+    await expect(page).toHaveURL(/\/academy$/);
 
     await page.goto('/comunidad');
     await expect(page).toHaveURL(/\/academy$/, slow);

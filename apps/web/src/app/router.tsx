@@ -48,6 +48,7 @@ const ProgramDetailPage = lazy(() => import('../features/programs/program-detail
 const CommunityPage = lazy(() => import('../features/community/community-page'));
 const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'));
 const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
+const AladinaPage = lazy(() => import('../features/shell/coming-soon-page'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
 const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
 const PlanListPage = lazy(() => import('../features/subscriptions/plan-list-page'));
@@ -107,6 +108,7 @@ function AppRoutes() {
               <Route path="comunidad" element={<CommunityPage />} />
               <Route path="novedades" element={<NewsHomePage />} />
               <Route path="misCuentas" element={<PfmHomePage />} />
+              <Route path="aladina" element={<AladinaPage />} />
               <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
               <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
               <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />

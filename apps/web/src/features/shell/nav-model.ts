@@ -78,6 +78,13 @@ export function activeNavKey(pathname: string): NavKey | null {
 }
 
 /** "{Sección} Próximamente", the coming-soon modal's title. */
+/** The entry of a section, enabled or not (e.g. for the page of a disabled one opened by address). */
+export function navItemOf(key: NavKey): NavItem {
+  const item = allItems.find((candidate) => candidate.key === key);
+  if (!item) throw new Error(`unknown section ${key}`);
+  return item;
+}
+
 export function comingSoonTitle(item: Pick<NavItem, 'section'>): string {
   return `${item.section} Próximamente`;
 }
