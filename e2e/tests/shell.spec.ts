@@ -335,6 +335,14 @@ test.describe('operator switches (answered by the test: there is no admin API)',
     );
     await viewed;
     await expect(page.getByRole('button', { name: /Abrir el asistente/ })).toHaveCount(0);
+    // The shell around it stays (footer included); no top padding on desktop, 2rem below it.
+    await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+    const topPadding = () => page.locator('#contenido').evaluate((el) => getComputedStyle(el).paddingTop);
+    expect(await topPadding()).toBe('0px');
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 700 });
+    expect(await topPadding()).toBe('32px');
+    if (desktop) await page.setViewportSize(desktop);
 
     withAccess = false;
     await page.goto('/comunidad');

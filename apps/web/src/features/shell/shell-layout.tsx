@@ -160,7 +160,7 @@ export function ShellLayout() {
             <OnboardingDialog user={user.data} />
           </Suspense>
         )}
-        {!flush && <DiscountBanner />}
+        <DiscountBanner />
         <main
           id="contenido"
           className={flush ? 'shell-content shell-content-flush' : 'shell-content'}
@@ -168,7 +168,7 @@ export function ShellLayout() {
         >
           <PageOutlet />
         </main>
-        {!flush && <ShellFooter onSupportChat={chatVisible ? () => setChatOpen(true) : undefined} />}
+        <ShellFooter onSupportChat={chatVisible ? () => setChatOpen(true) : undefined} />
       </div>
 
       <nav aria-label="Secciones" className="mobile-nav">
