@@ -91,10 +91,10 @@ test.describe('academy home', () => {
       '/compra/programa/programa-inversora-inteligente',
     );
     await expect(programCard(page, 'Programa Emprendedora Rentable').getByRole('button')).toHaveText(
-      'Proximamente',
+      'Próximamente',
     );
     await expect(programCard(page, 'Programa Orden Total: 8 semanas').getByRole('button')).toHaveText(
-      'Proximamente',
+      'Próximamente',
     );
     const pack = programCard(page, 'Pack Inversión Completa');
     await expect(pack).toContainText('PACK');

@@ -103,7 +103,7 @@ export default function ProgramDetailPage() {
             </Link>
           ) : (
             <button type="button" className="button" aria-disabled="true">
-              Proximamente
+              Próximamente
             </button>
           )}
         </div>

@@ -21,12 +21,12 @@ describe('program card button', () => {
       to: '/programas/p1/detalle',
     });
   });
-  it('not purchased, before or after the window: Proximamente, no action', () => {
+  it('not purchased, before or after the window: Próximamente, no action', () => {
     expect(programButton({ ...program, saleStatus: 'BEFORE' }, null)).toEqual({
       kind: 'soon',
-      label: 'Proximamente',
+      label: 'Próximamente',
     });
-    expect(programButton({ ...program, saleStatus: 'AFTER', type: 'PACK' }, null).label).toBe('Proximamente');
+    expect(programButton({ ...program, saleStatus: 'AFTER', type: 'PACK' }, null).label).toBe('Próximamente');
   });
   it('purchased: Comenzar without progress, Continuar in progress (0 included), Completado at 1', () => {
     const owned = { ...program, isAccessibleByUser: true, saleStatus: 'AFTER' as const };

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
  * The program card button (purchases spec §4):
  *
  * | Not purchased, inside the sale window  | 'Comprar ahora' (a PACK: 'Ver pack') |
- * | Not purchased, outside the window       | 'Proximamente' (does nothing)        |
+ * | Not purchased, outside the window       | 'Próximamente' (does nothing)        |
  * | Purchased, no progress                  | 'Comenzar' (starts, then opens)      |
  * | Progress between 0 and 1                | 'Continuar'                          |
  * | Progress equal to 1                     | 'Completado'                         |
@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/format';
 export type ProgramButton =
   | { kind: 'buy'; label: 'Comprar ahora'; to: string }
   | { kind: 'viewPack'; label: 'Ver pack'; to: string }
-  | { kind: 'soon'; label: 'Proximamente' }
+  | { kind: 'soon'; label: 'Próximamente' }
   | { kind: 'start'; label: 'Comenzar'; to: string }
   | { kind: 'continue'; label: 'Continuar'; to: string }
   | { kind: 'completed'; label: 'Completado'; to: string };
@@ -34,7 +34,7 @@ export function programButton(
       ? { kind: 'viewPack', label: 'Ver pack', to: programDetailPath(program.id) }
       : { kind: 'buy', label: 'Comprar ahora', to: programCheckoutPath(program.id) };
   }
-  return { kind: 'soon', label: 'Proximamente' };
+  return { kind: 'soon', label: 'Próximamente' };
 }
 
 export function programDetailPath(id: string): string {
