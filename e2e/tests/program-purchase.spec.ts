@@ -279,6 +279,35 @@ test.describe('identification before a program purchase, from the app', () => {
   });
 });
 
+test.describe('a bought pack', () => {
+  test('opens the list of the programs and courses it holds, each one opening in the viewer', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'pack-buyer');
+    await buyThroughApi(request, credentials.accessToken, 'pack-inversion-completa');
+    await signIn(page, credentials);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/programas');
+    const card = page.getByRole('article').filter({ hasText: 'Pack Inversión Completa' });
+    await card.getByText('Comenzar', { exact: true }).click();
+    await expect(page).toHaveURL(/\/academy\/pack-inversion-completa$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pack Inversión Completa' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Qué incluye' })).toBeVisible();
+    const program = page.getByRole('link', { name: /Programa Inversora Inteligente/ });
+    await expect(program).toHaveAttribute('href', '/academy/programa-inversora-inteligente');
+    await expect(page.getByRole('link', { name: /Programa Libertad Financiera/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /CEDEARs/ })).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // Each item opens in the viewer: the pack gave access to it.
+    await program.click();
+    await expect(page).toHaveURL(/\/academy\/programa-inversora-inteligente\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
 test.describe('the purchase success screen', () => {
   test('needs a program, offers the way back to the app, and clears the return info on the way out', async ({
     page,

@@ -29,6 +29,15 @@ export type CourseModule = z.infer<typeof moduleSchema>;
 
 export const courseKindSchema = z.enum(['COURSE', 'PROGRAM', 'PACK', 'EVENT']);
 
+/** One program or course inside a pack, in the pack's order. */
+export const packItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: courseKindSchema,
+  thumbnail: z.string().nullable(),
+});
+export type PackItem = z.infer<typeof packItemSchema>;
+
 /** GET /academy/{courseId} and /academy/preview/{courseId}. */
 export const courseSchema = z.object({
   id: z.string(),
@@ -46,6 +55,8 @@ export const courseSchema = z.object({
   modulesAmount: z.number().int(),
   classesAmount: z.number().int(),
   modules: z.array(moduleSchema),
+  /** what a PACK holds (its buyer opens each from the pack's page); empty for other kinds */
+  items: z.array(packItemSchema),
 });
 export type Course = z.infer<typeof courseSchema>;
 

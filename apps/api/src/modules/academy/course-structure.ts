@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { courseModules, courseSections, courses } from '../../db/schema';
+import { courseModules, courseSections, courses, packItems } from '../../db/schema';
 import { contentCache } from './content-cache';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -23,6 +23,8 @@ export interface CourseStructure {
   requiredSectionCount: number;
   /** last section of the last module (certificate rule) */
   lastSection: SectionRow | null;
+  /** a PACK's published programs and courses, in the pack's order (empty for other kinds) */
+  items: Pick<CourseRow, 'id' | 'name' | 'kind' | 'thumbnail'>[];
 }
 
 const structures = contentCache<CourseStructure | null>(5000);
@@ -56,8 +58,18 @@ async function load(db: Database, courseId: string): Promise<CourseStructure | n
       sectionsById.set(section.id, { ...section, moduleOrder: module.order });
     }
   }
+  const items =
+    course.kind === 'PACK'
+      ? await db
+          .select({ id: courses.id, name: courses.name, kind: courses.kind, thumbnail: courses.thumbnail })
+          .from(packItems)
+          .innerJoin(courses, eq(courses.id, packItems.itemId))
+          .where(and(eq(packItems.packId, courseId), eq(courses.published, true)))
+          .orderBy(asc(packItems.position), asc(courses.id))
+      : [];
   const lastModule = modules.at(-1);
   return {
+    items,
     course,
     modules,
     sectionsById,

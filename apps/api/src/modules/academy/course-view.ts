@@ -43,5 +43,11 @@ export function toCourseView(
         file_extension: s.fileExtension,
       })),
     })),
+    items: structure.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      type: item.kind,
+      thumbnail: item.thumbnail,
+    })),
   };
 }

@@ -77,6 +77,26 @@ describe('course viewer API', () => {
     expect(faqs.json()).toEqual({ faqs: [{ question: '¿Cuánto dura?', answer: 'Cuatro semanas.' }] });
   });
 
+  it("lists a pack's programs to its buyer, and shows them (without access) to everyone else", async () => {
+    const { credentials } = await newSession(t.app);
+    const refused = await get('/api/academy/pack-completo', bearer(credentials));
+    expect(refused.json().internalCode).toBe('PURCHASE_REQUIRED');
+    const preview = await get('/api/academy/preview/pack-completo', bearer(credentials));
+    expect(preview.json()).toMatchObject({
+      type: 'PACK',
+      isAccessibleByUser: false,
+      items: [{ id: 'programa-futuro', name: 'Programa Futuro', type: 'PROGRAM' }],
+    });
+    await t.database.db.execute(
+      sql`insert into user_purchases (user_id, product_type, product_id, source) values (${credentials.userId}, 'packs', 'pack-completo', 'test')`,
+    );
+    const owned = await get('/api/academy/pack-completo', bearer(credentials));
+    expect(owned.statusCode).toBe(200);
+    expect(owned.json()).toMatchObject({ modules: [], items: [{ id: 'programa-futuro', thumbnail: null }] });
+    // Any other kind holds no items.
+    expect((await get('/api/academy/presupuesto-gratis', bearer(credentials))).json().items).toEqual([]);
+  });
+
   it('answers an unknown course with NOT_FOUND and the spec text', async () => {
     const { credentials } = await newSession(t.app);
     const res = await get('/api/academy/no-existe', bearer(credentials));

@@ -10,6 +10,7 @@ import { useCourseAccess } from './course-access';
 import { CourseHeader } from './course-header';
 import { coursePath, findSection, isOpenable, redirectTarget, sectionPath } from './course-navigation';
 import { ModuleAccordion } from './module-accordion';
+import { PackContents } from './pack-contents';
 import { SectionContent, SectionPlaceholder } from './section-content';
 import { startEvents } from './start-events';
 import './course-viewer.css';
@@ -44,6 +45,11 @@ export default function CourseViewerPage() {
 
   const course = access.status === 'ready' ? access.course : access.preview;
   const previewMode = access.status === 'preview';
+  // A pack holds programs and courses, not classes: its buyer gets the list of them.
+  if (course.type === 'PACK') {
+    if (previewMode) return <Spinner label="Cargando el curso…" />;
+    return <PackContents course={course} />;
+  }
   // Where the course opens needs the last viewed section: wait for the progress (or its failure).
   if (!sectionId) {
     if (progress.isPending) return <Spinner label="Cargando el curso…" />;
