@@ -16,6 +16,17 @@ describe('chat assistant', () => {
     expect(showChatLauncher({ enabled: true, userId: null, pathname: '/academy' })).toBe(false);
     expect(showChatLauncher({ enabled: true, userId: 'u', pathname: '/comunidad' })).toBe(false);
   });
+  it('hides the launcher on the pages that disable buttons: the checkouts and their results', () => {
+    for (const pathname of [
+      '/compra/suscripcion/Plan%20Oro/monthly',
+      '/compra/programa/programa-inversora-inteligente',
+      '/compra-exitosa',
+      '/suscripcion-exitosa',
+    ]) {
+      expect(showChatLauncher({ enabled: true, userId: 'u', pathname })).toBe(false);
+    }
+    expect(showChatLauncher({ enabled: true, userId: 'u', pathname: '/programas' })).toBe(true);
+  });
   it('embeds the vendor page with the frame secret and the user id', () => {
     expect(chatFrameUrl('CHAT_CUSTOMGPT', 'u 1')).toBe(
       `/assets/customGPT.html?secretPostMessage=${chatFrameSecret}&userId=u+1`,

@@ -1,6 +1,6 @@
 /**
  * The chat assistant (spec §4): shown only when the CHAT_BOT service control is enabled, never on
- * the community page; the modal embeds a static page under /assets chosen by the control's
+ * the community page nor on the checkouts; the modal embeds a static page under /assets chosen by the control's
  * reference, with the frame's fixed secret and the user id.
  */
 export type ChatVendor = 'CHAT_CUSTOMGPT' | 'CHAT_BOTPRESS';
@@ -25,8 +25,16 @@ export function showChatLauncher({
   pathname: string;
 }): boolean {
   if (!enabled || !userId) return false;
-  return !pathname.toLowerCase().startsWith('/comunidad');
+  const path = pathname.toLowerCase();
+  return !path.startsWith('/comunidad') && !buttonFreePaths.some((prefix) => path.startsWith(prefix));
 }
+
+/**
+ * Pages that disable the floating buttons (spec §4): the checkouts inside the shell, where the
+ * launcher would sit over the card form and its pay button on a phone; they offer their own
+ * messaging-app help link.
+ */
+const buttonFreePaths = ['/compra/', '/compra-exitosa', '/suscripcion-exitosa'];
 
 /** The address of the embedded page: /assets/customGPT.html or /assets/botPress.html. */
 export function chatFrameUrl(vendor: ChatVendor, userId: string): string {
