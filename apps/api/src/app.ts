@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
@@ -69,10 +69,33 @@ export const redactPaths = [
   '*.cardTokenId',
 ];
 
+/**
+ * A request as its log lines show it. The path only: query strings carry secrets (the codes of
+ * login and password links, file URL signatures, OAuth codes), and logs must not.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?', 1)[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The logger as production runs it: level, redaction of credentials, path-only request lines. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[oculto]' },
+    serializers: { req: serializeRequest },
+  };
+}
+
 /** Builds the HTTP app: cross-cutting plugins first, then the modules, explicitly. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: redactPaths, censor: '[oculto]' } },
+    logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -80,7 +103,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     requestIdHeader: false,
     childLoggerFactory: lazyRequestLogger,
-    trustProxy: config.isProduction,
+    // Only the proxies named in TRUST_PROXY may set the client address (rate-limit keys use it).
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Production drains requests in flight on shutdown (server.ts bounds it at 10 s). Elsewhere the
     // in-app payment stand-ins call this same server (webhooks, SDK calls), and a test closing the

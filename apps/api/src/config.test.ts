@@ -37,6 +37,31 @@ describe('loadConfig', () => {
     expect(problems).toContain('LOG_LEVEL');
   });
 
+  it('names the trusted proxies, and never echoes a secret it refuses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    const problems = (() => {
+      try {
+        loadConfig({
+          JWT_SECRET: 'short-secret-value',
+          REDIS_URL: 'http://user:pw@host',
+          TRUST_PROXY: 'a b',
+        });
+      } catch (e) {
+        return (e as ConfigError).problems.join('\n');
+      }
+      return '';
+    })();
+    expect(problems).toContain('JWT_SECRET');
+    expect(problems).not.toContain('short-secret-value');
+    expect(problems).not.toContain('user:pw');
+    expect(problems).toContain('TRUST_PROXY');
+    expect(problems).toContain('"a b"');
+  });
+
   it('requires real mail and a public URL in production, and turns dev tools off there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMTP_URL[\s\S]*JWT_SECRET[\s\S]*PUBLIC_URL/,
@@ -48,6 +73,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://alcancia.example.com/',
     });
     expect(config.devToolsEnabled).toBe(false);
+    // No proxy is trusted unless named: a client could otherwise choose its own address.
+    expect(config.trustProxy).toBe(false);
     expect(config.host).toBe('0.0.0.0');
     expect(config.publicUrl).toBe('https://alcancia.example.com');
   });

@@ -54,6 +54,14 @@ const envSchema = z
       1024 * 1024,
     ),
     CORS_ORIGINS: optional(z.string()),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .regex(
+          /^(false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+          'debe ser false o las direcciones de los proxies separadas por comas (p. ej. loopback, 10.0.0.0/8)',
+        ),
+    ),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')),
     MAIL_FROM: withDefault(z.string().min(3), 'Alcancía <hola@alcancia.local>'),
     SEED_DEMO_DATA: withDefault(booleanFlag, 'true'),
@@ -225,6 +233,11 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: string;
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): none by default, or their
+   * addresses and ranges. Trusting every hop would let a client pick its own address.
+   */
+  trustProxy: false | string[];
   bodyLimitBytes: number;
   corsOrigins: string[];
   smtpUrl: string | undefined;
@@ -313,6 +326,19 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings whose values are secrets, or URLs that may carry a password: never echoed. */
+function isSecretSetting(name: string): boolean {
+  return /SECRET|TOKEN|PASSWORD|KEY|_URL$/.test(name) && !/^(PUBLIC_URL|MERCADOPAGO_PUBLIC_KEY)$/.test(name);
+}
+
+function parseTrustProxy(value: string | undefined): false | string[] {
+  if (!value || value === 'false') return false;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
 /** Parses the environment once, at boot. Fails with every bad variable listed. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(source);
@@ -320,7 +346,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(entorno)';
-        return `${name}: ${issue.message} (valor recibido: ${JSON.stringify(source[name] ?? null)})`;
+        const received = isSecretSetting(name) ? '(oculto)' : JSON.stringify(source[name] ?? null);
+        return `${name}: ${issue.message} (valor recibido: ${received})`;
       }),
     );
   }
@@ -341,6 +368,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     dataDir,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { redactPaths } from '../app';
+import { loggerOptions } from '../app';
 import { lazyRequestLogger } from './lazy-request-logger';
 
 /** An app logging as production does (level, redaction) into memory, with the lazy request logger. */
@@ -14,7 +14,7 @@ async function appLoggingTo(level: string) {
     },
   });
   const app = Fastify({
-    logger: { level, stream, redact: { paths: redactPaths, censor: '[oculto]' } },
+    logger: { ...loggerOptions(level), stream },
     childLoggerFactory: lazyRequestLogger,
   });
   const child = vi.spyOn(app.log as FastifyBaseLogger, 'child');
@@ -51,6 +51,15 @@ describe('request logger', () => {
       user: { password: '[oculto]', name: 'Ana' },
     });
     expect(child).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
+  it('logs the path of a request, never its query string (login codes, file signatures)', async () => {
+    const { app, lines } = await appLoggingTo('info');
+    await app.inject({ url: '/quiet?email=ana%40example.com&verification_code=654321' });
+    const incoming = lines.find((line) => line.req);
+    expect(incoming?.req).toMatchObject({ method: 'GET', url: '/quiet' });
+    expect(JSON.stringify(lines)).not.toContain('654321');
     await app.close();
   });
 

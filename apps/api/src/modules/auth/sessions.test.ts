@@ -63,6 +63,45 @@ describe('login', () => {
   });
 });
 
+describe('client address behind proxies', () => {
+  const attempts = async (t: TestApp, email: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email, password: 'Mala12345' },
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('ignores X-Forwarded-For by default: a forged address does not reset the attempt counter', async () => {
+    const t = await createTestApp();
+    try {
+      const email = uniqueEmail();
+      await register(t.app, { email });
+      expect((await attempts(t, email)).at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes the client address from the proxies named in TRUST_PROXY', async () => {
+    const t = await createTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const email = uniqueEmail();
+      await register(t.app, { email });
+      // Each address the trusted proxy reports is a client of its own.
+      expect((await attempts(t, email)).every((status) => status === 401)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
