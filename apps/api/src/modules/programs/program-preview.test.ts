@@ -151,3 +151,21 @@ describe('GET /api/academy/program-preview/{programId}', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('guessing promo codes through the preview', () => {
+  it('limits previews that carry a code (429 in Spanish), never those without one', async () => {
+    const own = await createTestApp();
+    try {
+      await seedTestProgramCatalog(own.app);
+      const look = (query: string) =>
+        own.app.inject({ method: 'GET', url: `/api/academy/program-preview/prog-abierto${query}` });
+      for (let i = 0; i < 30; i++) expect((await look(`?promoCode=ADIVINO${i}`)).statusCode).not.toBe(429);
+      const limited = await look('?promoCode=ADIVINO-OTRA');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/intentos/);
+      expect((await look('')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
