@@ -245,6 +245,7 @@ describe('feature flags and community', () => {
     expect((await url(oro)).json()).toEqual({ url: 'https://comunidad.example/alcancia' });
     expect((await url(plain)).statusCode).toBe(403);
     const control = await t.app.inject({ method: 'GET', url: '/api/service-control/COMMUNITY' });
-    expect(control.json()).toMatchObject({ name: 'COMMUNITY', enabled: true });
+    // The switch is public; the community's address is only for members (through /community).
+    expect(control.json()).toMatchObject({ name: 'COMMUNITY', enabled: true, resource: null });
   });
 });

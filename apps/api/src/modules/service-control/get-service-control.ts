@@ -10,6 +10,9 @@ const socialProviderOf: Record<string, 'google' | 'facebook'> = {
   SOCIAL_LOGIN_FACEBOOK: 'facebook',
 };
 
+/** Switches whose resource is not for everyone (this route answers without a token). */
+const privateResources = new Set(['COMMUNITY']);
+
 /**
  * GET /service-control/{name}: operator switches (table service_controls). A social login is
  * enabled only when the operator enabled it and the provider is configured; its resource is the
@@ -41,7 +44,9 @@ export const getServiceControlRoute: FastifyPluginAsyncZod = async (app) => {
           reference: row.reference,
         };
       }
-      return { name, enabled: row.enabled, resource: row.resource, reference: row.reference };
+      // The community's address is for members only: GET /community gives it to them.
+      const resource = privateResources.has(name) ? null : row.resource;
+      return { name, enabled: row.enabled, resource, reference: row.reference };
     },
   );
 };
