@@ -16,14 +16,19 @@ export interface AppReturnInfo {
 }
 
 /**
- * Only the app's own scheme and https links may be followed: a deep link arrives in a URL that
- * anyone can write, so javascript:, data: and the like are never navigated to.
+ * Only the app's own scheme, and https links of this site (the app's universal links), may be
+ * followed: a deep link arrives in a URL that anyone can write, so neither javascript: nor
+ * another site (a fake "pay again" page right after a real payment) is ever navigated to.
  */
-export function safeDeepLink(value: string | null | undefined): string | null {
+export function safeDeepLink(
+  value: string | null | undefined,
+  siteOrigin: string | undefined = globalThis.location?.origin,
+): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'alcancia:' || url.protocol === 'https:' ? url.href : null;
+    if (url.protocol === 'alcancia:') return url.href;
+    return url.protocol === 'https:' && url.origin === siteOrigin ? url.href : null;
   } catch {
     return null;
   }
