@@ -3,7 +3,7 @@ import type { Credentials } from '@alcancia/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
@@ -75,4 +75,24 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * An account whose e-mail was never verified may have been registered by someone else, with a
+ * password of theirs. When the address's owner proves it another way (a provider's verified
+ * e-mail, a purchase mailed to that address), that password and every session go, so only she
+ * gets in from then on; she can set a password with "forgot password" (or the link mailed to her).
+ * Answers whether the account was taken over.
+ */
+export async function takeOverUnverifiedAccount(
+  db: Executor,
+  user: { id: string; emailVerifiedAt: Date | string | null },
+): Promise<boolean> {
+  if (user.emailVerifiedAt) return false;
+  await db
+    .update(users)
+    .set({ passwordHash: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await revokeAllSessions(db, user.id);
+  return true;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, register, uniqueEmail } from '../../../test/accounts';
+import { latestCode, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
 /** Plays the browser: our start URL → the provider (mock) → back to /login?code&state. */
@@ -68,10 +68,20 @@ describe('social login through the local OIDC mock', () => {
   it('links Facebook to an existing account with the same verified e-mail', async () => {
     const email = uniqueEmail('facebook');
     const { userId } = (await register(t.app, { email })).json();
+    // Whoever registered the address (never verified) may not be its owner: their session and
+    // password must not survive the owner proving the address through the provider.
+    const earlier = (await login(t.app, email)).json();
     t.app.socialLogin.mock?.setNextIdentity({ sub: `fb-${email}`, email, name: 'Flor' });
     const res = await exchange(t, await providerRoundTrip(t, 'facebook'));
     expect(res.statusCode).toBe(200);
     expect(res.json().userId).toBe(userId);
+    expect((await login(t.app, email)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: earlier.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
     const { rows } = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from social_identities where user_id = ${userId} and provider = 'facebook'`,
     );

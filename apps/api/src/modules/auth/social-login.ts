@@ -8,7 +8,7 @@ import { socialIdentities, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { credentialLimit } from '../../plugins/rate-limit';
 import type { SocialProfile, SocialProviderName } from '../../providers/oauth/social-providers';
-import { issueCredentials } from './sessions';
+import { issueCredentials, takeOverUnverifiedAccount } from './sessions';
 import { findUserByEmail } from './users-repository';
 
 const cookieName = 'alcancia_oauth';
@@ -31,7 +31,8 @@ const redirectUri = (app: FastifyInstance) => `${app.config.publicUrl}/login`;
 /**
  * Finds the account of a social profile: by linked identity, else by verified e-mail (linking
  * it), else creates one (country unknown: the onboarding form asks). An unverified provider
- * e-mail never links to an existing account, so nobody takes over an account through a provider.
+ * e-mail never links to an existing account, so nobody takes over an account through a provider;
+ * and an existing account never verified loses the password someone else may have set on it.
  */
 async function accountFor(app: FastifyInstance, provider: SocialProviderName, profile: SocialProfile) {
   return app.db.transaction(async (tx) => {
@@ -43,11 +44,12 @@ async function accountFor(app: FastifyInstance, provider: SocialProviderName, pr
     if (!profile.email || !profile.emailVerified) throw failed();
     const existing = await findUserByEmail(tx, profile.email);
     let userId = existing?.id;
-    if (userId) {
+    if (existing) {
+      await takeOverUnverifiedAccount(tx, existing);
       await tx
         .update(users)
         .set({ emailVerifiedAt: sql`now()` })
-        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+        .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)));
     } else {
       const [created] = await tx
         .insert(users)

@@ -165,6 +165,7 @@ describe('guest membership payments (webhook)', () => {
         subscriptionEndDate: activeUntil,
         subscriptionPlanId: 'plan-platino',
         lastServiceOrigin: 'CARD',
+        emailVerifiedAt: new Date(),
       })
       .where(eq(users.email, email));
     const [before] = await accountsWith(email);
@@ -201,6 +202,28 @@ describe('guest membership payments (webhook)', () => {
     });
     expect(viaLink.statusCode).toBe(200);
     expect((viaLink.json() as Credentials).userId).toBe(before?.id);
+  });
+
+  it('an account never verified loses the password set on it: the owner of the address gets the set-password link', async () => {
+    // Someone registered the address without proving it, and kept a session.
+    const email = uniqueEmail('registrada-por-otra');
+    expect((await register(t.app, { email })).statusCode).toBe(201);
+    const squatter = (await login(t.app, email)).json() as Credentials;
+
+    const { prefId } = await preferenceFor('ORO', { email });
+    expect((await payOnCheckoutPage(prefId, email)).status).toBe(303);
+
+    const [account] = await accountsWith(email);
+    expect(account?.passwordHash).toBeNull();
+    expect((await login(t.app, email, goodPassword)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: squatter.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const [mail] = await mailsTo(email);
+    expect(linkIn(mail as Mail, '/recover').searchParams.get('email')).toBe(email);
   });
 
   it('a refused payment grants nothing and refuses the order; a retry on the same page that is approved grants', async () => {

@@ -5,6 +5,7 @@ import { paymentOrders, payments, subscriptionPlans, users } from '../../db/sche
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { takeOverUnverifiedAccount } from '../auth/sessions';
 import { type CodePurpose, issueCode } from '../auth/verification-codes';
 import { type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
@@ -118,7 +119,13 @@ export async function grantGuestMembership(
     if (claimed.length === 0) return null;
 
     const details = detailsOf(order);
-    const { user, created } = await findOrCreateAccount(tx, order.payerEmail, details);
+    const found = await findOrCreateAccount(tx, order.payerEmail, details);
+    const { created } = found;
+    // The membership is mailed to this address: an account never verified there may belong to
+    // someone else's registration, so its password goes and the owner gets the set-password link.
+    const user = (await takeOverUnverifiedAccount(tx, found.user))
+      ? { ...found.user, passwordHash: null }
+      : found.user;
     const terms = guestTierTerms[tier.data];
     const today = argentinaDate();
     const from = isOnOrAfter(user.subscriptionEndDate, today) ? (user.subscriptionEndDate as string) : today;
