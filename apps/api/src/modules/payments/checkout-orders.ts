@@ -1,5 +1,5 @@
 import type { RefusedReason } from '@alcancia/contract';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -32,11 +32,14 @@ export const providerUnavailable = () =>
 
 /** How long a payment in process blocks paying the same thing again. */
 const PENDING_BLOCKS_FOR_DAYS = 7;
+/** How long a checkout the provider never answered blocks another (its notification comes within minutes). */
+const UNKNOWN_OUTCOME_BLOCKS_FOR_MINUTES = 10;
 
 /**
  * Whether the user has an order of this kind (and item, and provider, when given) whose payment is
- * still in process: it could still be approved, so a second checkout now could charge her twice.
- * Older ones no longer block (the provider would have decided).
+ * still in process, or whose checkout the provider never answered a moment ago: it could still be
+ * approved, so a second checkout now could charge her twice. Older ones no longer block (the
+ * provider would have decided).
  */
 export async function hasPendingOrder(
   db: Db,
@@ -51,8 +54,22 @@ export async function hasPendingOrder(
         eq(paymentOrders.kind, filter.kind),
         filter.itemId === undefined ? undefined : eq(paymentOrders.itemId, filter.itemId),
         filter.provider === undefined ? undefined : eq(paymentOrders.provider, filter.provider),
-        eq(paymentOrders.status, 'pending'),
-        gt(paymentOrders.createdAt, sql`now() - make_interval(days => ${PENDING_BLOCKS_FOR_DAYS})`),
+        or(
+          and(
+            eq(paymentOrders.status, 'pending'),
+            gt(paymentOrders.createdAt, sql`now() - make_interval(days => ${PENDING_BLOCKS_FOR_DAYS})`),
+          ),
+          // The provider did not answer (a timeout): the charge may exist, and its notification
+          // may still come. A retry now would be a second order, with a key of its own.
+          and(
+            eq(paymentOrders.status, 'error'),
+            sql`${paymentOrders.details} ->> 'outcomeUnknown' = 'true'`,
+            gt(
+              paymentOrders.createdAt,
+              sql`now() - make_interval(mins => ${UNKNOWN_OUTCOME_BLOCKS_FOR_MINUTES})`,
+            ),
+          ),
+        ),
       ),
     )
     .limit(1);
@@ -140,6 +157,12 @@ export async function closeFailedCheckoutOrder(
       refusedReason ? { refusedReason } : {},
     );
     if (moved && definite && order.promoCodeId) await releasePromoCode(tx, order.promoCodeId, order.id);
+    if (moved && !definite) {
+      await tx
+        .update(paymentOrders)
+        .set({ details: sql`${paymentOrders.details} || '{"outcomeUnknown": true}'::jsonb` })
+        .where(eq(paymentOrders.id, order.id));
+    }
   });
   if (refused && refusedReason) {
     if (!error.statusDetail.startsWith('cc_rejected_')) {
