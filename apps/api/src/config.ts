@@ -73,6 +73,7 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')),
     RATE_LIMIT_ENABLED: withDefault(booleanFlag, 'true'),
+    RATE_LIMIT_ADDRESS_MAX: withDefault(z.coerce.number().int().min(10).max(1_000_000), 600),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_ISSUER: withDefault(z.url(), 'https://accounts.google.com'),
@@ -257,6 +258,8 @@ export interface Config {
   csp: { frameOrigins: string[]; scriptOrigins: string[] };
   redisUrl: string | undefined;
   rateLimitEnabled: boolean;
+  /** credential and code requests of one client address per 15 minutes, all routes together */
+  rateLimitAddressMax: number;
   /**
    * Social providers. Unset client ids outside production mean "use the local OIDC mock".
    * In production an unset provider is simply disabled.
@@ -386,6 +389,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     csp: { frameOrigins: env.CSP_FRAME_ORIGINS ?? [], scriptOrigins: env.CSP_SCRIPT_ORIGINS ?? [] },
     redisUrl: env.REDIS_URL,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    rateLimitAddressMax: env.RATE_LIMIT_ADDRESS_MAX,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

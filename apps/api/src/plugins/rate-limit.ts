@@ -30,6 +30,30 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     enableDraftSpec: false,
     errorResponseBuilder: () => tooMany(),
   });
+
+  // Each credential and code route counts per address and e-mail (or account), so people behind
+  // one NAT keep their own budgets. One address also has a ceiling over all of them together: it
+  // may not spray a password over many e-mails, or guess codes from many fresh accounts.
+  const perAddress = app.createRateLimit({
+    max: config.rateLimitAddressMax,
+    timeWindow: 15 * 60_000,
+    keyGenerator: (request: FastifyRequest) => `address:${request.ip}`,
+  });
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: RateLimitOptions } | undefined)?.rateLimit;
+    if (!limit) return;
+    const exempt = typeof limit.allowList === 'function' ? limit.allowList : null;
+    const own = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [
+      async (request: FastifyRequest) => {
+        // what the route itself does not count (a preview without a promo code) does not count here
+        if (exempt && (await exempt(request, ''))) return;
+        const verdict = await perAddress(request);
+        if (!verdict.isAllowed && verdict.isExceeded) throw tooMany();
+      },
+      ...own,
+    ];
+  });
 }
 
 /** The e-mail a credential request is about, so one attacker cannot lock out everyone behind a NAT. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bearer, newSession } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { newBuyer } from '../../../test/payments';
 import { givePurchase, makeSubscriber, seedTestProgramCatalog } from '../../../test/programs';
@@ -164,6 +165,35 @@ describe('guessing promo codes through the preview', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toMatch(/intentos/);
       expect((await look('')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('one address guessing through many accounts', () => {
+  it('meets the ceiling over all credential and code routes of the address', async () => {
+    const own = await createTestApp({ RATE_LIMIT_ADDRESS_MAX: '60' });
+    try {
+      await seedTestProgramCatalog(own.app);
+      const statuses: number[] = [];
+      // 3 accounts × 28 codes: each account stays under its own 30, the address goes past 60.
+      const sessions = [];
+      for (let account = 0; account < 3; account++) sessions.push((await newSession(own.app)).credentials);
+      for (const [account, credentials] of sessions.entries()) {
+        for (let i = 0; i < 28; i++) {
+          const res = await own.app.inject({
+            method: 'GET',
+            url: `/api/academy/program-preview/prog-abierto?promoCode=CUENTA${account}X${i}`,
+            headers: bearer(credentials),
+          });
+          statuses.push(res.statusCode);
+        }
+      }
+      const first = statuses.indexOf(429);
+      // register and login of each account count too: 6 of the 60
+      expect(first).toBe(60 - 6);
+      expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
     } finally {
       await own.close();
     }
