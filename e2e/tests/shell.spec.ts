@@ -88,6 +88,21 @@ test.describe('shell navigation', () => {
     await expect(page).toHaveURL(/\/academy$/, slow);
   });
 
+  test("a page whose code cannot load says so and offers a reload, not a blank screen", async ({ page }) => {
+    await logInAs(page, 'alumna@alcancia.local');
+    await page.route('**/assets/academy-page-*.js', (route) => route.abort());
+    await page.goto('/academy');
+    await expect(page.getByRole('heading', { level: 1, name: 'No pudimos mostrar esta página' })).toBeVisible(
+      slow,
+    );
+    // the shell around it still works
+    await expect(sideNav(page).getByRole('button', { name: 'Novedades' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.unroute('**/assets/academy-page-*.js');
+    await page.getByRole('button', { name: 'Recargar la página' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
+  });
+
   test('the footer carries the legal links, social links and © 2024', async ({ page }) => {
     await logInAs(page, 'alumna@alcancia.local');
     await page.goto('/academy');

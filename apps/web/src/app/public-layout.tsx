@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { Spinner } from '../ui/feedback';
 
 /** Layout of the pages: a header with the brand, the page (loaded on demand) and a footer. */
 export function PublicLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#contenido">
@@ -18,9 +20,11 @@ export function PublicLayout() {
         </Link>
       </header>
       <main id="contenido" className="page" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="public-footer">
         <p>© 2024 Alcancía. Educación financiera para mujeres.</p>

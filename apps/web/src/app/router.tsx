@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { EntryGate } from './entry-gate';
 import { usePageViews } from './page-views';
 import { PublicLayout } from './public-layout';
@@ -65,58 +66,62 @@ const PurchaseSuccessPage = lazy(() => import('../features/programs/purchase-suc
 
 function AppRoutes() {
   usePageViews();
+  const { pathname } = useLocation();
   return (
     <EntryGate>
-      <Routes>
-        <Route element={<PublicLayout />}>
-          <Route index element={<HomeRedirect />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="validate" element={<ValidatePage />} />
-          <Route path="recover" element={<RecoverPage />} />
-          <Route path="terminos-y-condiciones" element={<TermsPage />} />
-          <Route path="deepLink" element={<DeepLinkPage />} />
-          <Route path="scan/:vertical" element={<ScanPage />} />
-          <Route element={<DataLayout />}>
-            <Route path="compra/suscripcion" element={<PlanListPage />} />
-            <Route
-              path="compra/suscripcion/identificacion/:plan/:frequency"
-              element={<IdentificationPage />}
-            />
-            <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
-            <Route path="compra/programa/identificacion/:id" element={<ProgramIdentificationPage />} />
+      {/* the logged-in layouts' own code (shell, data) failing to load: the same way on */}
+      <ErrorBoundary resetKey={pathname}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomeRedirect />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="validate" element={<ValidatePage />} />
+            <Route path="recover" element={<RecoverPage />} />
+            <Route path="terminos-y-condiciones" element={<TermsPage />} />
+            <Route path="deepLink" element={<DeepLinkPage />} />
+            <Route path="scan/:vertical" element={<ScanPage />} />
+            <Route element={<DataLayout />}>
+              <Route path="compra/suscripcion" element={<PlanListPage />} />
+              <Route
+                path="compra/suscripcion/identificacion/:plan/:frequency"
+                element={<IdentificationPage />}
+              />
+              <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
+              <Route path="compra/programa/identificacion/:id" element={<ProgramIdentificationPage />} />
+            </Route>
+            <Route path="compra/mf-oro" element={<GuestPurchasePage tier="ORO" />} />
+            <Route path="compra/mf-oro/:result" element={<GuestResultPage tier="ORO" />} />
+            <Route path="compra/mf-platinum" element={<GuestPurchasePage tier="PLATINUM" />} />
+            <Route path="compra/mf-platinum/:result" element={<GuestResultPage tier="PLATINUM" />} />
+            <Route path="compra/mf-black" element={<GuestPurchasePage tier="BLACK" />} />
+            <Route path="compra/mf-black/:result" element={<GuestResultPage tier="BLACK" />} />
+            <Route path="suscripcion" element={<LegacySubscriptionRedirect />} />
+            <Route path="suscripciones" element={<LegacySubscriptionRedirect />} />
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="compra/mf-oro" element={<GuestPurchasePage tier="ORO" />} />
-          <Route path="compra/mf-oro/:result" element={<GuestResultPage tier="ORO" />} />
-          <Route path="compra/mf-platinum" element={<GuestPurchasePage tier="PLATINUM" />} />
-          <Route path="compra/mf-platinum/:result" element={<GuestResultPage tier="PLATINUM" />} />
-          <Route path="compra/mf-black" element={<GuestPurchasePage tier="BLACK" />} />
-          <Route path="compra/mf-black/:result" element={<GuestResultPage tier="BLACK" />} />
-          <Route path="suscripcion" element={<LegacySubscriptionRedirect />} />
-          <Route path="suscripciones" element={<LegacySubscriptionRedirect />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route element={<RequireAuth />}>
-          <Route element={<DataLayout />}>
-            <Route element={<ShellLayout />}>
-              <Route path="academy" element={<AcademyPage />} />
-              <Route path="academy/:courseId" element={<CourseViewerPage />} />
-              <Route path="academy/:courseId/:sectionId" element={<CourseViewerPage />} />
-              <Route path="academy/cursos" element={<CoursesPage />} />
-              <Route path="programas" element={<ProgramsPage />} />
-              <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />
-              <Route path="comunidad" element={<CommunityPage />} />
-              <Route path="novedades" element={<NewsHomePage />} />
-              <Route path="misCuentas" element={<PfmHomePage />} />
-              <Route path="aladina" element={<AladinaPage />} />
-              <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
-              <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
-              <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />
-              <Route path="compra-exitosa" element={<PurchaseSuccessPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<DataLayout />}>
+              <Route element={<ShellLayout />}>
+                <Route path="academy" element={<AcademyPage />} />
+                <Route path="academy/:courseId" element={<CourseViewerPage />} />
+                <Route path="academy/:courseId/:sectionId" element={<CourseViewerPage />} />
+                <Route path="academy/cursos" element={<CoursesPage />} />
+                <Route path="programas" element={<ProgramsPage />} />
+                <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />
+                <Route path="comunidad" element={<CommunityPage />} />
+                <Route path="novedades" element={<NewsHomePage />} />
+                <Route path="misCuentas" element={<PfmHomePage />} />
+                <Route path="aladina" element={<AladinaPage />} />
+                <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
+                <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
+                <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />
+                <Route path="compra-exitosa" element={<PurchaseSuccessPage />} />
+              </Route>
             </Route>
           </Route>
-        </Route>
-      </Routes>
+        </Routes>
+      </ErrorBoundary>
     </EntryGate>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { useCredentials } from '../../lib/use-session';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import { Spinner } from '../../ui/feedback';
 import { Icon, type IconName } from '../../ui/icons';
 import { useLogout } from '../auth/use-logout';
@@ -93,10 +94,13 @@ function NavEntry({
  * on navigation (router context) and on its own state.
  */
 const PageOutlet = memo(function PageOutlet() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner />}>
-      <Outlet />
-    </Suspense>
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
   );
 });
 
