@@ -281,11 +281,15 @@ test.describe('session', () => {
     expect((await storedCredentials(page))?.userId).toBe(credentials.userId);
   });
 
-  test('entry parameters: a bad login link leaves the visitor logged out', async ({ page }) => {
+  test('entry parameters: a bad login link leaves the visitor logged out, told why, e-mail filled', async ({
+    page,
+  }) => {
     const refused = page.waitForResponse('**/api/users/credentials?*');
     await page.goto('/academy?verification_code=nope&email=ana%40example.com&fromApp=true');
     expect((await refused).status()).toBe(400);
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toContainText('El enlace para entrar ya no es válido');
+    await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue('ana@example.com');
     expect(await page.evaluate(() => history.state?.usr)).toMatchObject({
       followingPage: '/academy?email=ana%40example.com&fromApp=true',
       entry: { email: 'ana@example.com', fromApp: true },

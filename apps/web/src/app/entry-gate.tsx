@@ -3,20 +3,28 @@ import { useLocation, useNavigate } from 'react-router';
 import { credentialsFromCode } from '../features/auth/auth-api';
 import { startSession } from '../features/auth/session-actions';
 import { storeChannel } from '../lib/channel';
-import { planEntry } from '../lib/entry-params';
+import { asNavigationState, planEntry } from '../lib/entry-params';
 import { Spinner } from '../ui/feedback';
 
-/** One restore per e-mailed code, even when React runs the effect twice. */
-const restores = new Map<string, Promise<void>>();
+/** What the login page says when an e-mailed link no longer opens the session. */
+export const expiredLinkMessage =
+  'El enlace para entrar ya no es válido: sirve una sola vez y vence a las 24 horas. Iniciá sesión con tu contraseña o pedí un correo nuevo con "Olvidé mi contraseña".';
 
-function restoreSession(email: string, code: string): Promise<void> {
+/** One restore per e-mailed code, even when React runs the effect twice. Resolves to success. */
+const restores = new Map<string, Promise<boolean>>();
+
+function restoreSession(email: string, code: string): Promise<boolean> {
   const key = `${email}\n${code}`;
   let restore = restores.get(key);
   if (!restore) {
     restore = credentialsFromCode(email, code).then(
-      (credentials) => startSession(credentials, 'verification_code', { email }),
+      (credentials) => {
+        startSession(credentials, 'verification_code', { email });
+        return true;
+      },
       (error: unknown) => {
         console.warn('No se pudo restaurar la sesión con el código del enlace.', error);
+        return false;
       },
     );
     restores.set(key, restore);
@@ -43,15 +51,20 @@ export function EntryGate({ children }: { children: ReactNode }) {
     if (!plan) return;
     let active = true;
     if (plan.channel) storeChannel(plan.channel);
-    const passOn = () => {
+    const passOn = (failedLink?: { email: string }) => {
       if (!active) return;
+      // A link that no longer works: the login page (through the auth guard) says so, e-mail filled.
+      const state = failedLink
+        ? { ...asNavigationState(plan.state), email: failedLink.email, error: expiredLinkMessage }
+        : plan.state;
       navigate(
         { pathname: location.pathname, search: plan.search, hash: location.hash },
-        { replace: true, state: plan.state },
+        { replace: true, state },
       );
     };
-    if (plan.restore) {
-      restoreSession(plan.restore.email, plan.restore.code).then(passOn);
+    const restore = plan.restore;
+    if (restore) {
+      restoreSession(restore.email, restore.code).then((ok) => passOn(ok ? undefined : restore));
     } else {
       passOn();
     }

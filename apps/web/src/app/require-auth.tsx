@@ -10,9 +10,14 @@ export function RequireAuth() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
   if (!loggedIn) {
-    const { entry } = asNavigationState(location.state);
+    // An e-mail and an error (an e-mailed link that no longer works) go along to the login page.
+    const { entry, email, error } = asNavigationState(location.state);
     return (
-      <Navigate to="/login" replace state={{ followingPage: location.pathname + location.search, entry }} />
+      <Navigate
+        to="/login"
+        replace
+        state={{ followingPage: location.pathname + location.search, entry, email, error }}
+      />
     );
   }
   return <Outlet />;
