@@ -130,4 +130,20 @@ describe('social login switched off by the operator', () => {
     expect(unknown.statusCode).toBe(404);
     await t.close();
   });
+
+  it('sends a browser that starts an unavailable provider back to the login page, not to a JSON error', async () => {
+    const t = await createTestApp();
+    try {
+      const providers = t.app.socialLogin.providers as Record<string, unknown>;
+      delete providers.facebook;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/socialLogin/start?provider=facebook',
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login?error=unavailable&state=none');
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -83,18 +83,27 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // The browser opened this as a page: a failure goes back to the login page, which says so
+      // in Spanish (the provider's own error return has the same shape), never a JSON body.
+      const backToLogin = () => reply.redirect('/login?error=unavailable&state=none');
       const provider = app.socialLogin.providers[request.query.provider];
-      if (!provider) throw AppError.notFound('Este proveedor no está disponible.');
+      if (!provider) return backToLogin();
       const pending: PendingLogin = {
         provider: provider.name,
         state: randomState(),
         verifier: randomPKCECodeVerifier(),
       };
-      const url = await provider.authorizationUrl({
-        redirectUri: redirectUri(app),
-        state: pending.state,
-        codeChallenge: await calculatePKCECodeChallenge(pending.verifier),
-      });
+      let url: string;
+      try {
+        url = await provider.authorizationUrl({
+          redirectUri: redirectUri(app),
+          state: pending.state,
+          codeChallenge: await calculatePKCECodeChallenge(pending.verifier),
+        });
+      } catch (error) {
+        request.log.error({ err: error, provider: provider.name }, 'social login could not start');
+        return backToLogin();
+      }
       reply.setCookie(cookieName, JSON.stringify(pending), {
         path: cookiePath,
         httpOnly: true,
