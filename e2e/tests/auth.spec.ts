@@ -55,6 +55,22 @@ test.describe('register and validate', () => {
     await expect(rules.getByText('Pendiente')).toHaveCount(0);
     await expect(submit).toBeEnabled();
 
+    // A failure of the moment (the server) can be retried as it is, nothing retyped.
+    await page.route(
+      '**/api/users/register',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ internalCode: 'SERVICE_UNAVAILABLE', message: 'No disponible' }),
+        }),
+      { times: 1 },
+    );
+    await submit.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
+
     const registerRequest = page.waitForRequest('**/api/users/register');
     await submit.click();
     expect((await registerRequest).postDataJSON()).toMatchObject({

@@ -66,14 +66,20 @@ export function RegisterForm({
   }));
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const [serverFields, setServerFields] = useState<Partial<Record<RegisterField, string>>>({});
-  const [serverError, setServerError] = useState<{ text: string; code: string | null } | null>(null);
+  const [serverError, setServerError] = useState<{
+    text: string;
+    code: string | null;
+    retryable: boolean;
+  } | null>(null);
   const [loading, setLoading] = useState(false);
   const checklistId = useId();
 
   const errors = registerErrors(values);
   const visibleError = (field: RegisterField) =>
     serverFields[field] ?? (touched[field] ? errors[field] : undefined);
-  const canSubmit = canSubmitRegister(values) && !serverError && !loading;
+  // A refusal of these values waits for a change; a failure of the moment (no connection, too
+  // many attempts, the server) can be retried as it is.
+  const canSubmit = canSubmitRegister(values) && (!serverError || serverError.retryable) && !loading;
 
   function change(field: RegisterField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -91,7 +97,15 @@ export function RegisterForm({
     try {
       await register(payload);
     } catch (failure) {
-      setServerError({ text: messageFor('register', failure), code: codeOf(failure) });
+      setServerError({
+        text: messageFor('register', failure),
+        code: codeOf(failure),
+        retryable:
+          !(failure instanceof ApiError) ||
+          failure.status === 0 ||
+          failure.status === 429 ||
+          failure.status >= 500,
+      });
       if (failure instanceof ApiError) setServerFields(toFieldErrors(failure.fields));
       setLoading(false);
       return;
