@@ -88,7 +88,7 @@ test.describe('shell navigation', () => {
     await expect(page).toHaveURL(/\/academy$/, slow);
   });
 
-  test("a page whose code cannot load says so and offers a reload, not a blank screen", async ({ page }) => {
+  test('a page whose code cannot load says so and offers a reload, not a blank screen', async ({ page }) => {
     await logInAs(page, 'alumna@alcancia.local');
     await page.route('**/assets/academy-page-*.js', (route) => route.abort());
     await page.goto('/academy');
@@ -191,6 +191,31 @@ test.describe('account notices', () => {
     const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
     await modal.getByRole('button', { name: 'Reenviar código' }).click(slow);
     await expect(modal.getByRole('alert')).toHaveText('Hiciste demasiados intentos.');
+  });
+
+  test('validated meanwhile (another tab): resending says so and the modal lets her in', async ({ page }) => {
+    await logInAs(page, 'bloqueada@alcancia.local');
+    await page.goto('/academy');
+    const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
+    await expect(modal).toBeVisible(slow);
+    // The account is validated elsewhere: the server says so, and now reads the account as verified.
+    await page.route('**/api/users/resendConfirmationCode', (route) =>
+      route.fulfill({
+        status: 409,
+        json: {
+          internalCode: 'EMAIL_ALREADY_VERIFIED',
+          message: 'Tu correo ya está validado. Podés iniciar sesión.',
+        },
+      }),
+    );
+    await page.route('**/api/users', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), emailVerified: true } });
+    });
+    await modal.getByRole('button', { name: 'Reenviar código' }).click();
+    await expect(modal).toBeHidden(slow);
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible();
   });
 
   test('the discount banner shows for a non-subscriber, leads to the promo flow and closes', async ({
@@ -362,6 +387,19 @@ test.describe('operator switches (answered by the test: there is no admin API)',
     withAccess = false;
     await page.goto('/comunidad');
     await expect(page).toHaveURL(/\/compra\/suscripcion$/, slow);
+
+    // When the community cannot be opened: why, and the ways on.
+    await page.route('**/api/community/check-access', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { internalCode: 'SERVICE_UNAVAILABLE', message: 'La comunidad no está disponible.' },
+      }),
+    );
+    await page.goto('/comunidad');
+    await expect(page.getByRole('alert')).toContainText('La comunidad no está disponible.', slow);
+    await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ir a la Academia', exact: true }).click();
+    await expect(page).toHaveURL(/\/academy$/);
   });
 
   test('expired promo: shown once, its action goes to the plans, "No volver a mostrar" is kept per user', async ({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -38,14 +38,34 @@ export default function CommunityPage() {
   if (!enabled) return <Navigate to="/" replace />;
   if (access.isPending) return <Spinner label="Cargando la comunidad…" />;
   if (access.isError)
-    return <Alert tone="error">No pudimos abrir la comunidad. {access.error.message}</Alert>;
+    return <CommunityProblem text={access.error.message} retry={() => void access.refetch()} />;
   if (!withAccess) return <Navigate to="/compra/suscripcion" replace />;
   if (community.isPending) return <Spinner label="Cargando la comunidad…" />;
-  if (community.isError) return <Alert tone="error">{community.error.message}</Alert>;
+  if (community.isError)
+    return <CommunityProblem text={community.error.message} retry={() => void community.refetch()} />;
   return (
     <div className="community">
       <h1 className="visually-hidden">Comunidad</h1>
       <iframe className="community-frame" title="Comunidad de Alcancía" src={community.data.url} />
+    </div>
+  );
+}
+
+/** The community could not be opened: why, and the ways on. */
+function CommunityProblem({ text, retry }: { text: string; retry(): void }) {
+  return (
+    <div className="community-problem">
+      <Alert tone="error" title="No pudimos abrir la comunidad">
+        <p>{text}</p>
+      </Alert>
+      <div className="community-problem-actions">
+        <button type="button" className="button button-primary" onClick={retry}>
+          Reintentar
+        </button>
+        <Link className="button" to="/academy">
+          Ir a la Academia
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
 import { useLogout } from '../auth/use-logout';
+import { accountKeys } from './account-queries';
 import { verificationState } from './account-rules';
 
 /** The unverified-account red banner (first 3 days) or the blocking modal (afterwards). */
@@ -32,6 +34,7 @@ type ResendState =
 
 function BlockingModal({ email }: { email: string }) {
   const logout = useLogout();
+  const queryClient = useQueryClient();
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
 
   async function onResend() {
@@ -40,6 +43,11 @@ function BlockingModal({ email }: { email: string }) {
       await apiRequest('/users/resendConfirmationCode', { method: 'POST', body: { email } });
       setResend({ kind: 'sent' });
     } catch (error) {
+      // Validated meanwhile (another tab, the mail's link): the account is read again, which
+      // lifts this modal.
+      if (error instanceof ApiError && error.internalCode === 'EMAIL_ALREADY_VERIFIED') {
+        void queryClient.invalidateQueries({ queryKey: accountKeys.currentUser });
+      }
       setResend({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }
