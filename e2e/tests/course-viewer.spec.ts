@@ -333,6 +333,25 @@ test.describe('course viewer', () => {
     expect(download.suggestedFilename()).toBe('Salí de las deudas paso a paso_certificado.png');
     const png = readFileSync((await download.path()) ?? '');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+
+    // The address printed on it is a page anyone can open, in Spanish, without an account.
+    const issued = await request.get(
+      `/api/academy/certificate?course_id=${course}&send_by_email=false&type=standard`,
+      {
+        headers: { authorization: `Bearer ${credentials.accessToken}` },
+      },
+    );
+    const code = issued.headers()['x-certificate-id'] ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await page.evaluate(() => localStorage.clear());
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(`/certificados/${code}`);
+    await expect(page.getByText('Certificado válido')).toBeVisible();
+    await expect(page.getByRole('definition').nth(1)).toHaveText('Salí de las deudas paso a paso');
+    await expect(page.getByRole('definition').nth(2)).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/certificados/AAAA-BBBB-CCCC');
+    await expect(page.getByText('No encontramos ese certificado')).toBeVisible();
   });
 
   test('a certificate that fails to download shows the error and is tracked', async ({ page, request }) => {

@@ -20,6 +20,7 @@ const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ValidatePage = lazy(() => import('../features/auth/validate-page'));
 const RecoverPage = lazy(() => import('../features/auth/recover-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
+const CertificatePage = lazy(() => import('../features/certificates/certificate-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const loadShell = () => import('./shell-route');
 const loadAcademy = () => import('../features/academy/academy-page');
@@ -79,6 +80,7 @@ function AppRoutes() {
             <Route path="validate" element={<ValidatePage />} />
             <Route path="recover" element={<RecoverPage />} />
             <Route path="terminos-y-condiciones" element={<TermsPage />} />
+            <Route path="certificados/:id" element={<CertificatePage />} />
             <Route path="deepLink" element={<DeepLinkPage />} />
             <Route path="scan/:vertical" element={<ScanPage />} />
             <Route element={<DataLayout />}>

@@ -138,6 +138,8 @@ describe('certificates', () => {
     expect(second.rawPayload.equals(png)).toBe(true);
 
     const [id] = await issuedId(credentials.userId, 'presupuesto-gratis');
+    // The code printed on it travels with the image (the app links to /certificados/{id}).
+    expect(first.headers['x-certificate-id']).toBe(id);
     const lookup = await t.app.inject({ method: 'GET', url: `/api/certificates/${id}` });
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toEqual({

@@ -23,7 +23,8 @@ export const getCertificateRoute: FastifyPluginAsyncZod = async (app) => {
     if (cached) return cached;
     const png = await renderCertificate({
       ...certificate,
-      verifyUrl: `${app.config.publicUrl}/api/certificates/${certificate.id}`,
+      // a page anyone can open (an employer), in Spanish; it reads GET /api/certificates/{id}
+      verifyUrl: `${app.config.publicUrl}/certificados/${certificate.id}`,
     });
     if (images.size >= maxCachedImages) images.delete(images.keys().next().value as string);
     images.set(certificate.id, png);
@@ -63,14 +64,18 @@ export const getCertificateRoute: FastifyPluginAsyncZod = async (app) => {
 
       const certificate = await issueCertificate(app.db, userId, course);
       const png = await imageOf(certificate);
-      return reply
-        .type('image/png')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `${certificate.courseName}_certificado.png`),
-        )
-        .header('cache-control', 'private, no-cache')
-        .send(png);
+      return (
+        reply
+          .type('image/png')
+          .header(
+            'content-disposition',
+            contentDisposition('attachment', `${certificate.courseName}_certificado.png`),
+          )
+          .header('cache-control', 'private, no-cache')
+          // the code printed on it, for the app to show or link to its verification page
+          .header('x-certificate-id', certificate.id)
+          .send(png)
+      );
     },
   );
 };
