@@ -40,10 +40,15 @@ describe('guest form', () => {
     expect(guestFormErrors(emptyGuestValues)).toEqual({});
   });
 
-  it('needs 6 to 15 digits in the phone; typing keeps only phone characters', () => {
-    expect(guestFormErrors({ ...filled, phone: '123' }).phone).toBe('El teléfono no es válido.');
+  it('takes the phones the server takes, and says how to write the others; typing keeps only phone characters', () => {
+    const invalid =
+      'El teléfono no es válido: escribilo con el código de área, sin el 0 ni el 15 (ej.: 11 2345 6789).';
+    expect(guestFormErrors({ ...filled, phone: '123' }).phone).toBe(invalid);
     expect(guestFormErrors({ ...filled, phone: '+54 9 11 2345 6789' }).phone).toBeUndefined();
-    expect(guestFormErrors({ ...filled, phone: '1'.repeat(16) }).phone).toBe('El teléfono no es válido.');
+    expect(guestFormErrors({ ...filled, phone: '11 2345 6789' }).phone).toBeUndefined();
+    expect(guestFormErrors({ ...filled, phone: '1'.repeat(16) }).phone).toBe(invalid);
+    // with the trunk 0 and the mobile 15 the number is too long for the server
+    expect(guestFormErrors({ ...filled, phone: '011 15 2345 6789' }).phone).toBe(invalid);
     expect(sanitizeGuestPhone('11-abc 2345 (6789)')).toBe('11- 2345 (6789)');
   });
 

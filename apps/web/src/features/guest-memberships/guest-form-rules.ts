@@ -5,7 +5,7 @@ import {
   guestMaxInstallments,
   guestTierTerms,
 } from '@alcancia/contract/guest-tiers';
-import { emailPattern } from '@alcancia/contract/rules';
+import { emailPattern, normalizePhone } from '@alcancia/contract/rules';
 
 /** The pure rules of the guest membership form (spec §5 "Guest purchase"), testable without a browser. */
 export interface GuestFormValues {
@@ -19,7 +19,8 @@ export type GuestField = keyof GuestFormValues;
 
 export const emptyGuestValues: GuestFormValues = { firstName: '', lastName: '', email: '', phone: '' };
 
-export const guestInvalidPhoneMessage = 'El teléfono no es válido.';
+export const guestInvalidPhoneMessage =
+  'El teléfono no es válido: escribilo con el código de área, sin el 0 ni el 15 (ej.: 11 2345 6789).';
 
 /** The three result pages of a tier (Checkout Pro's back_urls). */
 export const guestResults = ['exito', 'pendiente', 'error'] as const;
@@ -40,10 +41,6 @@ export function sanitizeGuestPhone(value: string): string {
   return value.replace(/[^\d\s\-()+]/g, '').slice(0, 30);
 }
 
-function phoneDigits(value: string): number {
-  return value.replace(/\D/g, '').length;
-}
-
 /** Spec: every field is required; the pay button stays disabled until they are all filled. */
 export function isGuestFormFilled(values: GuestFormValues): boolean {
   return (
@@ -59,8 +56,9 @@ export function guestFormErrors(values: GuestFormValues): Partial<Record<GuestFi
   const errors: Partial<Record<GuestField, string>> = {};
   const email = values.email.trim();
   if (email && (email.length > 254 || !emailPattern.test(email))) errors.email = guestInvalidEmailMessage;
-  const digits = phoneDigits(values.phone);
-  if (values.phone.trim() && (digits < 6 || digits > 15)) errors.phone = guestInvalidPhoneMessage;
+  // The server keeps Argentine numbers as +54 9 …: what it would refuse is refused here, with why.
+  if (values.phone.trim() && normalizePhone('AR', values.phone) === null)
+    errors.phone = guestInvalidPhoneMessage;
   return errors;
 }
 
