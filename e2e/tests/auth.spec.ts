@@ -129,6 +129,27 @@ test.describe('register and validate', () => {
       ),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // Writing it by hand starts from what was sent: the e-mail and the code are there to correct.
+    await page.getByRole('button', { name: 'Escribir el código a mano' }).click();
+    await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel(/código/i).first()).toHaveValue('000000');
+  });
+
+  test('a validation the server could not answer can be retried as it is', async ({ page, request }) => {
+    const email = uniqueEmail('retrycode');
+    await registerAccount(request, email);
+    await page.route(
+      '**/api/users/validateAccount*',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          json: { internalCode: 'SERVICE_UNAVAILABLE', message: 'No disponible por un momento.' },
+        }),
+      { times: 1 },
+    );
+    await page.goto(`/validate?email=${encodeURIComponent(email)}&validationCode=000000`);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByText(/La validación de su cuenta ha fallado/)).toBeVisible();
   });
 
   test('an existing e-mail offers to log in instead', async ({ page, request }) => {

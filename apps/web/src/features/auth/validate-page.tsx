@@ -2,6 +2,7 @@ import { invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
+import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
@@ -15,7 +16,7 @@ import { authTexts, codeOf, messageFor } from './messages';
 type Outcome =
   | { status: 'loading' }
   | { status: 'success' }
-  | { status: 'error'; text: string; code: string | null };
+  | { status: 'error'; text: string; code: string | null; retryable: boolean };
 
 /** One validation per e-mail and code, even when React mounts the page twice. */
 const validations = new Map<string, Promise<void>>();
@@ -49,13 +50,28 @@ export default function ValidatePage() {
   const [submitted, setSubmitted] = useState<{ email: string; code: string } | null>(
     emailParam && codeParam ? { email: emailParam, code: codeParam } : null,
   );
+  // What was last sent: writing the code by hand starts from it, nothing retyped.
+  const [draft, setDraft] = useState({ email: emailParam, code: codeParam });
 
-  if (!submitted) return <ValidateForm initialEmail={emailParam} onSubmit={setSubmitted} />;
+  if (!submitted) {
+    return (
+      <ValidateForm
+        initialEmail={draft.email}
+        initialCode={draft.code}
+        onSubmit={(value) => {
+          setDraft(value);
+          setSubmitted(value);
+        }}
+      />
+    );
+  }
   return <ValidateResult email={submitted.email} code={submitted.code} onRetry={() => setSubmitted(null)} />;
 }
 
 function ValidateResult({ email, code, onRetry }: { email: string; code: string; onRetry(): void }) {
   const [outcome, setOutcome] = useState<Outcome>({ status: 'loading' });
+  // A failure of the moment (no connection, too many attempts, the server) is asked again as is.
+  const [attempt, setAttempt] = useState(0);
   const [resendOpen, setResendOpen] = useState(false);
   const loggedIn = useIsLoggedIn();
 
@@ -70,13 +86,18 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
       },
       (error: unknown) => {
         if (active)
-          setOutcome({ status: 'error', text: messageFor('validateAccount', error), code: codeOf(error) });
+          setOutcome({
+            status: 'error',
+            text: messageFor('validateAccount', error),
+            code: codeOf(error),
+            retryable: !(error instanceof ApiError) || error.status === 0 || error.status >= 500,
+          });
       },
     );
     return () => {
       active = false;
     };
-  }, [email, code]);
+  }, [email, code, attempt]);
 
   if (outcome.status === 'loading') {
     return (
@@ -106,6 +127,8 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
   }
 
   const alreadyConfirmed = outcome.code === 'USER_ALREADY_CONFIRMED';
+  const momentary =
+    outcome.code === 'NETWORK_ERROR' || outcome.code === 'TOO_MANY_REQUESTS' || outcome.retryable;
   return (
     <AuthScreen title={alreadyConfirmed ? 'Tu cuenta ya estaba validada' : 'No pudimos validar tu cuenta'}>
       <div className={`result ${alreadyConfirmed ? 'result-info' : 'result-error'}`} role="alert">
@@ -125,9 +148,20 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
           </Link>
         ) : (
           <>
+            {momentary && (
+              <button
+                type="button"
+                className="button button-primary button-block"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Reintentar
+              </button>
+            )}
             <button
               type="button"
-              className="button button-primary button-block"
+              className={
+                momentary ? 'button button-secondary button-block' : 'button button-primary button-block'
+              }
               onClick={() => setResendOpen(true)}
             >
               Pedir un código nuevo
@@ -150,13 +184,15 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
 
 function ValidateForm({
   initialEmail,
+  initialCode,
   onSubmit,
 }: {
   initialEmail: string;
+  initialCode: string;
   onSubmit(value: { email: string; code: string }): void;
 }) {
   const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
   const [resendOpen, setResendOpen] = useState(false);
 
