@@ -276,5 +276,11 @@ test.describe('programs and packs', () => {
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(18);
     await page.getByRole('link', { name: 'Volver a la Academia' }).click();
     await expect(page).toHaveURL(/\/academy$/);
+
+    // A page past the last one says so and leads to the first.
+    await page.goto('/academy/cursos?pagina=99');
+    await expect(page.getByText('Esta página no existe.')).toBeVisible(slow);
+    await page.getByRole('link', { name: 'Ver la primera página de cursos' }).click();
+    await expect(page.getByText('18 cursos')).toBeVisible(slow);
   });
 });

@@ -104,7 +104,15 @@ export async function selectCatalogPage(
     .orderBy(asc(courses.sortOrder), asc(courses.name), asc(courses.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows: rows.map(({ total: _total, ...card }) => card), total: rows[0]?.total ?? 0 };
+  const first = rows[0];
+  if (first || page === 1)
+    return { rows: rows.map(({ total: _total, ...card }) => card), total: first?.total ?? 0 };
+  // Past the last page the window count has no row to ride on: the total is counted on its own.
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(courses)
+    .where(and(...conditions));
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 export interface CatalogRequest extends CatalogFilters {

@@ -115,6 +115,8 @@ describe('academy catalogue', () => {
     const page2 = await get('/api/academy/courses?pageSize=2&page=2', h);
     expect(page2).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     expect(page2.items.map((i: { id: string }) => i.id)).toEqual(['salir-deudas']);
+    // Past the last page: no items, and still the real total.
+    expect(await get('/api/academy/courses?pageSize=2&page=9', h)).toMatchObject({ items: [], total: 3 });
   });
 
   it('searches without accents and across kinds; fewer than 3 characters is refused', async () => {

@@ -179,20 +179,23 @@ export default function AcademyPage() {
             <li>
               <Link to="/programas">Programas y Packs</Link>
             </li>
-            <li>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setMenuOpen(false);
-                  const heading = document.getElementById('eventos-pasados');
-                  heading?.scrollIntoView();
-                  heading?.focus();
-                }}
-              >
-                Eventos pasados
-              </button>
-            </li>
+            {/* the past events show only without filters: the entry goes where it can */}
+            {!filtering && (
+              <li>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    const heading = document.getElementById('eventos-pasados');
+                    heading?.scrollIntoView();
+                    heading?.focus();
+                  }}
+                >
+                  Eventos pasados
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       )}

@@ -32,7 +32,14 @@ export default function CoursesPage() {
           </button>
         </Alert>
       ) : courses.data.items.length === 0 ? (
-        <p className="empty-state">Todavía no hay cursos publicados.</p>
+        // past the last page (the answer's total counts the rows of the page asked for)
+        page > 1 ? (
+          <p className="empty-state">
+            Esta página no existe. <Link to="/academy/cursos">Ver la primera página de cursos</Link>
+          </p>
+        ) : (
+          <p className="empty-state">Todavía no hay cursos publicados.</p>
+        )
       ) : (
         <>
           <p className="list-summary">

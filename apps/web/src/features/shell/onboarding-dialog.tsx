@@ -66,8 +66,12 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
         failure instanceof ApiError &&
         failure.internalCode === 'INVALID_DATA' &&
         failure.fields?.some((field) => field.path.endsWith('telephone'));
+      const momentary =
+        failure instanceof ApiError &&
+        (failure.internalCode === 'NETWORK_ERROR' || failure.internalCode === 'TOO_MANY_REQUESTS');
       if (phoneRefused) setPhoneError(invalidPhoneMessage);
-      else setError(unexpectedError);
+      // no connection, too many attempts: say so (their own Spanish texts); anything else, the spec's
+      else setError(momentary ? failure.message : unexpectedError);
       setSaving(false);
     }
   }
