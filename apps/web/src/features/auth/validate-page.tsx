@@ -75,6 +75,7 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
   const [resendOpen, setResendOpen] = useState(false);
   const loggedIn = useIsLoggedIn();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Reintentar)
   useEffect(() => {
     let active = true;
     setOutcome({ status: 'loading' });

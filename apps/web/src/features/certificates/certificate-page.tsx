@@ -22,6 +22,7 @@ export default function CertificatePage() {
   const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Reintentar)
   useEffect(() => {
     const controller = new AbortController();
     setLookup({ status: 'loading' });
