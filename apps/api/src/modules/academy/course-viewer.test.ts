@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSession } from '../../../test/accounts';
 import { dayOffset, insertCatalogFixture, insertCourseStructureFixture } from '../../../test/catalog-fixture';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { courses, packItems } from '../../db/schema';
 
 describe('course viewer API', () => {
   let t: TestApp;
@@ -223,6 +224,33 @@ describe('progress', () => {
       0.125,
       5,
     );
+  });
+
+  it("gives a started pack the mean of its items' progress (an item not started counts 0)", async () => {
+    const db = t.database.db;
+    const [pack] = await db.select().from(courses).where(eq(courses.id, 'pack-completo'));
+    if (!pack) throw new Error('fixture pack missing');
+    const { searchVector: _generated, ...columns } = pack as typeof pack & { searchVector?: unknown };
+    await db.insert(courses).values({ ...columns, id: 'pack-prueba', name: 'Pack Prueba' });
+    await db.insert(packItems).values([
+      { packId: 'pack-prueba', itemId: 'presupuesto-gratis', position: 1 },
+      { packId: 'pack-prueba', itemId: 'programa-futuro', position: 2 },
+    ]);
+    const { credentials } = await newSession(t.app);
+    await t.database.db.execute(
+      sql`insert into user_purchases (user_id, product_type, product_id, source) values (${credentials.userId}, 'packs', 'pack-prueba', 'test')`,
+    );
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/academy/start-course',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      payload: { courseId: 'pack-prueba' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await overview(credentials)).in_progress_courses['pack-prueba']).toEqual({ fraction: 0 });
+    // one of the 4 required sections of presupuesto-gratis done: 0.25 of the first of two items
+    await save(credentials, 'presupuesto-gratis', 'pg-m1', 'pg-s1', 100);
+    expect((await overview(credentials)).in_progress_courses['pack-prueba'].fraction).toBeCloseTo(0.125, 5);
   });
 
   it('refuses a section of another module or course, an EMPTY section and a course without access', async () => {
