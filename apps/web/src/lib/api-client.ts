@@ -15,6 +15,14 @@ export class ApiError extends Error {
 }
 
 /**
+ * A failure of the moment: no connection (status 0), too many attempts (429) or the server (5xx),
+ * or not an API answer at all. The same request, unchanged, may work a moment later.
+ */
+export function isMomentaryFailure(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
+/**
  * How the client carries the session. The app installs it (lib/session); until then requests go
  * without a token. On a 401, `refresh` runs once (shared by concurrent requests) and the request is
  * repeated once; when refreshing resolves false, `onSessionExpired` logs the user out. When it

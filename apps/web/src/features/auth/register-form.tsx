@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type Ref, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isMomentaryFailure } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
@@ -100,11 +100,7 @@ export function RegisterForm({
       setServerError({
         text: messageFor('register', failure),
         code: codeOf(failure),
-        retryable:
-          !(failure instanceof ApiError) ||
-          failure.status === 0 ||
-          failure.status === 429 ||
-          failure.status >= 500,
+        retryable: isMomentaryFailure(failure),
       });
       if (failure instanceof ApiError) setServerFields(toFieldErrors(failure.fields));
       setLoading(false);

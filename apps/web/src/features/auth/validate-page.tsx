@@ -2,7 +2,7 @@ import { invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
-import { ApiError } from '../../lib/api-client';
+import { isMomentaryFailure } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
@@ -91,7 +91,7 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
             status: 'error',
             text: messageFor('validateAccount', error),
             code: codeOf(error),
-            retryable: !(error instanceof ApiError) || error.status === 0 || error.status >= 500,
+            retryable: isMomentaryFailure(error),
           });
       },
     );
@@ -128,8 +128,7 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
   }
 
   const alreadyConfirmed = outcome.code === 'USER_ALREADY_CONFIRMED';
-  const momentary =
-    outcome.code === 'NETWORK_ERROR' || outcome.code === 'TOO_MANY_REQUESTS' || outcome.retryable;
+  const momentary = outcome.retryable;
   return (
     <AuthScreen title={alreadyConfirmed ? 'Tu cuenta ya estaba validada' : 'No pudimos validar tu cuenta'}>
       <div className={`result ${alreadyConfirmed ? 'result-info' : 'result-error'}`} role="alert">

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCountryBlocked } from '../subscriptions/use-account';
-import { awaitsCountry } from './country-gate';
+import { awaitsCountry, isCountryBlocked } from './country-gate';
 
 describe('checkouts and an account without a country', () => {
   it('waits for the onboarding form only when the account has no country', () => {

@@ -2,6 +2,7 @@ import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { type AppReturnInfo, appDeepLinkOf } from '../payments/app-return';
+import { isCountryBlocked } from '../payments/country-gate';
 import { programPurchaseFormUrl } from '../payments/external-links';
 import { installmentError } from '../payments/installments';
 import { promoErrorText } from '../payments/promo-messages';
@@ -112,9 +113,6 @@ export function saleClosedDialog(preview: Pick<ProgramPreview, 'saleStatus'>): C
   };
 }
 
-/** Argentina is the only country the checkout sells to (spec §9). */
-export const allowedCountry = 'AR';
-
 /**
  * Country gate (spec §4): an account outside Argentina goes to the plan list (its Argentina-only
  * panel). When the user could not be read the country counts as Argentina (the 'Error user data'
@@ -122,8 +120,7 @@ export const allowedCountry = 'AR';
  * form asks for it first, and the checkout waits for the answer (`awaitsCountry` in payments/country-gate.ts).
  */
 export function isOutsideArgentina(input: { userFailed: boolean; countryCode: string | null | undefined }) {
-  if (input.userFailed) return false;
-  return typeof input.countryCode === 'string' && input.countryCode !== allowedCountry;
+  return !input.userFailed && isCountryBlocked(input.countryCode);
 }
 
 /* ---------- installments (spec §5) ---------- */

@@ -20,7 +20,7 @@ import {
   UserDataErrorDialog,
   WhatsAppHelpLink,
 } from '../payments/checkout-parts';
-import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
+import { allowedCountry, awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { subscriptionPaymentRejectedUrl } from '../payments/external-links';
 import { PaymentResultModal } from '../payments/payment-result-modal';
@@ -50,7 +50,7 @@ import {
   useFeatureFlags,
 } from './subscriptions-api';
 import { RefundNotice, UpgradeGuardDialog } from './upgrade-dialogs';
-import { allowedCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState } from './use-plan-choice';
 import '../payments/checkout.css';
 import './subscriptions.css';

@@ -8,6 +8,7 @@ import { useIsLoggedIn } from '../../lib/use-session';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/feedback';
 import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
+import { isCountryBlocked } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
@@ -22,7 +23,7 @@ import {
 import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
 import { trackSubscription } from './subscription-events';
 import { refreshAfterSubscription, useFeatureFlags, usePlans } from './subscriptions-api';
-import { isCountryBlocked, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { usePlanChoice } from './use-plan-choice';
 import '../payments/checkout.css';
 import './subscriptions.css';

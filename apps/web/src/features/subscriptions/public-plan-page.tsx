@@ -6,13 +6,14 @@ import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Alert, Spinner } from '../../ui/feedback';
+import { isCountryBlocked } from '../payments/country-gate';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
 import { PlanCard } from './plan-card';
 import { currentPlanOf, discountPercentOf, type TabFrequency, visibleTabs } from './plan-rules';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys, useFeatureFlags } from './subscriptions-api';
-import { isCountryBlocked, purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
+import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState, usePlanChoice } from './use-plan-choice';
 import './subscriptions.css';
 

@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@alcancia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { allowedCountry } from '../payments/country-gate';
 import { accountKeys, fetchCurrentUser } from '../shell/account-queries';
 
 /**
@@ -25,18 +26,6 @@ export function useSubscriptionStatus(enabled: boolean) {
     staleTime: 60 * 1000,
     enabled,
   });
-}
-
-/** Argentina is the only country these checkouts sell to (spec §9). */
-export const allowedCountry = 'AR';
-
-/**
- * The country gate (spec §4) blocks a country other than Argentina. An account without a country
- * (social logins) is not blocked: the shell's onboarding form asks for it before any checkout
- * continues (spec §4 "Onboarding"), and the gate decides once she has answered.
- */
-export function isCountryBlocked(country: string | null | undefined): boolean {
-  return typeof country === 'string' && country !== allowedCountry;
 }
 
 /**
