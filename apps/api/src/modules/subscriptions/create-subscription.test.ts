@@ -169,13 +169,18 @@ describe('POST /api/users/mercadopago/suscription', () => {
       origin: 'CARD',
     });
 
-    // The first real charge, at the trial's end, extends access by one period.
+    // The first real charge, at the trial's end, extends access by one period: to the provider's
+    // next billing date. Mercado Pago's wall clock is -04:00, so between 00:00 and 01:00 in Buenos
+    // Aires its month ends a day earlier than ours; access follows the provider's date.
     t.emulator.control.chargePreapproval(preapprovalId, 'approved');
-    await eventually(async () =>
-      expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(
+    await eventually(async () => {
+      const next = argentinaDate(new Date(preapprovalOf(preapprovalId)?.next_payment_date ?? ''));
+      expect([
         addToDate(trialEnd, { months: 1 }),
-      ),
-    );
+        addToDate(addToDate(trialEnd, { months: 1 }), { days: -1 }),
+      ]).toContain(next);
+      expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(next);
+    });
   });
 
   it('charges the plan’s discount price', async () => {
