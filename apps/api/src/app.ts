@@ -17,6 +17,7 @@ import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
 import { PaymentRouter } from './modules/payments/payment-routing';
+import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
 import { programsModule } from './modules/programs/routes';
 import { promoCodesModule } from './modules/promo-codes/routes';
@@ -138,6 +139,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('paymentGateway', createPaymentGateway(config));
   app.decorate('paymentRouter', new PaymentRouter());
   app.decorate('hostedCheckout', createHostedCheckoutGateway(config));
+  const refundRetrier = new RefundRetrier(app);
+  app.decorate('refundRetrier', refundRetrier);
+  app.addHook('onClose', async () => {
+    await refundRetrier.close();
+  });
 
   registerErrorHandler(app);
   await registerSecurity(app, config);

@@ -619,7 +619,11 @@ export const payments = pgTable(
   ],
 );
 
-/** Refunds we asked the provider for (an upgrade's unused days). FAILED ones are for operators. */
+/**
+ * Refunds we ask the provider for: an upgrade's unused days, a duplicate payment of one order.
+ * Written PENDING before the first request; tried at once and then retried with backoff
+ * (refund-retrier.ts) until SUCCESS, or FAILED after the last try (listed for operators).
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -627,18 +631,31 @@ export const paymentRefunds = pgTable(
     paymentId: bigint('payment_id', { mode: 'number' })
       .notNull()
       .references(() => payments.id),
-    /** the order that caused it (the upgrade) */
+    /** the order that caused it (the upgrade, or the order paid twice) */
     causedByOrderId: uuid('caused_by_order_id').references(() => paymentOrders.id),
     providerRefundId: text('provider_refund_id'),
     amountCentavos: integer('amount_centavos').notNull(),
-    status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] }).notNull(),
+    /** upgrade, duplicate_payment */
     reason: text('reason').notNull(),
     error: text('error'),
+    /** one per refund: every attempt's provider key derives from it, and a retry is never a second refund */
+    idempotencyKey: text('idempotency_key'),
+    /** the payment's refunded total at the provider once this refund is done (reconciles a lost answer) */
+    expectedRefundedCentavos: integer('expected_refunded_centavos'),
+    /** whom to tell when it succeeds late, or at all for a duplicate payment */
+    payerEmail: text('payer_email'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_refunds_provider_refund_key').on(t.providerRefundId),
+    uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
     index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

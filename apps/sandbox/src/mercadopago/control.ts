@@ -69,9 +69,9 @@ export class EmulatorControl {
     return settlePayment(this.context, findPayment(this.context, String(paymentId)), status);
   }
 
-  /** The next refund request, whichever payment it is for, fails with a 400. */
-  failNextRefund(): void {
-    this.context.store.state.failNextRefund = true;
+  /** The next `times` refund requests, whichever payments they are for, fail with a 400. */
+  failNextRefund(times = 1): void {
+    this.context.store.state.failRefunds = times;
     this.context.store.save();
   }
 

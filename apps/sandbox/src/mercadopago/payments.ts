@@ -133,13 +133,13 @@ export function refundPayment(
   payment: PaymentResource,
   amount: number | null,
 ): RefundResource {
-  if (context.store.state.failNextRefund) {
-    // A one-shot failure armed through the control API, to exercise our refund-failure path.
-    context.store.state.failNextRefund = false;
+  if ((context.store.state.failRefunds ?? 0) > 0) {
+    // Failures armed through the control API, to exercise our refund-failure and retry paths.
+    context.store.state.failRefunds -= 1;
     context.store.save();
     throw badRequest('Refund could not be processed', {
       code: 'emulated_refund_failure',
-      description: 'The next refund was set to fail through /_control/refunds/fail-next',
+      description: 'Refunds were set to fail through /_control/refunds/fail-next',
     });
   }
   if (payment.status !== 'approved') {

@@ -9,7 +9,7 @@ function emptyState(): EmulatorState {
     // Numeric ids start from the clock so that an emulator restarted without a state file does not
     // hand out payment ids that an existing database already holds as unique provider ids.
     nextId: Date.now(),
-    failNextRefund: false,
+    failRefunds: 0,
     cardTokens: {},
     payments: {},
     preapprovals: {},

@@ -263,7 +263,8 @@ export interface IdempotencyRecord {
 export interface EmulatorState {
   version: 1;
   nextId: number;
-  failNextRefund: boolean;
+  /** how many of the next refund requests fail (armed through the control API) */
+  failRefunds: number;
   cardTokens: Record<string, StoredCardToken>;
   payments: Record<string, PaymentResource>;
   preapprovals: Record<string, StoredPreapproval>;

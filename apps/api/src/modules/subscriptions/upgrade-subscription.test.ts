@@ -5,6 +5,7 @@ import {
   type Buyer,
   cardToken,
   createPaymentsTestApp,
+  MP,
   newBuyer,
   ordersOf,
   seedTestPlans,
@@ -13,6 +14,8 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
+import { MAX_REFUND_ATTEMPTS } from '../payments/refund-payment';
+import { RefundRetrier } from '../payments/refund-retrier';
 import { addToDate } from './subscription-dates';
 import { proratedRefundCentavos } from './upgrade-subscription';
 
@@ -193,13 +196,126 @@ describe('upgrade to a plan of greater weight', () => {
       ['active', 'FAILED'],
     ]);
     expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toEqual([]);
-    const { rows } = await t.app.db.execute<{ status: string; error: string }>(
-      sql`select status, error from payment_refunds where caused_by_order_id = ${orders[1]?.id}`,
+    const { rows } = await t.app.db.execute<{ status: string; error: string; attempts: number }>(
+      sql`select status, error, attempts from payment_refunds where caused_by_order_id = ${orders[1]?.id}`,
     );
-    expect(rows).toEqual([{ status: 'FAILED', error: expect.stringContaining('refund') }]);
+    // Not given up: the refund waits for its next try.
+    expect(rows).toEqual([{ status: 'PENDING', error: expect.stringContaining('refund'), attempts: 1 }]);
     expect((await storedSubscription(t.app, buyer.userId))?.planId).toBe('platino');
   });
+});
 
+describe('refunds the provider refused are retried', () => {
+  const refundOf = async (orderId: string | undefined) => {
+    const { rows } = await t.app.db.execute<{ status: string; attempts: number; error: string | null }>(
+      sql`select status, attempts, error from payment_refunds where caused_by_order_id = ${orderId}`,
+    );
+    return rows;
+  };
+  // Only this test's refund: earlier tests leave theirs waiting.
+  const makeDue = (orderId: string | undefined) =>
+    t.app.db.execute(
+      sql`update payment_refunds set next_attempt_at = now()
+           where status = 'PENDING' and caused_by_order_id = ${orderId}`,
+    );
+  const refundMailsTo = async (email: string) => {
+    const { rows } = await t.app.db.execute<{ subject: string; text: string }>(
+      sql`select subject, text from mail_outbox where "to" = ${email} and subject like '%devolvimos%'`,
+    );
+    return rows;
+  };
+
+  it('retries with backoff until the provider refunds, once, and then mails the payer', async () => {
+    const buyer = await basicoSubscriber(5);
+    t.emulator.control.failNextRefund(2);
+    const res = await upgradeToPlatino(buyer);
+    expect(res.json()).toMatchObject({ refundStatus: 'FAILED' });
+    const orders = await ordersOf(t.app, buyer.userId);
+
+    // Not due yet: the backoff holds it.
+    expect(await t.app.refundRetrier.runDue()).toBe(0);
+    await makeDue(orders[1]?.id);
+    expect(await t.app.refundRetrier.runDue()).toBe(1);
+    expect(await refundOf(orders[1]?.id)).toEqual([
+      { status: 'PENDING', attempts: 2, error: expect.stringContaining('refund') },
+    ]);
+    expect(await refundMailsTo(buyer.email)).toEqual([]);
+
+    await makeDue(orders[1]?.id);
+    expect(await t.app.refundRetrier.runDue()).toBe(1);
+    expect(await refundOf(orders[1]?.id)).toEqual([{ status: 'SUCCESS', attempts: 3, error: null }]);
+    expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toHaveLength(1);
+    const mails = await refundMailsTo(buyer.email);
+    expect(mails).toEqual([
+      expect.objectContaining({ subject: 'Ya te devolvimos los días no usados de tu plan anterior' }),
+    ]);
+    expect(mails[0]?.text).toMatch(/Monto devuelto: \$\s?\d/);
+
+    // Nothing left to try, and a second run refunds nothing more.
+    await makeDue(orders[1]?.id);
+    expect(await t.app.refundRetrier.runDue()).toBe(0);
+    expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toHaveLength(1);
+  });
+
+  it('two retriers (two processes) never refund the same payment twice', async () => {
+    const buyer = await basicoSubscriber(5);
+    t.emulator.control.failNextRefund(1);
+    await upgradeToPlatino(buyer);
+    const orders = await ordersOf(t.app, buyer.userId);
+    await makeDue(orders[1]?.id);
+    const other = new RefundRetrier(t.app);
+    try {
+      const tried = await Promise.all([t.app.refundRetrier.runDue(), other.runDue()]);
+      expect(tried[0] + tried[1]).toBe(1);
+    } finally {
+      await other.close();
+    }
+    expect(await refundOf(orders[1]?.id)).toEqual([{ status: 'SUCCESS', attempts: 2, error: null }]);
+    expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toHaveLength(1);
+  });
+
+  it('recognises a try that went through although its answer was lost', async () => {
+    const buyer = await basicoSubscriber(5);
+    t.emulator.control.failNextRefund(1);
+    await upgradeToPlatino(buyer);
+    const orders = await ordersOf(t.app, buyer.userId);
+    // The provider refunded (say, a timeout after it acted): the next try must not refund again.
+    const [charge] = chargesOf(orders[0]?.provider_preapproval_id);
+    const { rows } = await t.app.db.execute<{ amount_centavos: number }>(
+      sql`select amount_centavos from payment_refunds where caused_by_order_id = ${orders[1]?.id}`,
+    );
+    await fetch(`${t.emulator.url}/v1/payments/${charge?.id}/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${MP.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: (rows[0]?.amount_centavos ?? 0) / 100 }),
+    });
+    await makeDue(orders[1]?.id);
+    await t.app.refundRetrier.runDue();
+    expect(await refundOf(orders[1]?.id)).toEqual([{ status: 'SUCCESS', attempts: 2, error: null }]);
+    expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toHaveLength(1);
+  });
+
+  it('gives up after the last try and leaves it FAILED for operators, without a mail', async () => {
+    const buyer = await basicoSubscriber(5);
+    t.emulator.control.failNextRefund(20);
+    await upgradeToPlatino(buyer);
+    const orders = await ordersOf(t.app, buyer.userId);
+    for (let attempt = 2; attempt <= MAX_REFUND_ATTEMPTS; attempt++) {
+      await makeDue(orders[1]?.id);
+      expect(await t.app.refundRetrier.runDue()).toBe(1);
+    }
+    expect(await refundOf(orders[1]?.id)).toEqual([
+      { status: 'FAILED', attempts: MAX_REFUND_ATTEMPTS, error: expect.stringContaining('refund') },
+    ]);
+    await makeDue(orders[1]?.id);
+    expect(await t.app.refundRetrier.runDue()).toBe(0);
+    expect(chargesOf(orders[0]?.provider_preapproval_id)[0]?.refunds).toEqual([]);
+    expect(await refundMailsTo(buyer.email)).toEqual([]);
+    t.emulator.control.failNextRefund(0);
+  });
+});
+
+describe('upgrade to a plan of greater weight (more)', () => {
   it('keeps the old plan when the new card is refused', async () => {
     const buyer = await basicoSubscriber(1);
     const before = await storedSubscription(t.app, buyer.userId);

@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentOrders, paymentRefunds, payments } from '../../db/schema';
+import { paymentOrders, payments } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addHistory, type OrderRow } from '../payments/orders-repository';
 import { requireGateway } from '../payments/payments-core';
+import { requestRefund } from '../payments/refund-payment';
 import { daysBetween } from './subscription-dates';
 
 export type UpgradeRefundStatus = 'SUCCESS' | 'FAILED' | 'NONE';
@@ -67,24 +68,17 @@ async function refundUnusedDays(
     today: argentinaDate(),
   });
   if (amount <= 0) return 'NONE';
-  const base = { paymentId: last.id, causedByOrderId: upgrade.id, amountCentavos: amount, reason: 'upgrade' };
-  try {
-    // One key per upgrade: a retried settlement can never refund twice.
-    const refund = await requireGateway(app).refundPayment(
-      last.providerPaymentId,
-      amount,
-      `${upgrade.idempotencyKey}:refund`,
-    );
-    await app.db.insert(paymentRefunds).values({ ...base, providerRefundId: refund.id, status: 'SUCCESS' });
-    return 'SUCCESS';
-  } catch (error) {
-    // The payer is told the refund comes within 10 business days; operators see the FAILED row.
-    app.log.error({ err: error, orderId: upgrade.id, paymentId: last.id }, 'upgrade refund failed');
-    await app.db
-      .insert(paymentRefunds)
-      .values({ ...base, status: 'FAILED', error: (error as Error).message.slice(0, 500) });
-    return 'FAILED';
-  }
+  // One key per upgrade: a retried settlement can never refund twice. A refused first try is
+  // retried in the background; the payer is told it comes within 10 business days (FAILED).
+  const outcome = await requestRefund(app, {
+    payment: last,
+    amountCentavos: amount,
+    reason: 'upgrade',
+    causedByOrderId: upgrade.id,
+    idempotencyKey: `${upgrade.idempotencyKey}:refund`,
+    payerEmail: upgrade.payerEmail,
+  });
+  return outcome === 'SUCCESS' ? 'SUCCESS' : 'FAILED';
 }
 
 /**

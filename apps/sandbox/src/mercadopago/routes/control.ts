@@ -38,8 +38,8 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     return control.settlePayment(id, status as 'approved' | 'rejected');
   });
 
-  app.post('/_control/refunds/fail-next', async () => {
-    control.failNextRefund();
+  app.post('/_control/refunds/fail-next', async (request) => {
+    control.failNextRefund(times(request.body));
     return { failNextRefund: true };
   });
 

@@ -1,0 +1,155 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentRefunds, payments } from '../../db/schema';
+import { enqueueMail } from '../../providers/mail/outbox';
+import type { PaymentRow } from './record-payment';
+import { refundDoneMail } from './refund-mails';
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+export type RefundReason = 'upgrade' | 'duplicate_payment';
+export type RefundOutcome = 'SUCCESS' | 'PENDING' | 'FAILED';
+
+/** Tries before a refund is given up and left FAILED for operators (about two days in all). */
+export const MAX_REFUND_ATTEMPTS = 8;
+/** How long one try holds its refund: a crash mid-try only delays the next one. */
+const LEASE = sql`interval '2 minutes'`;
+
+/** Wait before the next try: 1 min, 4 min, 16 min, 64 min… at most 12 h. */
+export const refundBackoffSeconds = (attempts: number) => Math.min(60 * 4 ** (attempts - 1), 12 * 3600);
+
+/**
+ * Every refund we ask the provider for goes through here: the row is written first (once per
+ * idempotency key, so a replayed webhook or a retried settlement never asks twice), then tried at
+ * once. A refused try is retried with backoff by the RefundRetrier until it succeeds or the last
+ * try leaves it FAILED, where operators see it. Returns the first try's outcome.
+ */
+export async function requestRefund(
+  app: FastifyInstance,
+  input: {
+    payment: PaymentRow;
+    amountCentavos: number;
+    reason: RefundReason;
+    causedByOrderId: string;
+    idempotencyKey: string;
+    payerEmail: string | null;
+  },
+): Promise<RefundOutcome> {
+  const [created] = await app.db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: input.payment.id,
+      causedByOrderId: input.causedByOrderId,
+      amountCentavos: input.amountCentavos,
+      status: 'PENDING',
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      expectedRefundedCentavos: input.payment.refundedCentavos + input.amountCentavos,
+      payerEmail: input.payerEmail,
+      attempts: 1,
+      nextAttemptAt: sql`now() + ${LEASE}`,
+    })
+    .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
+    .returning();
+  if (!created) {
+    const [known] = await app.db
+      .select({ status: paymentRefunds.status })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey));
+    return known?.status ?? 'PENDING';
+  }
+  return attemptRefund(app, created);
+}
+
+/**
+ * One try of a claimed refund. A try after a failed one first asks the provider for the payment:
+ * when its refunded total already covers this refund, an earlier try went through and only its
+ * answer was lost. Each try sends its own provider key (a refused answer is remembered under its
+ * key), derived from the refund's, so the same try repeated is still one refund.
+ */
+export async function attemptRefund(app: FastifyInstance, refund: RefundRow): Promise<RefundOutcome> {
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  if (!payment) throw new Error(`refund ${refund.id}: payment ${refund.paymentId} not found`);
+  try {
+    const gateway = app.paymentGateway;
+    if (!gateway) throw new Error('payments are not configured');
+    if (refund.attempts > 1 && refund.expectedRefundedCentavos !== null) {
+      const seen = await gateway.getPayment(payment.providerPaymentId);
+      if (seen.refundedCentavos >= refund.expectedRefundedCentavos) {
+        return await markRefunded(app, refund, payment, null);
+      }
+    }
+    const done = await gateway.refundPayment(
+      payment.providerPaymentId,
+      refund.amountCentavos,
+      `${refund.idempotencyKey ?? `refund-${refund.id}`}:${refund.attempts}`,
+    );
+    return await markRefunded(app, refund, payment, done.id);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const last = refund.attempts >= MAX_REFUND_ATTEMPTS;
+    await app.db
+      .update(paymentRefunds)
+      .set({
+        status: last ? 'FAILED' : 'PENDING',
+        error: message,
+        nextAttemptAt: last
+          ? null
+          : sql`now() + make_interval(secs => ${refundBackoffSeconds(refund.attempts)})`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'PENDING')));
+    const facts = { refundId: refund.id, paymentId: payment.providerPaymentId, attempt: refund.attempts };
+    if (last) app.log.error({ ...facts, reason: message }, 'refund failed for good: an operator must act');
+    else app.log.warn({ ...facts, reason: message }, 'refund failed; it will be retried');
+    return last ? 'FAILED' : 'PENDING';
+  }
+}
+
+/**
+ * SUCCESS once (conditional on PENDING). The buyer hears of it when she was promised it for later
+ * (the try at the checkout failed) or did not ask for it at all (a duplicate payment).
+ */
+async function markRefunded(
+  app: FastifyInstance,
+  refund: RefundRow,
+  payment: PaymentRow,
+  providerRefundId: string | null,
+): Promise<RefundOutcome> {
+  const mailed = await app.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(paymentRefunds)
+      .set({
+        status: 'SUCCESS',
+        providerRefundId,
+        error: null,
+        nextAttemptAt: null,
+        succeededAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'PENDING')))
+      .returning();
+    if (!done) return false;
+    await tx
+      .update(payments)
+      .set({
+        refundedCentavos: sql`greatest(${payments.refundedCentavos}, ${refund.expectedRefundedCentavos ?? 0})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, payment.id));
+    const tell = refund.reason === 'duplicate_payment' || refund.attempts > 1;
+    if (!tell || !refund.payerEmail) return false;
+    await enqueueMail(
+      tx,
+      refundDoneMail({
+        to: refund.payerEmail,
+        reason: refund.reason,
+        amountCentavos: refund.amountCentavos,
+        providerPaymentId: payment.providerPaymentId,
+      }),
+    );
+    return true;
+  });
+  if (mailed) app.mail.kick();
+  app.log.info({ refundId: refund.id, paymentId: payment.providerPaymentId }, 'refund done');
+  return 'SUCCESS';
+}
