@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { ContentFileError } from '../modules/academy/content-file';
 import { type ImportResult, importContent } from '../modules/academy/import-content';
+import { listFailedRefunds } from '../modules/payments/list-failed-refunds';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedDemoData } from './seed';
@@ -50,7 +51,7 @@ function readContentFile(file: string): { shown: string; document: unknown } {
 }
 
 /**
- * npm run db:migrate | db:seed | content:import -- <file.json> — against DATABASE_URL, or the
+ * npm run db:migrate | db:seed | content:import -- <file.json> | payments:failed-refunds — against DATABASE_URL, or the
  * PGlite database in DATA_DIR.
  */
 async function main(command: string | undefined, argument: string | undefined) {
@@ -68,6 +69,18 @@ async function main(command: string | undefined, argument: string | undefined) {
       console.warn(
         wrote ? 'Datos de demostración cargados.' : 'Los datos de demostración ya estaban cargados.',
       );
+    } else if (command === 'failed-refunds') {
+      const rows = await listFailedRefunds(database.db);
+      if (rows.length === 0) console.warn('No hay devoluciones fallidas.');
+      for (const row of rows) {
+        console.warn(
+          [
+            `#${row.refundId} ${row.failedAt.toISOString()} · ${row.reason} · ${(row.amountCentavos / 100).toFixed(2)} ARS`,
+            `  pago ${row.provider} ${row.providerPaymentId} · orden ${row.orderId ?? '-'} · ${row.payerEmail ?? '-'}`,
+            `  ${row.attempts} intentos · ${row.error ?? ''}`,
+          ].join('\n'),
+        );
+      }
     } else if (content) {
       const result = await importContent(database.db, content.document);
       console.warn(importSummary(content.shown, result));

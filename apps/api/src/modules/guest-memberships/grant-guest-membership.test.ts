@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bearer, goodPassword, login, register, uniqueEmail } from '../../../test/accounts';
 import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
 import { testAppForFile } from '../../../test/helpers';
-import { createPaymentsTestApp, settleWebhooks, signedNotification } from '../../../test/payments';
+import {
+  createPaymentsTestApp,
+  eventually,
+  settleWebhooks,
+  signedNotification,
+} from '../../../test/payments';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../certificates/spanish-date';
@@ -262,5 +267,41 @@ describe('guest membership payments (webhook)', () => {
     await t.emulator.control.replayPaymentNotification(refusedPayment[0]?.providerPaymentId ?? '', 1);
     expect(await orderRow(orderId)).toMatchObject({ status: 'paid' });
     expect((await accountsWith(email))[0]?.subscriptionEndDate).toBe(account?.subscriptionEndDate);
+  });
+
+  it('the same Checkout Pro page paid twice: the second payment is refunded at once, nothing more granted, the buyer is told', async () => {
+    const email = uniqueEmail('doble');
+    const { prefId, orderId } = await preferenceFor('ORO', { email });
+    const first = await payOnCheckoutPage(prefId, email, 'APRO');
+    expect(first.status).toBe(303);
+    const endDate = addToDate(argentinaDate(), { months: 6 });
+    expect((await accountsWith(email))[0]?.subscriptionEndDate).toBe(endDate);
+
+    const second = await payOnCheckoutPage(prefId, email, 'APRO');
+    expect(second.status).toBe(303);
+    const secondId = paymentIdOf(second.headers.get('location'));
+    expect(secondId).not.toBe(paymentIdOf(first.headers.get('location')));
+    // Replays of the second payment's notification refund nothing more.
+    await t.emulator.control.replayPaymentNotification(secondId, 2);
+    await settleWebhooks(t.emulator);
+
+    const provider = t.emulator.control.state().payments;
+    expect(provider[secondId]?.status).toBe('refunded');
+    expect(provider[secondId]?.refunds).toHaveLength(1);
+    expect(provider[paymentIdOf(first.headers.get('location'))]?.refunds).toEqual([]);
+    expect((await accountsWith(email))[0]?.subscriptionEndDate).toBe(endDate);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid' });
+    const { rows } = await t.app.db.execute<{ status: string; reason: string; amount_centavos: number }>(
+      sql`select status, reason, amount_centavos from payment_refunds where caused_by_order_id = ${orderId}`,
+    );
+    expect(rows).toEqual([{ status: 'SUCCESS', reason: 'duplicate_payment', amount_centavos: 50_000 }]);
+    await eventually(async () => {
+      const mails = await mailsTo(email);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        'Te devolvimos un pago duplicado',
+        'Tu Membresía Oro de Alcancía está activa',
+      ]);
+      expect(mails.find((m) => m.subject.includes('duplicado'))?.text).toContain(secondId);
+    });
   });
 });

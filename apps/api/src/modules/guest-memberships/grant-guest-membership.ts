@@ -10,6 +10,7 @@ import { type CodePurpose, issueCode } from '../auth/verification-codes';
 import { type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
 import type { PaymentRow } from '../payments/record-payment';
+import { refundDuplicatePayment } from '../payments/refund-payment';
 import { refusedReasonOf } from '../payments/refused-reason';
 import { addToDate } from '../subscriptions/subscription-dates';
 import { guestMembershipMail } from './guest-membership-mail';
@@ -90,7 +91,7 @@ async function codeOrNull(app: FastifyInstance, tx: Tx, userId: string, purpose:
 }
 
 /**
- * What one approved payment of a guest order buys, exactly once (the payment's granted_at is
+ * What one approved payment of a guest order buys, exactly once (a second approved payment of a paid order is 'duplicate') (the payment's granted_at is
  * claimed in the same transaction): the buyer's account (matched or created), the order linked to
  * it, the tier's months from the later of today and the current end date, and one e-mail with the
  * way in. Returns null when there was nothing to do (already granted, or not ours to grant).
@@ -99,7 +100,7 @@ export async function grantGuestMembership(
   app: FastifyInstance,
   orderId: string,
   payment: PaymentRow,
-): Promise<{ userId: string; endDate: string; created: boolean } | null> {
+): Promise<{ userId: string; endDate: string; created: boolean } | 'duplicate' | null> {
   return app.db.transaction(async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
     const tier = guestTierSchema.safeParse(order?.itemId);
@@ -117,6 +118,12 @@ export async function grantGuestMembership(
       .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt)))
       .returning({ id: payments.id });
     if (claimed.length === 0) return null;
+    if (order.status === 'paid') {
+      // Another payment already bought this order (the same Checkout Pro page paid twice): this
+      // one grants nothing, the caller refunds it.
+      await tx.update(payments).set({ grantedAt: null }).where(eq(payments.id, payment.id));
+      return 'duplicate';
+    }
 
     const details = detailsOf(order);
     const found = await findOrCreateAccount(tx, order.payerEmail, details);
@@ -207,6 +214,10 @@ export function guestTierPaymentHandler(app: FastifyInstance): OrderPaymentHandl
       if (payment.status === 'approved') {
         if (payment.grantedAt) return;
         const granted = await grantGuestMembership(app, order.id, payment);
+        if (granted === 'duplicate') {
+          await refundDuplicatePayment(app, order, payment);
+          return;
+        }
         if (granted) {
           app.log.info({ orderId: order.id, ...granted }, 'guest membership granted');
           app.mail.kick();

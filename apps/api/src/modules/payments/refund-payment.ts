@@ -70,6 +70,11 @@ export async function attemptRefund(app: FastifyInstance, refund: RefundRow): Pr
   const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment) throw new Error(`refund ${refund.id}: payment ${refund.paymentId} not found`);
   try {
+    if (payment.provider !== 'MP') {
+      // The redirect provider's API has no refunds: a person refunds it from its dashboard.
+      await giveUp(app, refund, payment, `refunds through ${payment.provider} are made by an operator`);
+      return 'FAILED';
+    }
     const gateway = app.paymentGateway;
     if (!gateway) throw new Error('payments are not configured');
     if (refund.attempts > 1 && refund.expectedRefundedCentavos !== null) {
@@ -87,22 +92,65 @@ export async function attemptRefund(app: FastifyInstance, refund: RefundRow): Pr
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const last = refund.attempts >= MAX_REFUND_ATTEMPTS;
+    if (last) {
+      await giveUp(app, refund, payment, message);
+      return 'FAILED';
+    }
     await app.db
       .update(paymentRefunds)
       .set({
-        status: last ? 'FAILED' : 'PENDING',
         error: message,
-        nextAttemptAt: last
-          ? null
-          : sql`now() + make_interval(secs => ${refundBackoffSeconds(refund.attempts)})`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${refundBackoffSeconds(refund.attempts)})`,
         updatedAt: sql`now()`,
       })
       .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'PENDING')));
-    const facts = { refundId: refund.id, paymentId: payment.providerPaymentId, attempt: refund.attempts };
-    if (last) app.log.error({ ...facts, reason: message }, 'refund failed for good: an operator must act');
-    else app.log.warn({ ...facts, reason: message }, 'refund failed; it will be retried');
-    return last ? 'FAILED' : 'PENDING';
+    app.log.warn(
+      {
+        refundId: refund.id,
+        paymentId: payment.providerPaymentId,
+        attempt: refund.attempts,
+        reason: message,
+      },
+      'refund failed; it will be retried',
+    );
+    return 'PENDING';
   }
+}
+
+/** The last word: FAILED, with why, for an operator (`npm run payments:failed-refunds`). */
+async function giveUp(app: FastifyInstance, refund: RefundRow, payment: PaymentRow, reason: string) {
+  await app.db
+    .update(paymentRefunds)
+    .set({ status: 'FAILED', error: reason.slice(0, 500), nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'PENDING')));
+  app.log.error(
+    { refundId: refund.id, paymentId: payment.providerPaymentId, attempt: refund.attempts, reason },
+    'refund failed for good: an operator must act',
+  );
+}
+
+/**
+ * An approved payment of an order that was already paid (a Checkout Pro page paid twice, a
+ * program bought twice): nothing more is granted, and it goes back in full at once. One refund per
+ * provider payment however often its notification comes.
+ */
+export async function refundDuplicatePayment(
+  app: FastifyInstance,
+  order: { id: string; payerEmail: string },
+  payment: PaymentRow,
+): Promise<RefundOutcome> {
+  app.log.warn(
+    { orderId: order.id, paymentId: payment.providerPaymentId },
+    'second approved payment of an order: refunded, nothing granted',
+  );
+  return requestRefund(app, {
+    payment,
+    amountCentavos: payment.amountCentavos - payment.refundedCentavos,
+    reason: 'duplicate_payment',
+    causedByOrderId: order.id,
+    idempotencyKey: `duplicate:${payment.providerPaymentId}`,
+    payerEmail: order.payerEmail,
+  });
 }
 
 /**

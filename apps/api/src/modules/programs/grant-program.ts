@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments, userPurchases } from '../../db/schema';
+import { paymentOrders, payments, userPurchases } from '../../db/schema';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import type { PaymentRow } from '../payments/record-payment';
 
@@ -12,14 +12,15 @@ export const productTypeOfOrder = (order: OrderRow) =>
  * Grants what one approved payment of a program order paid for, exactly once: the payment's
  * granted_at is claimed, the product lands in the user's purchases and the order becomes paid, all
  * in one transaction. The checkout answer and every webhook replay may call it; one of them wins.
- * Returns whether this call granted.
+ * Returns whether this call granted, or 'duplicate' when the order was already paid or the buyer
+ * already owns the product another way (then nothing is granted and the caller refunds).
  */
 export async function grantProgram(
   app: FastifyInstance,
   order: OrderRow,
   payment: PaymentRow,
   actor: Actor,
-): Promise<boolean> {
+): Promise<boolean | 'duplicate'> {
   const userId = order.userId;
   if (!userId) return false;
   return app.db.transaction(async (tx) => {
@@ -29,6 +30,25 @@ export async function grantProgram(
       .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt)))
       .returning({ id: payments.id });
     if (claimed.length === 0) return false;
+    const [current] = await tx
+      .select({ status: paymentOrders.status })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, order.id))
+      .for('update');
+    const [owned] = await tx
+      .select({ source: userPurchases.source })
+      .from(userPurchases)
+      .where(
+        and(
+          eq(userPurchases.userId, userId),
+          eq(userPurchases.productType, productTypeOfOrder(order)),
+          eq(userPurchases.productId, order.itemId),
+        ),
+      );
+    if (current?.status === 'paid' || (owned && owned.source !== `order:${order.id}`)) {
+      await tx.update(payments).set({ grantedAt: null }).where(eq(payments.id, payment.id));
+      return 'duplicate';
+    }
     const added = await tx
       .insert(userPurchases)
       .values({
@@ -39,13 +59,7 @@ export async function grantProgram(
       })
       .onConflictDoNothing()
       .returning({ id: userPurchases.id });
-    if (added.length === 0) {
-      // Bought twice (e.g. by card and by a free code at the same moment): an operator refunds.
-      app.log.warn(
-        { orderId: order.id, programId: order.itemId },
-        'program paid by a user who already owns it',
-      );
-    }
+    if (added.length === 0) throw new Error(`order ${order.id}: purchase neither added nor owned`);
     await transitionOrder(tx, order.id, ['created', 'pending', 'error', 'refused'], 'paid', {
       actor,
       reason: `payment ${payment.providerPaymentId} approved: program granted`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/helpers';
 import { eventually, newBuyer } from '../../../test/payments';
@@ -79,6 +80,28 @@ describe('POST /api/users/payment/link and the hosted checkout', () => {
     // owned now: no second link
     const again = await link(buyer, { programId: 'prog-hosted' });
     expect(again.json().internalCode).toBe('ALREADY_PURCHASED');
+  });
+
+  it('a pay page paid by a buyer who meanwhile owns the program another way grants nothing twice; the refund is left to an operator', async () => {
+    const buyer = await newBuyer(t.app);
+    const url = (await link(buyer, { programId: 'prog-hosted' })).json().link as string;
+    // Granted another way while the pay page was open (e.g. a free code, an operator).
+    await givePurchase(t.app, buyer.userId, 'programs', 'prog-hosted');
+    expect((await form(`${url}/pagar`)).status).toBe(303);
+    const [order] = await eventually(async () => {
+      const orders = await programOrdersOf(t.app, buyer.userId);
+      expect(orders).toMatchObject([{ payments: 1, granted: 0 }]);
+      return orders;
+    });
+    expect(order?.status).not.toBe('paid');
+    expect(await ownedRows(t.app, buyer.userId, 'prog-hosted')).toBe(1);
+    // The redirect provider has no refund API: the refund is FAILED at once, for a person to make.
+    const { rows } = await t.app.db.execute<{ status: string; reason: string; error: string }>(
+      sql`select status, reason, error from payment_refunds where caused_by_order_id = ${order?.id}`,
+    );
+    expect(rows).toEqual([
+      { status: 'FAILED', reason: 'duplicate_payment', error: expect.stringContaining('operator') },
+    ]);
   });
 
   it('refuses a webhook with a bad, old or missing signature (401) and grants nothing', async () => {

@@ -4,6 +4,7 @@ import { payments } from '../../db/schema';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
 import type { PaymentRow } from '../payments/record-payment';
+import { refundDuplicatePayment } from '../payments/refund-payment';
 import { refusedReasonOf } from '../payments/refused-reason';
 import { releasePromoCode } from '../promo-codes/promo-code-rules';
 import { grantProgram } from './grant-program';
@@ -48,7 +49,10 @@ export async function applyProgramPayment(
   actor: Actor,
 ): Promise<void> {
   if (payment.status === 'approved') {
-    if (!payment.grantedAt) await grantProgram(app, order, payment, actor);
+    if (payment.grantedAt) return;
+    if ((await grantProgram(app, order, payment, actor)) === 'duplicate') {
+      await refundDuplicatePayment(app, order, payment);
+    }
     return;
   }
   if (refusedStatuses.includes(payment.status)) {
