@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
+import { seedDemoSubscriberCharge } from './modules/subscriptions/seed-demo-subscriber-charge';
 
 /** Process entry: parse configuration, prepare the database, listen, close gracefully. */
 async function main() {
@@ -44,6 +45,12 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.seedDemoData && config.mercadoPago.mode === 'emulator') {
+    // Once (it checks), with the server listening: the SDK reaches the in-app emulator over HTTP.
+    await seedDemoSubscriberCharge(app, config.mercadoPago).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'demo subscriber charge not recorded'),
+    );
+  }
   app.log.info(
     {
       url: config.publicUrl,

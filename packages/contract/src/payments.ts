@@ -37,7 +37,8 @@ export const paymentRefusalSchema = z.object({
 export type PaymentRefusal = z.infer<typeof paymentRefusalSchema>;
 
 /** Refund of the unused part of the previous plan after an upgrade (drives the refund notice). */
-export const refundStatusSchema = z.enum(['SUCCESS', 'FAILED']);
+/** An upgrade's refund of the replaced plan: done now, coming (within 10 business days), or nothing was charged to refund. */
+export const refundStatusSchema = z.enum(['SUCCESS', 'FAILED', 'NONE']);
 export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
 /** Error codes of the payment endpoints, besides the generic ones. */

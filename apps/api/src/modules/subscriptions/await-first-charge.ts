@@ -3,9 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
 import { findOrder } from '../payments/orders-repository';
+import type { UpgradeRefundStatus } from './upgrade-subscription';
 
 export type FirstCharge =
-  | { status: 'approved'; refundStatus: 'SUCCESS' | 'FAILED' | null }
+  | { status: 'approved'; refundStatus: UpgradeRefundStatus | null }
   | { status: 'pending' }
   | { status: 'refused'; refusedReason: RefusedReason };
 
@@ -39,7 +40,7 @@ export async function awaitFirstCharge(
         const refund = order.upgradeRefundStatus;
         return {
           status: 'approved',
-          refundStatus: refund === 'SUCCESS' || refund === 'FAILED' ? refund : null,
+          refundStatus: refund === 'SUCCESS' || refund === 'FAILED' || refund === 'NONE' ? refund : null,
         };
       }
     } else {

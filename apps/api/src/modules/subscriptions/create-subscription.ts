@@ -160,7 +160,8 @@ export async function createCardSubscription(
   return {
     status: 'approved',
     isUpgradeSubscription: isUpgrade,
-    ...(first.refundStatus ? { refundStatus: first.refundStatus } : {}),
+    // An upgrade always says what happened to the money: NONE when nothing was charged to refund.
+    ...(isUpgrade ? { refundStatus: first.refundStatus ?? 'NONE' } : {}),
     subscriptionEndDate: await currentEndDate(app, userId),
   };
 }

@@ -344,9 +344,11 @@ describe('upgrade to a plan of greater weight (more)', () => {
       cardToken: await cardToken(t.emulator, 'APRO'),
     });
     expect(res.statusCode).toBe(200);
+    // Nothing was charged, so nothing to refund, and the answer says so (the web tells her).
     expect(res.json()).toEqual({
       status: 'approved',
       isUpgradeSubscription: true,
+      refundStatus: 'NONE',
       subscriptionEndDate: addToDate(argentinaDate(), { months: 1 }),
     });
     const [order] = await ordersOf(t.app, buyer.userId);

@@ -38,12 +38,16 @@ export function UpgradeGuardDialog({
   );
 }
 
-/** The refund notice of an upgrade (spec §4): at once when SUCCESS, else within 10 business days. */
+/**
+ * The refund notice of an upgrade (spec §4): at once when SUCCESS, within 10 business days when
+ * FAILED, and (decision 42) plainly nothing when no charge was there to refund.
+ */
 export const refundNoticeTexts = {
   SUCCESS:
     'Ya te devolvimos la parte que no usaste de tu plan anterior. El reintegro va a la misma tarjeta: según tu banco, lo vas a ver en el resumen actual o en el próximo.',
   FAILED:
     'Vamos a devolverte la parte que no usaste de tu plan anterior dentro de los próximos 10 días hábiles, en la misma tarjeta. No tenés que hacer nada.',
+  NONE: 'No hay nada que devolverte: tu plan anterior no tenía un cobro pendiente de usar (por ejemplo, estabas en un período de prueba o de regalo).',
 } as const satisfies Record<RefundStatus, string>;
 
 export function RefundNotice({ refundStatus }: { refundStatus: RefundStatus }) {
