@@ -188,6 +188,8 @@ export type CardSubscription = z.infer<typeof cardSubscriptionSchema>;
 export const subscriptionErrorCodes = [
   'SUBSCRIPTION_PLAN_NOT_FOUND',
   'INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN',
+  /** a coupon for this plan that does not lower its price (the plan's own discount is as good or better) */
+  'PROMO_CODE_NOT_BETTER',
   'COUNTRY_NOT_ALLOWED',
   'UPGRADE_NOT_ALLOWED',
   'CHECKOUT_PROVIDER_MISMATCH',

@@ -48,7 +48,9 @@ export async function priceProgramCheckout(
   const promo = promoCode ? await programPromoFor(app.db, promoCode, promoFactsOf(buyer, program)) : null;
   // A free code is activated, not paid (availability FREE → activate).
   if (promo?.kind === 'FREE') throw promoCodeError('typeError');
-  return { promo, price: priceProgram(program, promo) };
+  const price = priceProgram(program, promo);
+  // A code that saves nothing on this price is not attached to the order, so it is not spent.
+  return { promo: price.promoCodeApplied ? promo : null, price };
 }
 
 /**

@@ -10,6 +10,14 @@ export const invalidPromoCodeForPlan = () =>
     'El código promocional no es válido para este plan y/o frecuencia de pago.',
   );
 
+/** A coupon for this plan that would not lower its price: it is not used, so not spent either. */
+export const promoCodeNotBetter = () =>
+  new AppError(
+    'PROMO_CODE_NOT_BETTER',
+    409,
+    'Tu código no mejora el precio de este plan: ya tiene un descuento igual o mayor. Podés suscribirte al precio actual sin usarlo.',
+  );
+
 /**
  * The discount coupon behind `code` for showing prices, or null when the code cannot discount
  * anything now (unknown, expired, exhausted, a free period…): a plan list simply shows no discount.

@@ -26,7 +26,7 @@ import {
 } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody } from '../payments/refused-reason';
-import { couponForCheckout } from '../promo-codes/coupons';
+import { couponForCheckout, promoCodeNotBetter } from '../promo-codes/coupons';
 import { grantSubscription } from './activate-subscription';
 import { awaitFirstCharge } from './await-first-charge';
 import {
@@ -83,6 +83,8 @@ export async function createCardSubscription(
       })
     : null;
   const price = priceOf(priceRow, coupon);
+  // A code that saves nothing here is refused before anything is reserved: it stays unspent.
+  if (coupon && !price.couponApplied) throw promoCodeNotBetter();
   // An upgrade starts the new plan at once: no second free trial.
   const freeTrial = isUpgrade ? null : priceRow.freeTrial;
   const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
@@ -106,7 +108,7 @@ export async function createCardSubscription(
         planName: found.plan.name,
         frequencyType,
         regularPriceCentavos: price.regularCentavos,
-        couponCode: price.couponApplied ? coupon?.code : null,
+        couponCode: coupon?.code ?? null,
         freeTrial,
         isUpgrade,
       },

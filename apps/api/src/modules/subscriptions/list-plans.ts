@@ -14,8 +14,8 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
 import { sendSerialized } from '../academy/serialized-response';
 import { perUserLimit } from '../payments/payments-core';
-import { couponForDisplay, invalidPromoCodeForPlan } from '../promo-codes/coupons';
-import { couponAppliesTo } from './plan-pricing';
+import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
+import { couponAppliesTo, priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
 /**
@@ -105,6 +105,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
           couponAppliesTo(coupon, p.planId, p.frequency),
       );
       if (covered.length === 0) throw invalidPromoCodeForPlan();
+      if (!covered.some((p) => priceOf(p, coupon).couponApplied)) throw promoCodeNotBetter();
       return planView(plan, coupon);
     },
   );

@@ -37,21 +37,22 @@ export interface PlanPrice {
 /**
  * The server's price of a provider plan: the plan's discount price when it has one; with a coupon
  * that applies to this plan and frequency, the coupon's percent off the regular price when that is
- * lower. Discounts never stack. Centavos, rounded to the nearest.
+ * lower. Discounts never stack. Centavos, rounded to the nearest. `couponApplied` only when the
+ * coupon is what lowers the price: a code that saves nothing is not used (nor spent).
  */
 export function priceOf(plan: ProviderPlanRow, coupon: Coupon | null): PlanPrice {
   const regular = plan.regularPriceCentavos;
   const planPrice = plan.discountPriceCentavos ?? regular;
-  const couponApplied = coupon !== null && couponAppliesTo(coupon, plan.planId, plan.frequency);
-  const couponPrice = couponApplied ? Math.round((regular * (100 - coupon.percent)) / 100) : regular;
-  return { regularCentavos: regular, chargeCentavos: Math.min(planPrice, couponPrice), couponApplied };
+  const covers = coupon !== null && couponAppliesTo(coupon, plan.planId, plan.frequency);
+  const couponPrice = covers ? Math.round((regular * (100 - coupon.percent)) / 100) : regular;
+  const couponApplied = covers && couponPrice < planPrice;
+  return { regularCentavos: regular, chargeCentavos: couponApplied ? couponPrice : planPrice, couponApplied };
 }
 
 /** The spec's provider plan as the web shows it. */
 export function providerPlanView(plan: ProviderPlanRow, coupon: Coupon | null): ProviderPlan {
   const price = priceOf(plan, coupon);
   const discounted = price.chargeCentavos < price.regularCentavos;
-  const couponWon = price.couponApplied && price.chargeCentavos !== (plan.discountPriceCentavos ?? null);
   return {
     frequency: plan.frequency as PlanFrequency,
     frequencyType: plan.frequencyType as FrequencyType,
@@ -59,7 +60,7 @@ export function providerPlanView(plan: ProviderPlanRow, coupon: Coupon | null): 
       regularPrice: price.regularCentavos,
       discountPrice: discounted ? price.chargeCentavos : null,
       discountPercentage: discounted
-        ? couponWon
+        ? price.couponApplied
           ? percentOff(price.chargeCentavos, price.regularCentavos)
           : (plan.discountPercentage ?? percentOff(price.chargeCentavos, price.regularCentavos))
         : null,

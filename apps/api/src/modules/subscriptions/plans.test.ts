@@ -82,6 +82,8 @@ describe('GET /api/users/subscriptions', () => {
       discountPrice: 9_000_000,
       discountPercentage: 25,
     });
+    // …so the code is not what this price comes from: no "Precio con tu código promocional".
+    expect(basico?.providerPlans.annual?.promoCodeApplied).toBe(false);
 
     const oro = ((await get('/api/users/subscriptions?promoCode=ORO50')).json() as SubscriptionPlan[]).find(
       (p) => p.id === 'oro',
@@ -194,6 +196,39 @@ describe('a coupon at card checkout', () => {
     const current = await get('/api/users/mercadopago/suscription', buyer.headers);
     expect(current.json().subscription).toMatchObject({ amount: 950_000, promoCodeApplied: true });
     await settleWebhooks(t.emulator);
+  });
+
+  it('a coupon that saves nothing against the plan’s own discount is refused with the reason and never spent', async () => {
+    const search = await get(
+      '/api/users/subscriptions/search?name=Plan%20B%C3%A1sico&planFrequency=annual&promoCode=CHICO5',
+    );
+    expect(search.statusCode).toBe(409);
+    expect(search.json()).toEqual({
+      internalCode: 'PROMO_CODE_NOT_BETTER',
+      message: expect.stringContaining('no mejora el precio de este plan'),
+    });
+    // Monthly has no plan discount: there the same code is fine.
+    const monthly = await get(
+      '/api/users/subscriptions/search?name=Plan%20B%C3%A1sico&planFrequency=monthly&promoCode=CHICO5',
+    );
+    expect(monthly.statusCode).toBe(200);
+
+    const before = await usesOf('CHICO5');
+    const buyer = await newBuyer(t.app);
+    const res = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'Plan Básico',
+      subscriptionPlanFrequency: 'annual',
+      cardToken: await cardToken(t.emulator, 'APRO'),
+      promoCode: 'CHICO5',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().internalCode).toBe('PROMO_CODE_NOT_BETTER');
+    expect(await usesOf('CHICO5')).toBe(before);
+    expect(await ordersOf(t.app, buyer.userId)).toEqual([]);
+    const { rows } = await t.app.db.execute(
+      sql`select id from promo_code_redemptions where user_id = ${buyer.userId}`,
+    );
+    expect(rows).toEqual([]);
   });
 
   it('refuses codes that do not discount this plan and frequency, and a code used before', async () => {

@@ -28,7 +28,12 @@ import { refusalMessage } from '../payments/refusal-messages';
 import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
-import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
+import {
+  invalidPromoForPlan,
+  isInvalidPromoForPlan,
+  isPromoNotBetter,
+  promoNotBetter,
+} from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
 import { paymentFailure } from './payment-failure';
 import {
@@ -152,13 +157,14 @@ export default function SubscriptionCheckoutPage() {
   if (user.data.countryCode !== allowedCountry) return <Navigate to={plansPath} replace state={backState} />;
 
   if (plan.isError) {
-    if (isInvalidPromoForPlan(plan.error) && promoCode) {
+    const promoRefusal = isInvalidPromoForPlan(plan.error)
+      ? invalidPromoForPlan
+      : isPromoNotBetter(plan.error)
+        ? promoNotBetter
+        : null;
+    if (promoRefusal && promoCode) {
       return (
-        <ErrorDialog
-          title={invalidPromoForPlan.title}
-          text={invalidPromoForPlan.text}
-          onClose={() => setPromoCode(null)}
-        />
+        <ErrorDialog title={promoRefusal.title} text={promoRefusal.text} onClose={() => setPromoCode(null)} />
       );
     }
     return (

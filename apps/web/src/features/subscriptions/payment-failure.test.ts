@@ -27,6 +27,16 @@ describe('a subscription payment that fails before an outcome', () => {
     expect(failure.dropsPromoCode).toBe(true);
   });
 
+  it('says why a code that would not lower the price is not used, and drops it (it stays unspent)', () => {
+    const failure = paymentFailure(apiError('PROMO_CODE_NOT_BETTER', 'Tu código no mejora…', 409));
+    expect(failure).toEqual({
+      title: 'Atención',
+      text: expect.stringContaining('Tu código no mejora el precio de este plan'),
+      dropsPromoCode: true,
+    });
+    expect(failure.text).toContain('queda sin usar');
+  });
+
   it("keeps the server's Spanish message for anything else, and the code", () => {
     expect(paymentFailure(apiError('ALREADY_SUBSCRIBED', 'Ya tenés una suscripción activa.', 409))).toEqual({
       title: 'No pudimos completar el pago',

@@ -1,6 +1,11 @@
 import { ApiError } from '../../lib/api-client';
 import { promoErrorText } from '../payments/promo-messages';
-import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
+import {
+  invalidPromoForPlan,
+  isInvalidPromoForPlan,
+  isPromoNotBetter,
+  promoNotBetter,
+} from './invalid-promo-for-plan';
 
 /** The dialog a failed subscription payment shows; `dropsPromoCode` when the code caused it. */
 export interface PaymentFailure {
@@ -18,6 +23,9 @@ export interface PaymentFailure {
 export function paymentFailure(error: unknown): PaymentFailure {
   if (isInvalidPromoForPlan(error)) {
     return { title: invalidPromoForPlan.title, text: invalidPromoForPlan.text, dropsPromoCode: true };
+  }
+  if (isPromoNotBetter(error)) {
+    return { title: promoNotBetter.title, text: promoNotBetter.text, dropsPromoCode: true };
   }
   if (error instanceof ApiError && error.internalCode === 'PROMO_CODE') {
     return { title: 'No pudimos aplicar tu código', text: promoErrorText(error), dropsPromoCode: true };

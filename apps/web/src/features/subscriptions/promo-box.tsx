@@ -4,14 +4,19 @@ import { useState } from 'react';
 import { ErrorDialog } from '../payments/error-dialog';
 import { type PromoAttempt, PromoCodeBox } from '../payments/promo-code-box';
 import { promoErrorText } from '../payments/promo-messages';
-import { invalidPromoForPlan, isInvalidPromoForPlan } from './invalid-promo-for-plan';
+import {
+  invalidPromoForPlan,
+  isInvalidPromoForPlan,
+  isPromoNotBetter,
+  promoNotBetter,
+} from './invalid-promo-for-plan';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys } from './subscriptions-api';
 
 /**
  * The checkout's promo code box. A code is checked by loading the plan with it (GET
- * /users/subscriptions/search); a code that does not discount this plan and frequency gets the
- * 'Atención' dialog and the previous price stays. An applied code can be removed.
+ * /users/subscriptions/search); a code that does not discount this plan and frequency, or would not
+ * lower its price, gets an 'Atención' dialog and the previous price stays. An applied code can be removed.
  */
 export function PromoBox({
   planName,
@@ -25,7 +30,7 @@ export function PromoBox({
   onApplied(code: string | null): void;
 }) {
   const queryClient = useQueryClient();
-  const [invalid, setInvalid] = useState(false);
+  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
 
   async function apply(value: string): Promise<PromoAttempt> {
     try {
@@ -39,8 +44,9 @@ export function PromoBox({
       return 'applied';
     } catch (failure) {
       trackSubscription('promoFailed', { from: 'checkout' });
-      if (!isInvalidPromoForPlan(failure)) return { error: promoErrorText(failure) };
-      setInvalid(true);
+      if (isInvalidPromoForPlan(failure)) setRefusal(invalidPromoForPlan);
+      else if (isPromoNotBetter(failure)) setRefusal(promoNotBetter);
+      else return { error: promoErrorText(failure) };
       return 'refused';
     }
   }
@@ -55,10 +61,10 @@ export function PromoBox({
       }
     >
       <ErrorDialog
-        open={invalid}
-        title={invalidPromoForPlan.title}
-        text={invalidPromoForPlan.text}
-        onClose={() => setInvalid(false)}
+        open={refusal !== null}
+        title={refusal?.title ?? ''}
+        text={refusal?.text ?? ''}
+        onClose={() => setRefusal(null)}
       />
     </PromoCodeBox>
   );
