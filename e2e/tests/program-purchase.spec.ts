@@ -176,7 +176,6 @@ test.describe('program purchase', () => {
     await page.getByRole('button', { name: 'Pagar programa' }).click();
     const refused = page.getByRole('dialog', { name: 'Tu pago fue rechazado' });
     await expect(refused).toContainText('Tu tarjeta no tiene fondos suficientes para este pago.');
-    expect(await page.evaluate(() => sessionStorage.getItem('failedPaymentAttempts'))).toBe('1');
     await refused.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await expect(refused).toBeHidden();
     await expect(cardForm(page).getByLabel('Código de seguridad')).toHaveValue('');
@@ -193,6 +192,30 @@ test.describe('program purchase', () => {
     await expectNoSeriousA11yViolations(page);
     await exhausted.getByRole('button', { name: 'Ir al formulario de pago' }).click();
     await expect(page).toHaveURL(chauDeudas.form);
+  });
+
+  test('a refused subscription payment does not make the first refused program payment final', async ({
+    page,
+    request,
+  }) => {
+    const { credentials } = await newCustomer(request, 'two-checkouts');
+    await signIn(page, credentials);
+    await page.goto('/compra/suscripcion/Plan%20Esencial/annual');
+    await fillCard(page, 'FUND');
+    await page.getByRole('button', { name: 'Pagar y suscribirme' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tu pago fue rechazado' })).toBeVisible();
+
+    await page.goto(checkoutPath(chauDeudas.id));
+    await expect(checkoutHeading(page)).toBeVisible();
+    await fillCard(page, 'OTHE');
+    await installmentOptions(page);
+    await cardForm(page).getByLabel('Cuotas').selectOption({ label: '1 pago de $ 45.000' });
+    await page.getByRole('button', { name: 'Pagar programa' }).click();
+    // The program's own first refusal: she may try again.
+    const refused = page.getByRole('dialog', { name: 'Tu pago fue rechazado' });
+    await expect(refused).toBeVisible();
+    await expect(refused.getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'No pudimos procesar tu pago' })).toHaveCount(0);
   });
 
   test('an account outside Argentina is sent to the plan list', async ({ page, request }) => {

@@ -26,6 +26,15 @@ const rejectedPage = 'https://alcancia.com.ar/pago-rechazado';
 const emulator = '/sandbox/mercadopago';
 
 /** A card subscription paid through the API (card token from the emulator, as the browser gets it). */
+/** The server's count of her refused card attempts for Plan Esencial. */
+async function attemptsOf(request: APIRequestContext, token: string) {
+  const res = await request.get(
+    '/api/users/payment/attempts?purchaseType=SUBSCRIPTION_PURCHASE&productId=plan-esencial',
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return res.json();
+}
+
 async function subscribeThroughApi(
   request: APIRequestContext,
   token: string,
@@ -223,7 +232,7 @@ test.describe('subscription purchase', () => {
     await expect(refused).toBeVisible();
     await expect(refused).toContainText('Tu tarjeta no tiene fondos suficientes para este pago.');
     await expectNoSeriousA11yViolations(page);
-    expect(await page.evaluate(() => sessionStorage.getItem('failedPaymentAttempts'))).toBe('1');
+    expect(await attemptsOf(request, credentials.accessToken)).toMatchObject({ refusedAttempts: 1 });
     await refused.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await expect(refused).toBeHidden();
     await expect(page.getByLabel('Código de seguridad')).toHaveValue('');
@@ -236,10 +245,14 @@ test.describe('subscription purchase', () => {
     const exhausted = page.getByRole('dialog', { name: 'No pudimos procesar tu pago' });
     await expect(exhausted).toBeVisible();
     await expect(exhausted).toContainText('Ya usaste los intentos de pago con tarjeta.');
-    expect(await page.evaluate(() => sessionStorage.getItem('failedPaymentAttempts'))).toBe('2');
+    expect(await attemptsOf(request, credentials.accessToken)).toMatchObject({ exhausted: true });
     await exhausted.getByRole('button', { name: 'Ver otras formas de pago' }).click();
     await expect(page).toHaveURL(rejectedPage);
     expect(payments).toEqual(['POST', 'POST']);
+
+    // The flow has ended for this plan on the server too: back on the checkout, it says so at once.
+    await page.goto('/compra/suscripcion/Plan%20Esencial/annual');
+    await expect(page.getByRole('dialog', { name: 'No pudimos procesar tu pago' })).toBeVisible();
   });
 
   test('a subscriber upgrades to a heavier plan and sees the refund notice; a lighter plan is guarded', async ({

@@ -16,6 +16,7 @@ import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
+import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(guestMembershipsModule, { prefix: '/users' });
       await api.register(promoCodesModule, { prefix: '/users' });
       await api.register(paymentsModule, { prefix: '/payments' });
+      await api.register(getPaymentAttemptsRoute, { prefix: '/users' });
       await api.register(programsModule);
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },

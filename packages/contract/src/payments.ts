@@ -36,14 +36,37 @@ export const paymentRefusalSchema = z.object({
 });
 export type PaymentRefusal = z.infer<typeof paymentRefusalSchema>;
 
-/** Refund of the unused part of the previous plan after an upgrade (drives the refund notice). */
 /** An upgrade's refund of the replaced plan: done now, coming (within 10 business days), or nothing was charged to refund. */
 export const refundStatusSchema = z.enum(['SUCCESS', 'FAILED', 'NONE']);
 export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
+/* ---------- GET /users/payment/attempts ---------- */
+
+/**
+ * Refused card attempts of the caller for one product, counted by the server (spec §4 "Payment
+ * result status": one retry is allowed, the second failure ends the flow). SUBSCRIPTION_PURCHASE
+ * counts per plan id, PROGRAM_PURCHASE per program or pack id.
+ */
+export const paymentAttemptsQuerySchema = z.object({
+  purchaseType: z.enum(['SUBSCRIPTION_PURCHASE', 'PROGRAM_PURCHASE']),
+  productId: z.string().min(1).max(200),
+});
+export type PaymentAttemptsQuery = z.infer<typeof paymentAttemptsQuerySchema>;
+
+export const paymentAttemptsSchema = z.object({
+  refusedAttempts: z.number().int().min(0),
+  /** refusals that end the flow (2) */
+  maxAttempts: z.number().int(),
+  exhausted: z.boolean(),
+  /** the last refusal's reason, for the exhausted screen */
+  lastRefusedReason: refusedReasonSchema.nullable(),
+});
+export type PaymentAttempts = z.infer<typeof paymentAttemptsSchema>;
+
 /** Error codes of the payment endpoints, besides the generic ones. */
 export const paymentErrorCodes = [
   'PAYMENT_REFUSED',
+  'PAYMENT_ATTEMPTS_EXHAUSTED',
   'PAYMENT_PROVIDER_ERROR',
   'PAYMENTS_NOT_CONFIGURED',
   'INVALID_SIGNATURE',

@@ -18,6 +18,7 @@ import {
   type Refusal,
 } from '../payments/checkout-orders';
 import { type Actor, externalReferenceOf } from '../payments/orders-repository';
+import { assertAttemptsLeft } from '../payments/payment-attempts';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { recordProviderPayment } from '../payments/record-payment';
 import { refusalBody, refusedReasonOf } from '../payments/refused-reason';
@@ -50,6 +51,7 @@ export async function createProgramPayment(
   if (request.installments > program.course.maxInstallments) throw installmentsNotAllowed();
   const { promo, price } = await priceProgramCheckout(app, buyer, program, request.promoCode);
   await assertNoPendingProgramPayment(app, userId, program.course.id);
+  await assertAttemptsLeft(app.db, userId, 'program', program.course.id);
   const { cardDetails } = request;
   if (request.installments > 1) {
     const options = await gateway

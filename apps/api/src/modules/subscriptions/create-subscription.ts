@@ -24,6 +24,7 @@ import {
   externalReferenceOf,
   transitionOrder,
 } from '../payments/orders-repository';
+import { assertAttemptsLeft } from '../payments/payment-attempts';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody } from '../payments/refused-reason';
 import { couponForCheckout, promoCodeNotBetter } from '../promo-codes/coupons';
@@ -74,6 +75,7 @@ export async function createCardSubscription(
   const today = argentinaDate();
   const { isUpgrade } = upgradeDecision(buyer, found.plan.weight, today);
   await assertNoPendingCheckout(app.db, userId);
+  await assertAttemptsLeft(app.db, userId, 'subscription', found.plan.id);
   const replaces = isUpgrade ? await activeAgreement(app.db, userId) : undefined;
   const coupon = request.promoCode
     ? await couponForCheckout(app.db, request.promoCode, buyer, {

@@ -1,92 +1,80 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubStorage } from '../../test/browser-stubs';
+import { describe, expect, it } from 'vitest';
 import {
-  failedAttemptsKey,
   initialPaymentResult,
   nextPaymentResult,
   type PaymentEvent,
   type PaymentResult,
-  readFailedAttempts,
-  writeFailedAttempts,
+  startingPaymentResult,
 } from './payment-result';
 import { asRefusedReason, refusalMessage, refusalMessages } from './refusal-messages';
 
-/** Runs events the way the page does: the counter read from and written to storage each time. */
-function run(events: PaymentEvent[], start: PaymentResult = initialPaymentResult): PaymentResult {
+/** Runs events the way the page does, from a count of earlier refusals (the server's). */
+function run(events: PaymentEvent[], start: PaymentResult = initialPaymentResult, refusedBefore = 0) {
   let state = start;
+  let failed = refusedBefore;
   for (const event of events) {
-    const next = nextPaymentResult(state, event, readFailedAttempts());
-    writeFailedAttempts(next.failedAttempts);
+    const next = nextPaymentResult(state, event, failed);
+    failed = next.failedAttempts;
     state = next.state;
   }
-  return state;
+  return { state, failed };
 }
 
 describe('payment result state machine', () => {
-  let storage: ReturnType<typeof stubStorage>;
-  beforeEach(() => {
-    storage = stubStorage();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('starts pending with no failed attempts', () => {
     expect(initialPaymentResult).toEqual({ status: 'pending' });
-    expect(readFailedAttempts()).toBe(0);
+    expect(startingPaymentResult({ exhausted: false, lastRefusedReason: null })).toEqual({
+      status: 'pending',
+    });
   });
 
   it('goes to success on an approved charge and forgets earlier failures', () => {
-    writeFailedAttempts(1);
-    expect(run([{ type: 'approved', isUpgrade: true, refundStatus: 'SUCCESS' }])).toEqual({
-      status: 'success',
-      isUpgrade: true,
-      refundStatus: 'SUCCESS',
+    expect(
+      run([{ type: 'approved', isUpgrade: true, refundStatus: 'SUCCESS' }], initialPaymentResult, 1),
+    ).toEqual({
+      state: { status: 'success', isUpgrade: true, refundStatus: 'SUCCESS' },
+      failed: 0,
     });
-    expect(readFailedAttempts()).toBe(0);
   });
 
   it('refuses once with the reason, then retries from pending, then ends exhausted', () => {
     const refused = run([{ type: 'refused', reason: 'INSUFFICIENT_AMOUNT' }]);
-    expect(refused).toEqual({ status: 'refused', reason: 'INSUFFICIENT_AMOUNT' });
-    expect(readFailedAttempts()).toBe(1);
-
-    const retried = run([{ type: 'retry' }], refused);
-    expect(retried).toEqual({ status: 'pending' });
-    expect(readFailedAttempts()).toBe(1);
-
-    const exhausted = run([{ type: 'refused', reason: 'CALL_FOR_AUTHORIZE' }], retried);
-    expect(exhausted).toEqual({ status: 'exhaustedAttempts', reason: 'CALL_FOR_AUTHORIZE' });
-    expect(readFailedAttempts()).toBe(2);
+    expect(refused).toEqual({ state: { status: 'refused', reason: 'INSUFFICIENT_AMOUNT' }, failed: 1 });
+    const retried = run([{ type: 'retry' }], refused.state, refused.failed);
+    expect(retried).toEqual({ state: { status: 'pending' }, failed: 1 });
+    const exhausted = run([{ type: 'refused', reason: 'CALL_FOR_AUTHORIZE' }], retried.state, retried.failed);
+    expect(exhausted).toEqual({
+      state: { status: 'exhaustedAttempts', reason: 'CALL_FOR_AUTHORIZE' },
+      failed: 2,
+    });
   });
 
-  it('keeps the counter in session storage, so a reload after one failure ends at the next', () => {
-    run([{ type: 'refused', reason: 'FILLED_DATE' }]);
-    expect(storage.session.getItem(failedAttemptsKey)).toBe('1');
-    // A reload: a fresh page state, the same tab's storage.
-    expect(run([{ type: 'refused', reason: 'FILLED_DATE' }])).toEqual({
+  it('continues from the server’s count after a reload: one refusal before, the next one ends it', () => {
+    expect(run([{ type: 'refused', reason: 'FILLED_DATE' }], initialPaymentResult, 1).state).toEqual({
       status: 'exhaustedAttempts',
       reason: 'FILLED_DATE',
     });
   });
 
+  it('opens already exhausted when the server says this product’s attempts are used up', () => {
+    expect(startingPaymentResult({ exhausted: true, lastRefusedReason: 'FILLED_DATE' })).toEqual({
+      status: 'exhaustedAttempts',
+      reason: 'FILLED_DATE',
+    });
+    expect(startingPaymentResult({ exhausted: true, lastRefusedReason: null })).toEqual({
+      status: 'exhaustedAttempts',
+      reason: 'UNEXPECTED_ERROR',
+    });
+  });
+
   it('does not count a payment in process, and exhaustedAttempts is final', () => {
-    expect(run([{ type: 'inProcess' }])).toEqual({ status: 'inProcess' });
-    expect(readFailedAttempts()).toBe(0);
+    expect(run([{ type: 'inProcess' }])).toEqual({ state: { status: 'inProcess' }, failed: 0 });
     const end: PaymentResult = { status: 'exhaustedAttempts', reason: 'UNEXPECTED_ERROR' };
     expect(nextPaymentResult(end, { type: 'retry' }, 2).state).toBe(end);
     expect(nextPaymentResult(end, { type: 'refused', reason: 'FILLED_DATE' }, 2)).toEqual({
       state: end,
       failedAttempts: 2,
     });
-  });
-
-  it('reads a missing or broken counter as 0', () => {
-    expect(readFailedAttempts()).toBe(0);
-    storage.session.setItem(failedAttemptsKey, 'not a number');
-    expect(readFailedAttempts()).toBe(0);
-    storage.session.setItem(failedAttemptsKey, '-3');
-    expect(readFailedAttempts()).toBe(0);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { RefundStatus, RefusedReason } from '@alcancia/contract';
-import { readItem, writeItem } from '../../lib/storage';
 
 /**
  * The payment result (spec §4 "Payment result status"), shared by subscription and program
@@ -10,7 +9,9 @@ import { readItem, writeItem } from '../../lib/storage';
  * 3. a first failure → refused (the attempt counter goes up, the reason is kept);
  * 4. a failure when the counter is already above zero → exhaustedAttempts (the flow ends);
  * 5. from refused, the action resets the form to pending;
- * 6. the counter lives in session storage, so it survives reloads (and ends with the tab).
+ * 6. the counter survives reloads: the server counts refused attempts per user and product
+ *    (GET /users/payment/attempts), so a subscription's refusals never end a program's checkout
+ *    and no tab or reload resets it (decision 44).
  *
  * Besides the spec's four states, `inProcess` is a charge the provider is still reviewing (Mercado
  * Pago's "in_process"): neither a success nor a failure, so the counter is left alone.
@@ -61,15 +62,15 @@ export function nextPaymentResult(
   }
 }
 
-/** Session-storage key of the failed attempts (spec: "temporary storage"). */
-export const failedAttemptsKey = 'failedPaymentAttempts';
-
-/** The counter; 0 when absent or unreadable. */
-export function readFailedAttempts(): number {
-  const value = Number.parseInt(readItem(failedAttemptsKey, 'session') ?? '', 10);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-export function writeFailedAttempts(count: number): void {
-  writeItem(failedAttemptsKey, String(Math.max(0, Math.floor(count))), 'session');
+/**
+ * Where a checkout starts: pending, or already exhausted when the server says this product's card
+ * attempts are used up (a reload after the second refusal, another tab).
+ */
+export function startingPaymentResult(attempts: {
+  exhausted: boolean;
+  lastRefusedReason: RefusedReason | null;
+}): PaymentResult {
+  return attempts.exhausted
+    ? { status: 'exhaustedAttempts', reason: attempts.lastRefusedReason ?? 'UNEXPECTED_ERROR' }
+    : initialPaymentResult;
 }

@@ -117,7 +117,11 @@ export default function ProgramCheckoutPage() {
   const provider = useCheckoutProvider(id, allowed);
   const cardCheckout = provider.data === cardCheckoutProvider;
   const sdk = useMercadoPago(allowed && cardCheckout);
-  const { result, attempt, dispatch } = usePaymentResult();
+  const attempts = usePaymentResult({
+    purchaseType: 'PROGRAM_PURCHASE',
+    productId: allowed && cardCheckout ? id : undefined,
+  });
+  const { result, attempt, dispatch } = attempts;
 
   const program: ProgramPreview | undefined = preview.data;
   const offered = program ? offersInstallments(program.installments) : false;
@@ -145,7 +149,7 @@ export default function ProgramCheckoutPage() {
     allowed &&
     program !== undefined &&
     provider.data !== undefined &&
-    (!cardCheckout || sdk.status === 'ready');
+    (!cardCheckout || (sdk.status === 'ready' && attempts.ready));
 
   useEffect(() => {
     if (!ready || viewed.current || !program) return;

@@ -100,7 +100,8 @@ export default function SubscriptionCheckoutPage() {
     retry: false,
   });
   const sdk = useMercadoPago();
-  const { result, attempt, dispatch } = usePaymentResult();
+  const attempts = usePaymentResult({ purchaseType: 'SUBSCRIPTION_PURCHASE', productId: plan.data?.id });
+  const { result, attempt, dispatch } = attempts;
 
   const backState = purchaseState(entry, promoCode);
   // Once a payment has an outcome the page stays as it is (no guard over the result).
@@ -120,7 +121,8 @@ export default function SubscriptionCheckoutPage() {
     user.data?.countryCode === allowedCountry &&
     providerPlan !== undefined &&
     providerPlan.checkoutProvider === cardProvider &&
-    !status.isPending;
+    !status.isPending &&
+    attempts.ready;
 
   // The redirect provider: the browser goes straight to the plan's checkout link.
   useEffect(() => {
