@@ -82,8 +82,15 @@ export async function createPaymentsTestApp(
   }
 }
 
-/** A card token from the emulator, as the browser gets it; the cardholder name picks the outcome. */
-export async function cardToken(emulator: RunningMercadoPagoEmulator, cardholder = 'APRO'): Promise<string> {
+/**
+ * A card token from the emulator, as the browser gets it; the cardholder name picks the outcome.
+ * Each call is another person's card (a document of its own) unless `document` says otherwise.
+ */
+export async function cardToken(
+  emulator: RunningMercadoPagoEmulator,
+  cardholder = 'APRO',
+  document = String(20_000_000 + Math.floor(Math.random() * 70_000_000)),
+): Promise<string> {
   const card = TEST_CARDS.visa;
   const response = await fetch(`${emulator.url}/v1/card_tokens?public_key=${MP.publicKey}`, {
     method: 'POST',
@@ -93,7 +100,7 @@ export async function cardToken(emulator: RunningMercadoPagoEmulator, cardholder
       expiration_month: 11,
       expiration_year: 2030,
       security_code: card.securityCode,
-      cardholder: { name: cardholder, identification: { type: 'DNI', number: '12345678' } },
+      cardholder: { name: cardholder, identification: { type: 'DNI', number: document } },
     }),
   });
   const body = (await response.json()) as { id?: string };

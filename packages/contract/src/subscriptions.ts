@@ -139,6 +139,11 @@ export const createCardSubscriptionRequestSchema = z.object({
   /** the card token from MercadoPago.js; single use */
   cardToken: z.string().trim().min(1).max(200),
   promoCode: z.preprocess((value) => (value === null ? undefined : value), optionalPromoCode),
+  /**
+   * false when the checkout showed no free trial (she already had hers: charged today). Otherwise a
+   * trial the server will not give is refused with FREE_TRIAL_ALREADY_USED, never charged unseen.
+   */
+  expectsFreeTrial: z.boolean().optional(),
 });
 export type CreateCardSubscriptionRequest = z.infer<typeof createCardSubscriptionRequestSchema>;
 
@@ -190,6 +195,8 @@ export const subscriptionErrorCodes = [
   'INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN',
   /** a coupon for this plan that does not lower its price (the plan's own discount is as good or better) */
   'PROMO_CODE_NOT_BETTER',
+  /** one free trial per person (account or card), across plans */
+  'FREE_TRIAL_ALREADY_USED',
   'COUNTRY_NOT_ALLOWED',
   'UPGRADE_NOT_ALLOWED',
   'CHECKOUT_PROVIDER_MISMATCH',

@@ -698,3 +698,21 @@ export const promoCodeRedemptions = pgTable(
   },
   (t) => [uniqueIndex('promo_code_redemptions_user_code_key').on(t.userId, t.promoCodeId)],
 );
+
+/**
+ * Free trials given: one per person across every plan (decision 45). A person is her account and
+ * the card she started it with: a keyed hash of the card's first six and last four digits and the
+ * cardholder's document (never the digits themselves).
+ */
+export const freeTrials = pgTable(
+  'free_trials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cardFingerprint: text('card_fingerprint'),
+    planId: text('plan_id').notNull(),
+    orderId: uuid('order_id').references(() => paymentOrders.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('free_trials_user_idx').on(t.userId), index('free_trials_card_idx').on(t.cardFingerprint)],
+);

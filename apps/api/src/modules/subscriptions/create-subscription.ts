@@ -38,6 +38,7 @@ import {
   loadBuyer,
   upgradeDecision,
 } from './checkout-guards';
+import { cardFingerprintOf, freeTrialAlreadyUsed, hadFreeTrial, recordFreeTrial } from './free-trials';
 import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
 
@@ -87,8 +88,13 @@ export async function createCardSubscription(
   const price = priceOf(priceRow, coupon);
   // A code that saves nothing here is refused before anything is reserved: it stays unspent.
   if (coupon && !price.couponApplied) throw promoCodeNotBetter();
-  // An upgrade starts the new plan at once: no second free trial.
-  const freeTrial = isUpgrade ? null : priceRow.freeTrial;
+  // An upgrade starts the new plan at once: no second free trial. One trial per person, ever.
+  let freeTrial = isUpgrade ? null : priceRow.freeTrial;
+  const cardFingerprint = freeTrial ? await cardFingerprintOf(app, request.cardToken) : null;
+  if (freeTrial && (await hadFreeTrial(app.db, { userId, cardFingerprint }))) {
+    if (request.expectsFreeTrial !== false) throw freeTrialAlreadyUsed();
+    freeTrial = null;
+  }
   const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
   const actor: Actor = `user:${userId}`;
 
@@ -146,6 +152,7 @@ export async function createCardSubscription(
       paidUntil: agreement.nextPaymentDate,
       actor,
     });
+    await recordFreeTrial(app.db, current, cardFingerprint);
     return {
       status: 'approved',
       isUpgradeSubscription: false,

@@ -15,6 +15,7 @@ import { optionalUserId } from '../../plugins/authentication';
 import { sendSerialized } from '../academy/serialized-response';
 import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
+import { hadFreeTrial } from './free-trials';
 import { couponAppliesTo, priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
@@ -65,15 +66,19 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { promoCode } = request.query;
+      const userId = optionalUserId(request);
       const plans = await loadActivePlansCached(app.db);
-      // Without a code the list is the same for everyone: written once per cached list.
-      if (!promoCode)
+      const viewer = { trialUsed: userId ? await hadFreeTrial(app.db, { userId }) : false };
+      // Without a code (and a trial to hide) the list is the same for everyone: written once per cached list.
+      if (!promoCode && !viewer.trialUsed)
         return sendSerialized(reply, plans, 'list', () => plans.map((plan) => planView(plan, null)));
-      const coupon = await couponForDisplay(app.db, promoCode, {
-        today: argentinaDate(),
-        countryCode: await viewerCountry(app, optionalUserId(request)),
-      });
-      return plans.map((plan) => planView(plan, coupon));
+      const coupon = promoCode
+        ? await couponForDisplay(app.db, promoCode, {
+            today: argentinaDate(),
+            countryCode: await viewerCountry(app, userId),
+          })
+        : null;
+      return plans.map((plan) => planView(plan, coupon, viewer));
     },
   );
 
@@ -93,7 +98,8 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = optionalUserId(request);
       const plan = await findPlan(app.db, name);
       if (!plan) throw new AppError('SUBSCRIPTION_PLAN_NOT_FOUND', 404, 'No encontramos ese plan.');
-      if (!promoCode) return planView(plan, null);
+      const viewer = { trialUsed: userId ? await hadFreeTrial(app.db, { userId }) : false };
+      if (!promoCode) return planView(plan, null, viewer);
       const coupon = await couponForDisplay(app.db, promoCode, {
         today: argentinaDate(),
         countryCode: await viewerCountry(app, userId),
@@ -106,7 +112,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (covered.length === 0) throw invalidPromoCodeForPlan();
       if (!covered.some((p) => priceOf(p, coupon).couponApplied)) throw promoCodeNotBetter();
-      return planView(plan, coupon);
+      return planView(plan, coupon, viewer);
     },
   );
 };

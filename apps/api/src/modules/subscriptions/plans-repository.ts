@@ -64,6 +64,7 @@ export async function findPlan(db: Db, nameOrId: string): Promise<PlanWithPrices
 export function planView(
   { plan, providerPlans: prices }: PlanWithPrices,
   coupon: Coupon | null,
+  viewer: { trialUsed?: boolean } = {},
 ): SubscriptionPlan {
   return {
     id: plan.id,
@@ -71,6 +72,12 @@ export function planView(
     weight: plan.weight,
     displayMetadata: plan.displayMetadata,
     privateServices: plan.privateServices,
-    providerPlans: Object.fromEntries(prices.map((p) => [p.frequency, providerPlanView(p, coupon)])),
+    providerPlans: Object.fromEntries(
+      prices.map((p) => {
+        const view = providerPlanView(p, coupon);
+        // Who already had her free trial is shown the plan as she will be charged.
+        return [p.frequency, viewer.trialUsed ? { ...view, freeTrial: null } : view];
+      }),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  CardToken,
   Invoice,
   MercadoPagoConfig,
   MercadoPagoError,
@@ -14,6 +15,7 @@ import {
   type CreateCardPaymentInput,
   type CreatePreferenceInput,
   type CreateSubscriptionInput,
+  type GatewayCardToken,
   type GatewayInstallmentOption,
   type GatewayInvoice,
   type GatewayPayment,
@@ -186,6 +188,20 @@ export class MercadoPagoGateway implements PaymentGateway {
     return call(`payment ${id}`, async () =>
       toPayment((await new Payment(this.config()).get({ id })) as unknown as Loose),
     );
+  }
+
+  getCardToken(id: string): Promise<GatewayCardToken> {
+    return call(`card token ${id}`, async () => {
+      const raw = (await new CardToken(this.config()).get({ id })) as unknown as Loose;
+      const holder = (raw.cardholder ?? {}) as { identification?: { number?: unknown } };
+      const number = holder.identification?.number;
+      return {
+        id: String(raw.id),
+        firstSixDigits: String(raw.first_six_digits ?? ''),
+        lastFourDigits: String(raw.last_four_digits ?? ''),
+        identificationNumber: typeof number === 'string' && number ? number : null,
+      };
+    });
   }
 
   getInvoice(id: string): Promise<GatewayInvoice> {

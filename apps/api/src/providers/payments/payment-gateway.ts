@@ -103,6 +103,15 @@ export interface WebhookProof {
   dataId: string | undefined;
 }
 
+/** What a card token says of its card: enough to recognise the card again, never the number. */
+export interface GatewayCardToken {
+  id: string;
+  firstSixDigits: string;
+  lastFourDigits: string;
+  /** the cardholder's document number, when the form sent one */
+  identificationNumber: string | null;
+}
+
 export interface PaymentGateway {
   /** short provider code stored with orders and payments */
   readonly provider: 'MP';
@@ -111,6 +120,8 @@ export interface PaymentGateway {
   getSubscription(id: string): Promise<GatewaySubscription>;
   cancelSubscription(id: string): Promise<GatewaySubscription>;
   getPayment(id: string): Promise<GatewayPayment>;
+  /** Reads a card token (does not use it up). */
+  getCardToken(id: string): Promise<GatewayCardToken>;
   getInvoice(id: string): Promise<GatewayInvoice>;
   refundPayment(
     paymentId: string,

@@ -100,13 +100,17 @@ export default function SubscriptionCheckoutPage() {
     retry: false,
   });
   const sdk = useMercadoPago();
+  const [trialUsed, setTrialUsed] = useState(false);
   const attempts = usePaymentResult({ purchaseType: 'SUBSCRIPTION_PURCHASE', productId: plan.data?.id });
   const { result, attempt, dispatch } = attempts;
 
   const backState = purchaseState(entry, promoCode);
   // Once a payment has an outcome the page stays as it is (no guard over the result).
   const locked = result.status !== 'pending';
-  const providerPlan = plan.data && frequency ? plan.data.providerPlans[frequency] : undefined;
+  const loadedPlan = plan.data && frequency ? plan.data.providerPlans[frequency] : undefined;
+  // The server said she already had her free trial (another account with this card): from then on
+  // the summary shows the plan as she will be charged.
+  const providerPlan = loadedPlan && trialUsed ? { ...loadedPlan, freeTrial: null } : loadedPlan;
   // Only for a buyer the country gate lets through (not while it waits or redirects).
   const externalUrl =
     providerPlan &&
@@ -242,6 +246,7 @@ export default function SubscriptionCheckoutPage() {
         subscriptionPlanFrequency: paidFrequency,
         cardToken: card.token,
         ...(promoCode ? { promoCode } : {}),
+        expectsFreeTrial: trial,
       });
       if (answer.outcome === 'refused') {
         trackSubscription('checkoutError', { ...eventProps, reason: answer.reason });
@@ -270,6 +275,7 @@ export default function SubscriptionCheckoutPage() {
         code: error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR',
       });
       const failed = paymentFailure(error);
+      if (failed.endsFreeTrial) setTrialUsed(true);
       setFailure({
         title: failed.title,
         text: failed.text,

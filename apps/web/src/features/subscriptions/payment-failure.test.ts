@@ -37,6 +37,16 @@ describe('a subscription payment that fails before an outcome', () => {
     expect(failure.text).toContain('queda sin usar');
   });
 
+  it('tells her she already had her free trial and that paying now charges today', () => {
+    const failure = paymentFailure(apiError('FREE_TRIAL_ALREADY_USED', 'Ya usaste tu prueba gratis', 409));
+    expect(failure).toMatchObject({
+      title: 'Ya usaste tu prueba gratis',
+      endsFreeTrial: true,
+      dropsPromoCode: false,
+    });
+    expect(failure.text).toContain('el primer cobro se hace hoy');
+  });
+
   it("keeps the server's Spanish message for anything else, and the code", () => {
     expect(paymentFailure(apiError('ALREADY_SUBSCRIBED', 'Ya tenés una suscripción activa.', 409))).toEqual({
       title: 'No pudimos completar el pago',

@@ -12,6 +12,8 @@ export interface PaymentFailure {
   title: string;
   text: string;
   dropsPromoCode: boolean;
+  /** she already had her free trial: the checkout now shows the plan without it */
+  endsFreeTrial?: boolean;
 }
 
 /**
@@ -23,6 +25,14 @@ export interface PaymentFailure {
 export function paymentFailure(error: unknown): PaymentFailure {
   if (isInvalidPromoForPlan(error)) {
     return { title: invalidPromoForPlan.title, text: invalidPromoForPlan.text, dropsPromoCode: true };
+  }
+  if (error instanceof ApiError && error.internalCode === 'FREE_TRIAL_ALREADY_USED') {
+    return {
+      title: 'Ya usaste tu prueba gratis',
+      text: 'La prueba gratis es una por persona, y ya la usaste con esta cuenta o con esta tarjeta. Podés suscribirte igual: el primer cobro se hace hoy. Revisá el resumen y confirmá si querés seguir.',
+      dropsPromoCode: false,
+      endsFreeTrial: true,
+    };
   }
   if (isPromoNotBetter(error)) {
     return { title: promoNotBetter.title, text: promoNotBetter.text, dropsPromoCode: true };
