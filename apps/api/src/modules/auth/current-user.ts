@@ -4,9 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
+import { assertCountryChangeAllowed } from './change-country';
 import { findUserById, purchasesOf, toCurrentUser } from './users-repository';
 
-/** GET /users (the caller) and PATCH /users/partialonboarding (country, name, phone). */
+/**
+ * GET /users (the caller) and PATCH /users/partialonboarding (country, name, phone). Onboarding
+ * sets a missing country; changing one already used by a country check is refused (change-country.ts).
+ */
 export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
@@ -46,11 +50,17 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
           { path: 'body.telephone', message: 'El teléfono solo puede tener números.' },
         ]);
       }
-      const [user] = await app.db
-        .update(users)
-        .set({ countryCode, telephone: phone, ...(name ? { name } : {}), updatedAt: sql`now()` })
-        .where(eq(users.id, userId))
-        .returning();
+      const user = await app.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!current) throw AppError.unauthorized();
+        await assertCountryChangeAllowed(tx, current, countryCode);
+        const [updated] = await tx
+          .update(users)
+          .set({ countryCode, telephone: phone, ...(name ? { name } : {}), updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        return updated;
+      });
       if (!user) throw AppError.unauthorized();
       return toCurrentUser(user, await purchasesOf(app.db, userId));
     },
