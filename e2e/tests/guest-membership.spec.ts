@@ -83,6 +83,48 @@ test.describe('guest memberships', () => {
     await expect(page).not.toHaveURL(/verification_code/);
   });
 
+  test('the same Checkout Pro page paid twice: the second payment is refunded and she is told; the membership does not stack', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('guest-twice');
+    await page.goto('/compra/mf-oro');
+    await fillGuestForm(page, email);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/sandbox\/mercadopago\/checkout\/v1\//);
+    const payPage = page.url();
+    const payOnce = async () => {
+      await page.getByLabel('Nombre del titular (elige el resultado)').selectOption('APRO');
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await expect(page).toHaveURL(/\/compra\/mf-oro\/exito(\?|$)/);
+    };
+    await payOnce();
+    const welcome = await waitForMail(request, email, 'Membresía Oro', { timeout: 30_000 });
+
+    // Back to the same pay page (the browser's back button, a second tab), and paid again.
+    await page.goto(payPage);
+    await expect(page.getByRole('heading', { name: 'Pagá tu compra' })).toBeVisible();
+    await payOnce();
+    const refund = await waitForMail(request, email, 'Te devolvimos un pago duplicado', { timeout: 30_000 });
+    expect(refund.text).toContain('te devolvimos el segundo completo');
+    expect(refund.text).toMatch(/Monto devuelto: \$\s?500/);
+
+    // One membership of 6 months, not 12: the login link lets her in and the account says so.
+    await page.goto(linkIn(welcome, '/academy'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible();
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('credentials') ?? '{}').accessToken,
+    );
+    const user = await (
+      await request.get('/api/users', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const inSixMonths = new Date();
+    inSixMonths.setMonth(inSixMonths.getMonth() + 6);
+    const endMonth = new Date(`${user.subscriptionEndDate}T12:00:00`).getMonth();
+    expect(endMonth).toBe(inSixMonths.getMonth());
+  });
+
   test('the form asks for every field and a valid e-mail', async ({ page }) => {
     const sent: string[] = [];
     page.on('request', (req) => {

@@ -64,7 +64,7 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 6;
+export const demoSeedVersion = 7;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

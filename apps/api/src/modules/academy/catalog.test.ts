@@ -197,7 +197,7 @@ describe('feature flags and community', () => {
     });
   });
 
-  it('grants the community to subscribers whose plan includes it, or with private access', async () => {
+  it('grants the community to every subscriber (any plan) and to private access; never to a lapsed one', async () => {
     const check = async (credentials: { accessToken: string }) =>
       (
         await t.app.inject({
@@ -213,7 +213,8 @@ describe('feature flags and community', () => {
     await t.database.db.execute(
       sql`update users set subscription_plan_id = 'esencial', subscription_end_date = ${dayOffset(5)} where id = ${esencial.userId}`,
     );
-    expect(await check(esencial)).toEqual({ withAccess: false });
+    // A plan without the COMMUNITY service: the subscription opens it all the same (decision 47).
+    expect(await check(esencial)).toEqual({ withAccess: true });
 
     const oro = (await newSession(t.app)).credentials;
     await t.database.db.execute(
@@ -226,6 +227,11 @@ describe('feature flags and community', () => {
       sql`update users set subscription_plan_id = 'oro', subscription_end_date = ${dayOffset(-1)} where id = ${lapsed.userId}`,
     );
     expect(await check(lapsed)).toEqual({ withAccess: false });
+    // A lapsed subscriber with private access keeps it.
+    await t.database.db.execute(
+      sql`update users set private_community_access = true where id = ${lapsed.userId}`,
+    );
+    expect(await check(lapsed)).toEqual({ withAccess: true });
 
     const invited = (await newSession(t.app)).credentials;
     await t.database.db.execute(
@@ -245,6 +251,7 @@ describe('feature flags and community', () => {
       sql`update service_controls set enabled = true, resource = 'https://comunidad.example/alcancia' where name = 'COMMUNITY'`,
     );
     expect((await url(oro)).json()).toEqual({ url: 'https://comunidad.example/alcancia' });
+    expect((await url(esencial)).json()).toEqual({ url: 'https://comunidad.example/alcancia' });
     expect((await url(plain)).statusCode).toBe(403);
     const control = await t.app.inject({ method: 'GET', url: '/api/service-control/COMMUNITY' });
     // The switch is public; the community's address is only for members (through /community).

@@ -6,9 +6,12 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { hasPrivateService, loadViewer, type Viewer } from '../academy/viewer';
 
-/** Community access: a subscription whose plan includes COMMUNITY, or private-community access. */
+/**
+ * Community access (purchases spec §4, decision 47): an active subscription of any plan, or
+ * private-community access. A plan's COMMUNITY service can only add to that, never take it away.
+ */
 export function hasCommunityAccess(viewer: Viewer): boolean {
-  return viewer.privateCommunityAccess || hasPrivateService(viewer, 'COMMUNITY');
+  return viewer.privateCommunityAccess || viewer.subscribed || hasPrivateService(viewer, 'COMMUNITY');
 }
 
 /**

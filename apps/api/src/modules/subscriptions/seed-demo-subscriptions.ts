@@ -10,7 +10,11 @@ const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [
     weight: 1,
     displayMetadata: {
       title: 'Esencial',
-      benefits: ['Todos los cursos de la academia', 'Materiales descargables'],
+      benefits: [
+        'Todos los cursos de la academia',
+        'Materiales descargables',
+        'Acceso a la comunidad de Alcancía',
+      ],
       recommended: false,
       order: 1,
     },
@@ -22,7 +26,7 @@ const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [
     weight: 2,
     displayMetadata: {
       title: 'Oro',
-      benefits: ['Todo lo del Plan Esencial', 'Acceso a la comunidad de Alcancía'],
+      benefits: ['Todo lo del Plan Esencial', 'Clases de consultas en vivo'],
       recommended: true,
       order: 2,
     },
