@@ -13,7 +13,9 @@ export const emailNotFoundMessage = 'No encontramos una cuenta con ese correo. R
 export const authMessages = {
   login: {
     INVALID_CREDENTIALS: 'Los datos son incorrectos. Intenta nuevamente.',
-    INVALID_DATA: 'Los datos son incorrectos. Intenta nuevamente.',
+    // Accounts spec §5: the account data invalid message (a malformed e-mail, say), not the
+    // wrong-credentials one.
+    INVALID_DATA: invalidDataMessage,
     UNVERIFIED_ACCOUNT: 'Por favor, validá tu cuenta.',
     default: unexpectedError,
   },
