@@ -114,7 +114,8 @@ test.describe('course viewer', () => {
     await expect(modules).toHaveCount(3);
     await expect(modules.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await expect(modules.nth(1)).toHaveAttribute('aria-expanded', 'false');
-    await expect(modules.nth(0)).toContainText('3 clases · 0m 50s');
+    // Two classes and a material: the material is not counted as a class.
+    await expect(modules.nth(0)).toContainText('2 clases · 1 material · 0m 50s');
     await expect(
       contents(page).getByRole('link', { name: /Bienvenida: por qué hablar de plata/ }),
     ).toHaveAttribute('aria-current', 'page');

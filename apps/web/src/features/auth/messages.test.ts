@@ -10,7 +10,9 @@ describe('messageFor', () => {
       'Los datos son incorrectos. Intenta nuevamente.',
     );
     expect(messageFor('login', fail(403, 'UNVERIFIED_ACCOUNT'))).toBe('Por favor, validá tu cuenta.');
-    expect(messageFor('login', fail(400, 'INVALID_DATA'))).toBe('Los datos no son válidos. Intenta nuevamente.');
+    expect(messageFor('login', fail(400, 'INVALID_DATA'))).toBe(
+      'Los datos no son válidos. Intenta nuevamente.',
+    );
     expect(messageFor('forgotPassword', fail(403, 'UNVERIFIED_ACCOUNT'))).toBe(
       'Primero debes validar tu email.',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classCount, formatDuration, spokenDuration } from './format-duration';
+import { classCount, formatDuration, moduleContents, spokenDuration } from './format-duration';
 
 describe('durations', () => {
   it('reads "{m}m {s}s"', () => {
@@ -16,6 +16,21 @@ describe('durations', () => {
     expect(spokenDuration(61)).toBe('1 minuto 1 segundo');
     expect(spokenDuration(600)).toBe('10 minutos');
     expect(spokenDuration(0)).toBe('0 segundos');
+  });
+
+  it('counts a module’s classes and, apart, its materials; EMPTY sections are neither', () => {
+    const sections = [
+      { type: 'CLASS' },
+      { type: 'DOWNLOADABLE_MATERIAL' },
+      { type: 'CLASS' },
+      { type: 'EMPTY' },
+      { type: 'DOWNLOADABLE_MATERIAL' },
+    ];
+    expect(moduleContents(sections)).toBe('2 clases · 2 materiales');
+    expect(moduleContents([{ type: 'CLASS' }, { type: 'DOWNLOADABLE_MATERIAL' }])).toBe(
+      '1 clase · 1 material',
+    );
+    expect(moduleContents([{ type: 'CLASS' }, { type: 'EMPTY' }])).toBe('1 clase');
   });
 
   it('counts clase(s)', () => {

@@ -19,3 +19,16 @@ export function spokenDuration(totalSeconds: number): string {
 export function classCount(count: number): string {
   return `${count} ${count === 1 ? 'clase' : 'clases'}`;
 }
+
+/**
+ * What a module holds, as the learner counts it: its classes (CLASS sections), then its
+ * materials when it has any ("3 clases · 1 material"). EMPTY placeholders are neither, and a
+ * material is not a class (the course card's count is the same one).
+ */
+export function moduleContents(sections: readonly { type: string }[]): string {
+  const classes = sections.filter((s) => s.type === 'CLASS').length;
+  const materials = sections.filter((s) => s.type === 'DOWNLOADABLE_MATERIAL').length;
+  const parts = [classCount(classes)];
+  if (materials > 0) parts.push(`${materials} ${materials === 1 ? 'material' : 'materiales'}`);
+  return parts.join(' · ');
+}

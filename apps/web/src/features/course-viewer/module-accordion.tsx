@@ -2,12 +2,12 @@ import type { Course, CourseModule, CourseProgress, Section } from '@alcancia/co
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { findSection, isOpenable, sectionPath, sortedModules } from './course-navigation';
-import { classCount, formatDuration, spokenDuration } from './format-duration';
+import { formatDuration, moduleContents, spokenDuration } from './format-duration';
 import { isComplete, progressPercent, sectionProgress } from './progress-rules';
 
 /**
  * Spec §2: the modules as an accordion (WAI-ARIA pattern: a heading with a button per module).
- * Each shows its order (a tick when finished), name, "{n} clase(s)" and "{m}m {s}s"; opened, its
+ * Each shows its order (a tick when finished), name, "{n} clase(s)" (then its materials, apart) and "{m}m {s}s"; opened, its
  * sections with duration or "Descargable" and a marker when complete. The module of the current
  * section opens by itself. In preview mode and for EMPTY sections nothing is a link.
  */
@@ -99,7 +99,7 @@ function ModuleItem({
             </span>
             <span className="cv-module-name">{module.name}</span>
             <span className="cv-module-meta">
-              {classCount(module.total_sections)} · <Duration seconds={module.total_duration} />
+              {moduleContents(module.sections)} · <Duration seconds={module.total_duration} />
             </span>
           </span>
           <span className="cv-module-chevron" aria-hidden="true" />
