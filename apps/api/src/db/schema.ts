@@ -388,6 +388,8 @@ export const sectionProgress = pgTable(
     moduleId: text('module_id').notNull(),
     viewedSeconds: integer('viewed_seconds').notNull().default(0),
     completeFraction: real('complete_fraction').notNull().default(0),
+    /** when the section was first complete (set once): the date a certificate carries */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -50,11 +50,14 @@ const saveBatchStatement: PreparedStatement = {
       select sp.user_id, sp.section_id, sp.complete_fraction
         from section_progress sp join input i on sp.user_id = i.user_id and sp.section_id = i.section_id),
     saved as (
-      insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction)
-      select user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction from input order by ord
+      insert into section_progress (user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction, completed_at)
+      select user_id, section_id, course_id, module_id, viewed_seconds, complete_fraction,
+             case when complete_fraction >= 1 then now() end
+        from input order by ord
       on conflict (user_id, section_id) do update set
         viewed_seconds = greatest(section_progress.viewed_seconds, excluded.viewed_seconds),
         complete_fraction = greatest(section_progress.complete_fraction, excluded.complete_fraction),
+        completed_at = coalesce(section_progress.completed_at, excluded.completed_at),
         updated_at = now()
       returning user_id, section_id, viewed_seconds, complete_fraction),
     course as (

@@ -4,7 +4,6 @@ import { bearer, newSession } from '../../../test/accounts';
 import { dayOffset, insertCatalogFixture } from '../../../test/catalog-fixture';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { courseModules, courseSections } from '../../db/schema';
-import { argentinaDate } from '../../lib/argentina-date';
 import { newCertificateId } from './issue-certificate';
 import { renderCertificate } from './render-certificate';
 import { spanishDate } from './spanish-date';
@@ -13,7 +12,7 @@ type SectionType = 'CLASS' | 'DOWNLOADABLE_MATERIAL' | 'EMPTY';
 
 /**
  * presupuesto-gratis (free) ends with a video class in its last module, so only finishing it opens
- * the certificate; inversion-bonos (paid) ends with a material, so it opens without progress.
+ * the certificate; inversion-bonos (paid) ends with a material, so its one class done is enough.
  * The module and section orders are inserted shuffled on purpose.
  */
 async function insertStructure(t: TestApp) {
@@ -150,10 +149,39 @@ describe('certificates', () => {
     });
   });
 
-  it('is available without progress when the last section is not a class, dated the day of issue', async () => {
+  it('is never issued without the work, even when the last section is not a class', async () => {
     const { credentials } = await newSession(t.app);
     await t.database.db.execute(
       sql`update users set subscription_end_date = ${dayOffset(30)} where id = ${credentials.userId}`,
+    );
+    const none = await certificate('inversion-bonos', bearer(credentials));
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({
+      internalCode: 'CERTIFICATE_NOT_AVAILABLE',
+      message: expect.stringContaining('cuando termines el curso'),
+    });
+    expect(await issuedId(credentials.userId, 'inversion-bonos')).toEqual([]);
+  });
+
+  it('under the last-section reading: every class complete is enough (a closing material unopened), dated when the last class was completed', async () => {
+    const { credentials } = await newSession(t.app);
+    await t.database.db.execute(
+      sql`update users set subscription_end_date = ${dayOffset(30)} where id = ${credentials.userId}`,
+    );
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/academy/progress',
+      headers: bearer(credentials),
+      payload: {
+        courseId: 'inversion-bonos',
+        progress: { moduleId: 'bonos-m1', sectionId: 'bonos-video', seconds: 30 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().finished_at).toBeNull();
+    // She completed it on 10 March (a saved row's first completion time) and downloads today.
+    await t.database.db.execute(
+      sql`update section_progress set completed_at = '2026-03-10T15:00:00Z' where user_id = ${credentials.userId} and section_id = 'bonos-video'`,
     );
     const res = await certificate('inversion-bonos', bearer(credentials));
     expect(res.statusCode, res.body).toBe(200);
@@ -162,7 +190,7 @@ describe('certificates', () => {
     );
     const [id] = await issuedId(credentials.userId, 'inversion-bonos');
     const lookup = await t.app.inject({ method: 'GET', url: `/api/certificates/${id?.toLowerCase()}` });
-    expect(lookup.json()).toMatchObject({ courseName: 'Inversión en bonos', completedOn: argentinaDate() });
+    expect(lookup.json()).toMatchObject({ courseName: 'Inversión en bonos', completedOn: '2026-03-10' });
   });
 
   it('refuses a course the caller may not access, even when its last section is a material', async () => {

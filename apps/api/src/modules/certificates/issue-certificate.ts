@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { certificates, courseModules, courseProgress, courseSections, users } from '../../db/schema';
+import {
+  certificates,
+  courseModules,
+  courseProgress,
+  courseSections,
+  sectionProgress,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 
@@ -32,9 +39,12 @@ async function findIssued(db: Database, userId: string, courseId: string) {
 }
 
 /**
- * The spec keeps two readings of "offered": the course is finished (finished_at set), or the last
- * section of the last module is not a video class. Either one is enough. Under the second reading
- * there may be no finish date; the day of first issue stands in for it.
+ * When the work was done, or null while it is not. The spec keeps two readings of "offered" and
+ * both are honoured, but never without the work (decision 49):
+ * - the course is finished (every non-EMPTY section complete): its finished_at;
+ * - the last section of the last module is not a class (a closing material, a placeholder): every
+ *   CLASS section complete is enough, dated when the last of them was completed.
+ * Never the day of download.
  */
 async function completionDate(db: Database, userId: string, courseId: string): Promise<string | null> {
   const [progress] = await db
@@ -50,7 +60,27 @@ async function completionDate(db: Database, userId: string, courseId: string): P
     .where(eq(courseModules.courseId, courseId))
     .orderBy(desc(courseModules.order), desc(courseSections.order))
     .limit(1);
-  return last && last.type !== 'CLASS' ? argentinaDate() : null;
+  if (!last || last.type === 'CLASS') return null;
+
+  const [classes] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      done: sql<number>`count(${sectionProgress.sectionId})::int`,
+      lastDone: sql<string | null>`max(${sectionProgress.completedAt})`,
+    })
+    .from(courseSections)
+    .innerJoin(courseModules, eq(courseModules.id, courseSections.moduleId))
+    .leftJoin(
+      sectionProgress,
+      and(
+        eq(sectionProgress.sectionId, courseSections.id),
+        eq(sectionProgress.userId, userId),
+        sql`${sectionProgress.completeFraction} >= 1`,
+      ),
+    )
+    .where(and(eq(courseModules.courseId, courseId), eq(courseSections.type, 'CLASS')));
+  if (!classes || classes.total === 0 || classes.done < classes.total || !classes.lastDone) return null;
+  return argentinaDate(new Date(classes.lastDone));
 }
 
 /**

@@ -7,8 +7,8 @@ import { isCertificateAvailable } from './certificate-rules';
 import { downloadCertificate } from './download-certificate';
 
 /**
- * "Descargar certificado" (spec §4): shown when the course is finished or its last section is not
- * a class. Downloads `{curso}_certificado.png`; a failure shows the error and is tracked.
+ * "Descargar certificado" (spec §4): shown when the course is finished, or when its last section is
+ * not a class and every class is complete (certificate-rules.ts). Downloads `{curso}_certificado.png`; a failure shows the error and is tracked.
  */
 export function CertificateButton({
   course,
@@ -47,7 +47,7 @@ export function CertificateButton({
       <p className="cv-certificate-text">
         {progress?.finished_at
           ? '¡Terminaste el curso! Tu certificado está listo.'
-          : 'Tu certificado del curso.'}
+          : '¡Completaste todas las clases! Tu certificado está listo.'}
       </p>
       <button
         type="button"

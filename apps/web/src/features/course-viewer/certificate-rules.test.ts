@@ -38,10 +38,25 @@ describe('certificate availability', () => {
     expect(isCertificateAvailable(endsWithClass, { finished_at: '2026-11-22T10:00:00.000Z' })).toBe(true);
   });
 
-  it('is offered when the last section of the last module (by order) is not a class', () => {
-    expect(isCertificateAvailable(endsWithMaterial, null)).toBe(true);
-    expect(isCertificateAvailable({ modules: [module('m', 1, [section('a', 1, 'EMPTY')])] }, null)).toBe(
-      true,
+  it('when the last section is not a class: offered once every class is complete, never without the work', () => {
+    const none = { finished_at: null, in_progress_modules: {}, finished_modules: {} };
+    expect(isCertificateAvailable(endsWithMaterial, null)).toBe(false);
+    expect(isCertificateAvailable(endsWithMaterial, none)).toBe(false);
+    const classDone = {
+      ...none,
+      in_progress_modules: { m1: { sections: { b: { viewed_seconds: 30, complete_fraction: 1 } } } },
+    };
+    // The closing material (a) was never opened: still offered.
+    expect(isCertificateAvailable(endsWithMaterial, classDone)).toBe(true);
+    const halfway = {
+      ...none,
+      in_progress_modules: { m1: { sections: { b: { viewed_seconds: 10, complete_fraction: 0.4 } } } },
+    };
+    expect(isCertificateAvailable(endsWithMaterial, halfway)).toBe(false);
+    expect(isCertificateAvailable(endsWithMaterial, { ...none, finished_modules: { m1: true } })).toBe(true);
+    // A course with no class at all needs the finish itself.
+    expect(isCertificateAvailable({ modules: [module('m', 1, [section('a', 1, 'EMPTY')])] }, none)).toBe(
+      false,
     );
     expect(isCertificateAvailable({ modules: [] }, null)).toBe(false);
   });

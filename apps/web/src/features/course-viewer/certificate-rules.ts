@@ -3,16 +3,31 @@ import { flattenSections } from './course-navigation';
 
 /**
  * Spec §4 keeps two readings of when the certificate is offered and asks to honour both (the API
- * does too): the course is finished (`finished_at` set), or the last section of the last module
- * is not a video class.
+ * does too), never without the work (decision 49): the course is finished (`finished_at` set), or
+ * the last section of the last module is not a video class and every class is complete (a
+ * closing material need not be opened).
  */
 export function isCertificateAvailable(
   course: Pick<Course, 'modules'>,
-  progress: Pick<CourseProgress, 'finished_at'> | null | undefined,
+  progress:
+    | (Pick<CourseProgress, 'finished_at'> &
+        Partial<Pick<CourseProgress, 'in_progress_modules' | 'finished_modules'>>)
+    | null
+    | undefined,
 ): boolean {
   if (progress?.finished_at) return true;
-  const last = flattenSections(course).at(-1);
-  return last !== undefined && last.section.type !== 'CLASS';
+  const sections = flattenSections(course);
+  const last = sections.at(-1);
+  if (!progress || last === undefined || last.section.type === 'CLASS') return false;
+  const classes = sections.filter(({ section }) => section.type === 'CLASS');
+  return (
+    classes.length > 0 &&
+    classes.every(
+      ({ module, section }) =>
+        progress.finished_modules?.[module.id] === true ||
+        (progress.in_progress_modules?.[module.id]?.sections[section.id]?.complete_fraction ?? 0) >= 1,
+    )
+  );
 }
 
 /** Spec §9: the PNG is named with the course name plus `_certificado`. */
