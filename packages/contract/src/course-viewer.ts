@@ -78,6 +78,16 @@ export const saveProgressRequestSchema = z.object({
 });
 export type SaveProgressRequest = z.infer<typeof saveProgressRequestSchema>;
 
+/**
+ * POST /academy/progress/on-close: the last save of a page that is closing when its access token
+ * has expired (a laptop woke from sleep, a long lesson). The session's current refresh token
+ * authenticates it, without rotating it (decision 50).
+ */
+export const saveProgressOnCloseRequestSchema = saveProgressRequestSchema.extend({
+  refreshToken: z.string().min(1).max(200),
+});
+export type SaveProgressOnCloseRequest = z.infer<typeof saveProgressOnCloseRequestSchema>;
+
 const sectionProgressSchema = z.object({
   viewed_seconds: z.number().int(),
   complete_fraction: z.number().min(0).max(1),
@@ -104,3 +114,4 @@ export const saveProgressResponseSchema = z.object({
   complete_fraction: z.number().min(0).max(1),
   finished_at: z.string().nullable(),
 });
+export type SaveProgressResponse = z.infer<typeof saveProgressResponseSchema>;

@@ -151,3 +151,19 @@ export async function refreshSession(): Promise<boolean> {
 function isRefusal(error: ApiError): boolean {
   return error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 408;
 }
+
+/**
+ * When an access token expires (ms since the epoch), read from its payload without verifying it
+ * (only the server verifies); null when it cannot be read. The client uses it to choose, not to trust.
+ */
+export function accessTokenExpiresAt(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

@@ -9,6 +9,7 @@ import { listEventsRoute } from './list-events';
 import { listProgramsRoutes } from './list-programs';
 import { academySerializerCompiler } from './response-serializer';
 import { saveProgressRoute } from './save-progress';
+import { saveProgressOnCloseRoute } from './save-progress-on-close';
 import { searchCatalogRoute } from './search-catalog';
 import { startCourseRoute } from './start-course';
 
@@ -28,6 +29,7 @@ export const academyModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(getProgressOverviewRoute);
   await app.register(getProgressRoute);
   await app.register(saveProgressRoute);
+  await app.register(saveProgressOnCloseRoute);
   await app.register(startCourseRoute);
   // last: /:courseId must not shadow the static paths above (find-my-way prefers static anyway)
   await app.register(getCourseRoutes);

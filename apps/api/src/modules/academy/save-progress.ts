@@ -1,4 +1,10 @@
-import { saveProgressRequestSchema, saveProgressResponseSchema } from '@alcancia/contract';
+import {
+  type SaveProgressRequest,
+  type SaveProgressResponse,
+  saveProgressRequestSchema,
+  saveProgressResponseSchema,
+} from '@alcancia/contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
@@ -22,6 +28,42 @@ export function measuredProgress(section: SectionRow, seconds: number) {
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
+ * One progress write of `userId` (the bearer's, or the close-time save's session): the course,
+ * her access, then the save. Shared by POST /academy/progress and its close-time twin.
+ */
+export async function recordProgress(
+  app: FastifyInstance,
+  userId: string,
+  { courseId, progress }: SaveProgressRequest,
+): Promise<SaveProgressResponse> {
+  const [structure, viewer] = await Promise.all([
+    getCourseStructure(app.db, courseId),
+    loadViewer(app.db, userId),
+  ]);
+  if (!structure) throw courseNotFound();
+  const section = structure.sectionsById.get(progress.sectionId);
+  if (!section || section.moduleId !== progress.moduleId || section.type === 'EMPTY') throw invalidSection();
+  assertCourseAccess(structure, viewer);
+
+  const { viewedSeconds, fraction } = measuredProgress(section, progress.seconds);
+  const row = await saveSectionProgress(app.db, {
+    userId,
+    sectionId: section.id,
+    courseId,
+    moduleId: section.moduleId,
+    viewedSeconds,
+    fraction,
+    requiredSections: structure.requiredSectionCount,
+  });
+  return {
+    sectionId: section.id,
+    viewed_seconds: row.viewed_seconds,
+    complete_fraction: Math.min(1, row.complete_fraction),
+    finished_at: isoOrNull(row.finished_at),
+  };
+}
+
+/**
  * POST /academy/progress — the hottest write: the caller's access (cached, viewer.ts), then the
  * save, shared with the saves arriving at the same moment (progress-writer.ts: one commit, and
  * the finish check of the courses those saves may have completed). Idempotent: the same write
@@ -40,35 +82,6 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
       },
       logLevel: 'warn',
     },
-    async (request) => {
-      const userId = requireUserId(request);
-      const { courseId, progress } = request.body;
-      const [structure, viewer] = await Promise.all([
-        getCourseStructure(app.db, courseId),
-        loadViewer(app.db, userId),
-      ]);
-      if (!structure) throw courseNotFound();
-      const section = structure.sectionsById.get(progress.sectionId);
-      if (!section || section.moduleId !== progress.moduleId || section.type === 'EMPTY')
-        throw invalidSection();
-      assertCourseAccess(structure, viewer);
-
-      const { viewedSeconds, fraction } = measuredProgress(section, progress.seconds);
-      const row = await saveSectionProgress(app.db, {
-        userId,
-        sectionId: section.id,
-        courseId,
-        moduleId: section.moduleId,
-        viewedSeconds,
-        fraction,
-        requiredSections: structure.requiredSectionCount,
-      });
-      return {
-        sectionId: section.id,
-        viewed_seconds: row.viewed_seconds,
-        complete_fraction: Math.min(1, row.complete_fraction),
-        finished_at: isoOrNull(row.finished_at),
-      };
-    },
+    async (request) => recordProgress(app, requireUserId(request), request.body),
   );
 };

@@ -61,6 +61,25 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
   return outcome;
 }
 
+/**
+ * The user of a session whose current refresh token this is (not rotated, revoked or expired),
+ * else null. Reads only: the token stays the session's, for the next refresh.
+ */
+export async function userOfLiveSession(db: Database, presented: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(presented)),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.usedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.userId ?? null;
+}
+
 /** Logout: ends the session family the token belongs to. Unknown tokens are ignored. */
 export async function revokeFamilyOf(db: Database, presented: string): Promise<void> {
   await db.execute(sql`

@@ -8,7 +8,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { readCredentials } from '../../lib/session';
+import { accessTokenExpiresAt, readCredentials } from '../../lib/session';
 import { courseViewerKeys } from './get-course';
 import { mergeSavedProgress } from './progress-rules';
 
@@ -25,20 +25,44 @@ export function saveProgress(request: SaveProgressRequest): Promise<SavedProgres
   });
 }
 
+/** An access token this close to its expiry may die on the way: the close-time save skips it. */
+const EXPIRY_MARGIN_MS = 30_000;
+
 /**
- * The same write for a page that is going away: a keepalive request outlives the document and
- * carries the token itself (the API client's refresh cannot run any more). Never throws.
+ * How a closing page sends its last save: with the access token while it is valid, else (a long
+ * lesson, a laptop that slept) with the session's refresh token to the close-time route, which
+ * accepts it without rotating it (decision 50). A refresh cannot run any more: nothing is awaited
+ * while the page unloads. Null when logged out.
  */
-export function saveProgressOnUnload(request: SaveProgressRequest): void {
-  const token = readCredentials()?.accessToken;
-  if (!token) return;
-  try {
-    fetch('/api/academy/progress', {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+export function unloadSaveRequest(
+  request: SaveProgressRequest,
+  credentials: { accessToken: string; refreshToken: string } | null,
+  now = Date.now(),
+): { url: string; headers: Record<string, string>; body: string } | null {
+  if (!credentials) return null;
+  const expiresAt = accessTokenExpiresAt(credentials.accessToken);
+  if (expiresAt !== null && expiresAt - now > EXPIRY_MARGIN_MS) {
+    return {
+      url: '/api/academy/progress',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${credentials.accessToken}` },
       body: JSON.stringify(request),
-    }).catch(() => undefined);
+    };
+  }
+  return {
+    url: '/api/academy/progress/on-close',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...request, refreshToken: credentials.refreshToken }),
+  };
+}
+
+/** The same write for a page that is going away: a keepalive request outlives the document. Never throws. */
+export function saveProgressOnUnload(request: SaveProgressRequest): void {
+  const send = unloadSaveRequest(request, readCredentials());
+  if (!send) return;
+  try {
+    fetch(send.url, { method: 'POST', keepalive: true, headers: send.headers, body: send.body }).catch(
+      () => undefined,
+    );
   } catch {
     // the page is closing: nothing else can be done
   }
