@@ -99,7 +99,9 @@ test.describe('course viewer', () => {
     const credentials = await newStudent(page, request, 'viewer-resume');
     const events = recordEvents(page);
 
+    // The course overview first; its button starts at the first class.
     await page.goto(`/academy/${freeCourse}`);
+    await page.getByRole('link', { name: 'Comenzar el curso' }).click();
     await expect(page).toHaveURL(`/academy/${freeCourse}/${freeCourse}-m1-s1`);
     await expect(page.getByText('Módulo 1: Tu punto de partida', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenida: por qué hablar de plata');
@@ -172,8 +174,9 @@ test.describe('course viewer', () => {
       )
       .toBe(`${freeCourse}-m1-s1`);
 
-    // Back in the course: the last viewed class, at the saved second.
+    // Back in the course: the overview continues at the last viewed class, at the saved second.
     await page.goto(`/academy/${freeCourse}`);
+    await page.getByRole('link', { name: 'Continuar' }).click();
     await expect(page).toHaveURL(`/academy/${freeCourse}/${freeCourse}-m1-s1`);
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(Math.floor(watched) - 1);
     expect(Math.abs((await currentTime(page)) - watched)).toBeLessThan(3);
@@ -298,6 +301,7 @@ test.describe('course viewer', () => {
     const credentials = await newStudent(page, request, 'viewer-certificate');
     const course = 'salir-de-deudas';
     await page.goto(`/academy/${course}`);
+    await page.getByRole('link', { name: 'Comenzar el curso' }).click();
     await expect(page).toHaveURL(`/academy/${course}/${course}-m1-s1`);
     // The last section is a class and nothing is finished: no certificate yet.
     await expect(page.getByRole('button', { name: 'Descargar certificado' })).toHaveCount(0);
@@ -355,6 +359,84 @@ test.describe('course viewer', () => {
     await expect(page.getByText('No encontramos ese certificado')).toBeVisible();
   });
 
+  test('the course overview: presentation, modules and progress; the certificate only after the work, in a modal', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const credentials = await newStudent(page, request, 'viewer-overview');
+    // A subscription from a promo code: the paid course opens.
+    const promo = await request.post('/api/users/subscriptions/usePromoCode', {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      data: { promoCode: 'BIENVENIDA30' },
+    });
+    expect(promo.status(), await promo.text()).toBe(200);
+    const course = 'presupuesto-mensual';
+    const getCourse = await request.get(`/api/academy/${course}`, {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    const modules = (await getCourse.json()).modules as {
+      id: string;
+      sections: { id: string; type: string; duration: number }[];
+    }[];
+
+    await page.goto(`/academy/${course}`);
+    await expect(page).toHaveURL(`/academy/${course}`);
+    const overview = page.getByRole('region', { name: 'Presentación del curso' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(overview).toContainText('4 clases');
+    await expect(overview.getByRole('link', { name: 'Comenzar el curso' })).toBeVisible();
+    await expect(
+      contents(page)
+        .getByRole('button', { name: /Módulo \d/ })
+        .first(),
+    ).toBeVisible();
+    // Its last section is a material, but nothing was done: no certificate, and the API agrees.
+    await expect(page.getByRole('button', { name: 'Ver mi certificado' })).toHaveCount(0);
+    const early = await request.get(
+      `/api/academy/certificate?course_id=${course}&send_by_email=false&type=standard`,
+      {
+        headers: { authorization: `Bearer ${credentials.accessToken}` },
+      },
+    );
+    expect(early.status()).toBe(409);
+    await expectNoSeriousA11yViolations(page);
+
+    // Every class watched to the end (the closing material never opened).
+    for (const module of modules) {
+      for (const section of module.sections.filter((s) => s.type === 'CLASS')) {
+        const saved = await request.post('/api/academy/progress', {
+          headers: { authorization: `Bearer ${credentials.accessToken}` },
+          data: {
+            courseId: course,
+            progress: { moduleId: module.id, sectionId: section.id, seconds: section.duration },
+          },
+        });
+        expect(saved.status()).toBe(200);
+      }
+    }
+    await page.reload();
+    await expect(overview.getByRole('link', { name: 'Continuar' })).toBeVisible();
+    await expect(overview.getByRole('progressbar')).toBeVisible();
+    await page.getByRole('button', { name: 'Ver mi certificado' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tu certificado' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Descargar certificado' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/_certificado\.png$/);
+
+    // At 320 px it still reads and works by keyboard: Escape closes the dialog.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 320, height: 700 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await overview.getByRole('link', { name: 'Continuar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/academy/${course}/[^/]+$`));
+  });
+
   test('a certificate that fails to download shows the error and is tracked', async ({ page, request }) => {
     await signIn(page, await apiLogin(request, subscriber));
     const events = recordEvents(page);
@@ -367,7 +449,17 @@ test.describe('course viewer', () => {
         },
       }),
     );
-    // Its last section is a material: the certificate is offered under that reading.
+    // A finished course (as the server says) offers the certificate; its download fails here.
+    await page.route('**/api/academy/progress/presupuesto-mensual', (route) =>
+      route.fulfill({
+        json: {
+          in_progress_modules: {},
+          finished_modules: {},
+          last_viewed_section: null,
+          finished_at: '2026-11-20T12:00:00.000Z',
+        },
+      }),
+    );
     await page.goto('/academy/presupuesto-mensual/presupuesto-mensual-m1-s1');
     await page.getByRole('button', { name: 'Descargar certificado' }).click();
     await expect(page.getByRole('alert')).toContainText('Tu certificado estará disponible pronto.');

@@ -8,7 +8,8 @@ import { Alert, Spinner } from '../../ui/feedback';
 import { CertificateButton } from './certificate-button';
 import { useCourseAccess } from './course-access';
 import { CourseHeader } from './course-header';
-import { coursePath, findSection, isOpenable, redirectTarget, sectionPath } from './course-navigation';
+import { coursePath, findSection, isOpenable } from './course-navigation';
+import { CourseOverview } from './course-overview';
 import { ModuleAccordion } from './module-accordion';
 import { PackContents } from './pack-contents';
 import { SectionContent, SectionPlaceholder } from './section-content';
@@ -16,8 +17,9 @@ import { startEvents } from './start-events';
 import './course-viewer.css';
 
 /**
- * /academy/:courseId and /academy/:courseId/:sectionId. Without a section it goes to the last
- * viewed one (or the first); with one it shows the header, the content and the module list.
+ * /academy/:courseId and /academy/:courseId/:sectionId. Without a section it is the course
+ * overview (its action continues at the last viewed section, or starts at the first); with one it
+ * shows the header, the content and the module list.
  */
 export default function CourseViewerPage() {
   const { courseId = '', sectionId } = useParams();
@@ -50,13 +52,8 @@ export default function CourseViewerPage() {
     if (previewMode) return <Spinner label="Cargando el curso…" />;
     return <PackContents course={course} />;
   }
-  // Where the course opens needs the last viewed section: wait for the progress (or its failure).
-  if (!sectionId) {
-    if (progress.isPending) return <Spinner label="Cargando el curso…" />;
-    const target = redirectTarget(course, progress.data);
-    if (!target) return <EmptyCourse course={course} />;
-    return <Navigate to={sectionPath(course.id, target)} replace />;
-  }
+  // Without a section: the course overview (decision 50), its action at the last viewed section.
+  if (!sectionId) return <CourseOverview course={course} progress={progress.data} disabled={previewMode} />;
   const placed = findSection(course, sectionId);
   if (!placed || !isOpenable(placed.section)) {
     return <Navigate to={coursePath(course.id)} replace />;
@@ -163,21 +160,6 @@ function CourseNotFound() {
       <p>Revisá la dirección o buscalo en la academia.</p>
       <Link to="/academy" className="button button-primary">
         Ir a la Academia
-      </Link>
-    </section>
-  );
-}
-
-function EmptyCourse({ course }: { course: Course }) {
-  usePageTitle(course.name);
-  return (
-    <section className="cv-problem" aria-labelledby="cv-empty">
-      <h1 id="cv-empty" className="cv-problem-title">
-        {course.name}
-      </h1>
-      <p>Este curso todavía no tiene clases. Volvé pronto.</p>
-      <Link to={course.isProgram ? '/programas' : '/academy'} className="button button-primary">
-        Volver
       </Link>
     </section>
   );

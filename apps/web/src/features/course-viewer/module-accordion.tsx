@@ -15,14 +15,19 @@ export function ModuleAccordion({
   course,
   progress,
   currentSectionId,
+  initiallyOpenModuleId = null,
   disabled,
 }: {
   course: Course;
   progress: CourseProgress | undefined;
-  currentSectionId: string;
+  /** null on the course overview: no section is open */
+  currentSectionId: string | null;
+  /** the module to open first when no section is current (the overview's next class) */
+  initiallyOpenModuleId?: string | null;
   disabled: boolean;
 }) {
-  const currentModuleId = findSection(course, currentSectionId)?.module.id ?? null;
+  const currentModuleId =
+    (currentSectionId ? findSection(course, currentSectionId)?.module.id : null) ?? initiallyOpenModuleId;
   const [open, setOpen] = useState<ReadonlySet<string>>(
     () => new Set(currentModuleId ? [currentModuleId] : []),
   );
@@ -71,7 +76,7 @@ function ModuleItem({
   course: Course;
   module: CourseModule;
   progress: CourseProgress | undefined;
-  currentSectionId: string;
+  currentSectionId: string | null;
   open: boolean;
   onToggle(): void;
   disabled: boolean;
