@@ -52,7 +52,7 @@ export default function CourseViewerPage() {
     if (previewMode) return <Spinner label="Cargando el curso…" />;
     return <PackContents course={course} />;
   }
-  // Without a section: the course overview (decision 50), its action at the last viewed section.
+  // Without a section: the course overview (decision 51), its action at the last viewed section.
   if (!sectionId) return <CourseOverview course={course} progress={progress.data} disabled={previewMode} />;
   const placed = findSection(course, sectionId);
   if (!placed || !isOpenable(placed.section)) {
