@@ -324,8 +324,13 @@ test.describe('a bought pack', () => {
     expect(await noHorizontalScroll(page)).toBe(true);
     await expectNoSeriousA11yViolations(page);
 
-    // Each item opens in the viewer: the pack gave access to it.
+    // Each item opens: its overview, then its first class (the pack gave access to it).
     await program.click();
+    await expect(page).toHaveURL(/\/academy\/programa-inversora-inteligente$/);
+    await expect(page.getByRole('link', { name: 'Volver a Programas y Packs' })).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Comenzar el curso' }).click();
     await expect(page).toHaveURL(/\/academy\/programa-inversora-inteligente\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });

@@ -149,5 +149,7 @@ export const userErrorCodes = [
   'EMAIL_ALREADY_VERIFIED',
   'INVALID_REFRESH_TOKEN',
   'SOCIAL_LOGIN_FAILED',
+  /** changing a country already used by a country check (a country-limited code, a purchase) */
+  'COUNTRY_CHANGE_NOT_ALLOWED',
   'TOO_MANY_REQUESTS',
 ] as const;

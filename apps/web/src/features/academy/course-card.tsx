@@ -2,6 +2,7 @@ import type { AcademyFilters, CourseCard as Course, EventCard as Event } from '@
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { Icon } from '../../ui/icons';
+import { ProgressBar as SharedProgressBar } from '../../ui/progress-bar';
 import { courseCardTarget } from './card-rules';
 import { percent } from './catalog-api';
 
@@ -37,23 +38,9 @@ export function Thumbnail({
   );
 }
 
+/** A card's progress: its fraction as the shared bar's whole percentage. */
 export function ProgressBar({ fraction, label }: { fraction: number; label: string }) {
-  const value = percent(fraction);
-  return (
-    <div className="progress">
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-      >
-        <div className="progress-fill" style={{ width: `${value}%` }} />
-      </div>
-      <span className="progress-text">{value}% completado</span>
-    </div>
-  );
+  return <SharedProgressBar value={percent(fraction)} label={label} />;
 }
 
 function Chip({ item }: { item: Colored | undefined }) {

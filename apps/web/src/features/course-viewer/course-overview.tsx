@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Dialog } from '../../ui/dialog';
+import { ProgressBar } from '../../ui/progress-bar';
 import { CertificateButton } from './certificate-button';
 import { isCertificateAvailable } from './certificate-rules';
 import { findSection, sectionPath } from './course-navigation';
@@ -71,19 +72,7 @@ export function CourseOverview({
               </li>
             </ul>
             {facts.percent > 0 && (
-              <div className="progress">
-                <div
-                  className="progress-track"
-                  role="progressbar"
-                  aria-label={`Tu progreso en ${course.name}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={facts.percent}
-                >
-                  <div className="progress-fill" style={{ width: `${facts.percent}%` }} />
-                </div>
-                <span className="progress-text">{facts.percent}% completado</span>
-              </div>
+              <ProgressBar value={facts.percent} label={`Tu progreso en ${course.name}`} />
             )}
             {facts.action ? (
               disabled ? (
