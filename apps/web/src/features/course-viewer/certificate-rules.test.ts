@@ -1,25 +1,6 @@
-import type { CourseModule, Section } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
+import { module, section } from '../../test/course-builders';
 import { certificateFileName, isCertificateAvailable } from './certificate-rules';
-
-const section = (id: string, order: number, type: Section['type']): Section => ({
-  id,
-  name: id,
-  order,
-  type,
-  duration: 0,
-  section_url: null,
-  mime_type: null,
-  file_extension: null,
-});
-const module = (id: string, order: number, sections: Section[]): CourseModule => ({
-  id,
-  name: id,
-  order,
-  total_sections: sections.length,
-  total_duration: 0,
-  sections,
-});
 
 describe('certificate availability', () => {
   const endsWithClass = {

@@ -1,25 +1,7 @@
-import type { Course, CourseModule, Section } from '@alcancia/contract';
+import type { Course } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
+import { module, section } from '../../test/course-builders';
 import { flattenSections, neighbours, redirectTarget } from './course-navigation';
-
-const section = (id: string, order: number, type: Section['type'] = 'CLASS'): Section => ({
-  id,
-  name: id,
-  order,
-  type,
-  duration: type === 'CLASS' ? 60 : 0,
-  section_url: null,
-  mime_type: null,
-  file_extension: null,
-});
-const module = (id: string, order: number, sections: Section[]): CourseModule => ({
-  id,
-  name: id,
-  order,
-  total_sections: sections.length,
-  total_duration: sections.reduce((n, s) => n + s.duration, 0),
-  sections,
-});
 
 // Listed out of order on purpose: the viewer follows `order`, not the array.
 const course: Pick<Course, 'modules'> = {

@@ -1,25 +1,8 @@
-import type { CourseModule, CourseProgress, Section } from '@alcancia/contract';
+import type { CourseProgress } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
+import { module, section } from '../../test/course-builders';
 import { overviewFacts } from './course-overview-rules';
 
-const section = (id: string, order: number, type: Section['type'], duration = 0): Section => ({
-  id,
-  name: id,
-  order,
-  type,
-  duration,
-  section_url: null,
-  mime_type: null,
-  file_extension: null,
-});
-const module = (id: string, order: number, sections: Section[]): CourseModule => ({
-  id,
-  name: id,
-  order,
-  total_sections: sections.length,
-  total_duration: 0,
-  sections,
-});
 const course = {
   modules: [
     module('m2', 2, [section('c', 1, 'CLASS', 100), section('e', 2, 'EMPTY')]),
