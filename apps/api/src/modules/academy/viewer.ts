@@ -10,6 +10,8 @@ export interface Viewer {
   planName: string | null;
   privateServices: string[];
   privateCommunityAccess: boolean;
+  /** she already had a free trial (decision 45): plans are shown to her without one */
+  freeTrialUsed: boolean;
   /** ids bought directly (programs, packs, courses) */
   purchased: Set<string>;
   /** ids opened by a bought pack */
@@ -23,6 +25,7 @@ export const anonymousViewer = (today = argentinaDate()): Viewer => ({
   planName: null,
   privateServices: [],
   privateCommunityAccess: false,
+  freeTrialUsed: false,
   purchased: new Set(),
   viaPacks: new Set(),
   today,
@@ -35,6 +38,7 @@ const viewerStatement: PreparedStatement = {
            p.name as plan_name,
            p.private_services,
            u.private_community_access,
+           exists(select 1 from free_trials ft where ft.user_id = u.id) as free_trial_used,
            array(select up.product_id from user_purchases up where up.user_id = u.id) as purchased,
            array(select pi.item_id from user_purchases up
                    join pack_items pi on pi.pack_id = up.product_id
@@ -50,6 +54,7 @@ interface ViewerFacts {
   planName: string | null;
   privateServices: string[];
   privateCommunityAccess: boolean;
+  freeTrialUsed: boolean;
   purchased: Set<string>;
   viaPacks: Set<string>;
 }
@@ -60,6 +65,7 @@ async function queryViewerFacts(db: Database, userId: string): Promise<ViewerFac
     plan_name: string | null;
     private_services: string[] | null;
     private_community_access: boolean;
+    free_trial_used: boolean;
     purchased: string[];
     via_packs: string[];
   }>(db, viewerStatement, [userId]);
@@ -69,6 +75,7 @@ async function queryViewerFacts(db: Database, userId: string): Promise<ViewerFac
     planName: row.plan_name,
     privateServices: row.private_services ?? [],
     privateCommunityAccess: row.private_community_access,
+    freeTrialUsed: row.free_trial_used,
     purchased: new Set(row.purchased),
     viaPacks: new Set(row.via_packs),
   };
@@ -110,6 +117,7 @@ function viewerOf(userId: string, facts: ViewerFacts | null, date: string): View
     planName: facts.planName,
     privateServices: facts.privateServices,
     privateCommunityAccess: facts.privateCommunityAccess,
+    freeTrialUsed: facts.freeTrialUsed,
     purchased: facts.purchased,
     viaPacks: facts.viaPacks,
     today: date,

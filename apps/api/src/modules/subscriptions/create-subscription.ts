@@ -146,13 +146,15 @@ export async function createCardSubscription(
   const current = { ...order, providerPreapprovalId: agreement.id };
 
   if (freeTrial && agreement.nextPaymentDate) {
+    // Recorded before the grant: the grant's change of her subscription is what tells every
+    // process to re-read her (viewer.ts), and the re-read must see the trial as had.
+    await recordFreeTrial(app.db, current, cardFingerprint);
     await grantSubscription(app, {
       order: current,
       payment: null,
       paidUntil: agreement.nextPaymentDate,
       actor,
     });
-    await recordFreeTrial(app.db, current, cardFingerprint);
     return {
       status: 'approved',
       isUpgradeSubscription: false,

@@ -13,9 +13,9 @@ import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
 import { sendSerialized } from '../academy/serialized-response';
+import { loadViewer } from '../academy/viewer';
 import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
-import { hadFreeTrial } from './free-trials';
 import { couponAppliesTo, priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
@@ -68,7 +68,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const { promoCode } = request.query;
       const userId = optionalUserId(request);
       const plans = await loadActivePlansCached(app.db);
-      const viewer = { trialUsed: userId ? await hadFreeTrial(app.db, { userId }) : false };
+      const viewer = { trialUsed: userId ? (await loadViewer(app.db, userId)).freeTrialUsed : false };
       // Without a code (and a trial to hide) the list is the same for everyone: written once per cached list.
       if (!promoCode && !viewer.trialUsed)
         return sendSerialized(reply, plans, 'list', () => plans.map((plan) => planView(plan, null)));
@@ -98,7 +98,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = optionalUserId(request);
       const plan = await findPlan(app.db, name);
       if (!plan) throw new AppError('SUBSCRIPTION_PLAN_NOT_FOUND', 404, 'No encontramos ese plan.');
-      const viewer = { trialUsed: userId ? await hadFreeTrial(app.db, { userId }) : false };
+      const viewer = { trialUsed: userId ? (await loadViewer(app.db, userId)).freeTrialUsed : false };
       if (!promoCode) return planView(plan, null, viewer);
       const coupon = await couponForDisplay(app.db, promoCode, {
         today: argentinaDate(),
