@@ -122,27 +122,47 @@ test.describe('shell navigation', () => {
     await expect(footer).toContainText('© 2024');
   });
 
-  test('desktop: the profile menu offers "Cerrar Sesión"; mobile: the navbar and a direct logout', async ({
+  test('the profile menu offers "Mi cuenta" and "Cerrar Sesión", by mouse and keyboard, on desktop and mobile', async ({
     page,
   }) => {
     await logInAs(page, 'alumna@alcancia.local', { fresh: true });
     await page.goto('/academy');
     const profile = page.getByRole('button', { name: 'Perfil de Ana Alumna' });
     await profile.click(slow);
-    const item = page.getByRole('menuitem', { name: 'Cerrar Sesión' });
-    await expect(item).toBeFocused();
+    const menu = page.getByRole('menu', { name: 'Perfil' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Mi cuenta', 'Cerrar Sesión']);
+    const account = menu.getByRole('menuitem', { name: 'Mi cuenta' });
+    await expect(account).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Cerrar Sesión' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(item).toBeHidden();
+    await expect(menu).toBeHidden();
     await expect(profile).toBeFocused();
+    // Enter opens it on "Mi cuenta", Enter again goes there
+    await page.keyboard.press('Enter');
+    await expect(account).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/mi-cuenta$/, slow);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible(slow);
+    // the side bar links it too
+    await expect(page.locator('.sidebar').getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
+    // Mobile: the same control opens the same menu (no more logging out in one tap).
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(page.getByRole('button', { name: 'Perfil de Ana Alumna' })).toBeHidden();
+    await page.goto('/academy');
     const navbar = page.getByRole('navigation', { name: 'Secciones' });
-    await expect(navbar.getByRole('listitem')).toHaveCount(4);
+    await expect(navbar.getByRole('listitem')).toHaveCount(4, slow);
     await expect(navbar).toBeInViewport();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
-    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    const mobileProfile = page.getByRole('button', { name: 'Perfil de Ana Alumna' });
+    await mobileProfile.click();
+    await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeInViewport();
+    expect(await storedCredentials(page)).not.toBeNull();
+    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/, slow);
     expect(await storedCredentials(page)).toBeNull();
   });

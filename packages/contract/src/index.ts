@@ -1,6 +1,7 @@
 import './zod-locale';
 
 export * from './academy';
+export * from './account';
 export * from './certificates';
 export * from './course-viewer';
 export * from './dev';

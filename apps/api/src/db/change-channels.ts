@@ -9,6 +9,11 @@ export const changeChannels = {
   viewer: 'alcancia_viewer_changed',
   /** learners' progress (academy/progress-cache.ts): only the dedicated listener hears it */
   progress: 'alcancia_progress_changed',
+  /**
+   * access tokens to refuse before they expire (a deleted account, the other sessions after a
+   * password change): JSON { userId, sessionIds? } (plugins/authentication.ts)
+   */
+  sessions: 'alcancia_sessions_revoked',
 } as const;
 
 /**
@@ -16,7 +21,7 @@ export const changeChannels = {
  * lets a process forget before they resolve. Progress changes on every save: the saving code
  * forgets it itself, so pool connections stay off that channel.
  */
-export const listenToChanges = `listen ${changeChannels.content}; listen ${changeChannels.viewer}`;
+export const listenToChanges = `listen ${changeChannels.content}; listen ${changeChannels.viewer}; listen ${changeChannels.sessions}`;
 
 /** Run by each process's dedicated listener: every channel, for what other processes write. */
 export const listenToAllChanges = `${listenToChanges}; listen ${changeChannels.progress}`;

@@ -105,6 +105,8 @@ export const users = pgTable(
     /** how the account came to be: organic, checkout, social, guest_purchase */
     origin: text('origin').notNull().default('organic'),
     acquisitionChannel: text('acquisition_channel'),
+    /** set when she deleted her account: the row stays, anonymised, for the payments that point at it */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,8 +162,12 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['validate_account', 'reset_password', 'login_link'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['validate_account', 'reset_password', 'login_link', 'change_email', 'delete_account'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** change_email: the new address the code was sent to */
+    target: text('target'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -558,7 +564,18 @@ export const paymentOrders = pgTable(
     amountCentavos: integer('amount_centavos').notNull(),
     currency: text('currency').notNull().default('ARS'),
     status: text('status', {
-      enum: ['created', 'pending', 'active', 'paid', 'refused', 'error', 'cancelled', 'replaced'],
+      enum: [
+        'created',
+        'pending',
+        'active',
+        'paid',
+        'refused',
+        'error',
+        'cancelled',
+        'replaced',
+        'expired',
+        'withdrawn',
+      ],
     })
       .notNull()
       .default('created'),
@@ -574,10 +591,22 @@ export const paymentOrders = pgTable(
     upgradeRefundStatus: text('upgrade_refund_status'),
     /** what was sold and why: plan name, prices, free trial, promo code, upgrade facts */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** subscriptions: the card the provider charges (brand, e.g. visa, and its last four digits) */
+    cardBrand: text('card_brand'),
+    cardLastFour: text('card_last_four'),
+    /** subscriptions: cancelled by her ("botón de baja"), with the number her mail carries */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationCode: text('cancellation_code'),
+    /** subscriptions: a renewal was refused; access lasts until grace_until (Argentina date) */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    graceUntil: date('grace_until', { mode: 'string' }),
+    /** subscriptions: the renewal date whose reminder mail was sent (annual plans) */
+    renewalReminderFor: date('renewal_reminder_for', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('payment_orders_past_due_idx').on(t.graceUntil).where(sql`${t.pastDueSince} is not null`),
     uniqueIndex('payment_orders_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('payment_orders_preapproval_key').on(t.providerPreapprovalId),
     uniqueIndex('payment_orders_preference_key').on(t.providerPreferenceId),
@@ -609,6 +638,10 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('ARS'),
     /** regular_payment, recurring_payment */
     operationType: text('operation_type'),
+    /** the provider's payment method (visa, master, account_money…) and installments, for receipts */
+    paymentMethod: text('payment_method'),
+    installments: integer('installments').notNull().default(1),
+    cardLastFour: text('card_last_four'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** set once, when the access this payment pays for was granted */
     grantedAt: timestamp('granted_at', { withTimezone: true }),
@@ -717,4 +750,53 @@ export const freeTrials = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('free_trials_user_idx').on(t.userId), index('free_trials_card_idx').on(t.cardFingerprint)],
+);
+
+/**
+ * Withdrawals ("botón de arrepentimiento", Resolución 424/2020): a payment revoked within 10 days
+ * of its purchase, refunded in full. One per payment (unique), so concurrent requests refund once.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** whom the revocation mail went to */
+    email: text('email').notNull(),
+    /** account (logged in) or guest (e-mail plus operation number, confirmed by a mailed code) */
+    channel: text('channel', { enum: ['account', 'guest'] }).notNull(),
+    /** the number her mail carries, e.g. ARR-7K2P9Q */
+    revocationCode: text('revocation_code').notNull(),
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => paymentRefunds.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_payment_key').on(t.paymentId),
+    uniqueIndex('withdrawals_revocation_code_key').on(t.revocationCode),
+    index('withdrawals_user_idx').on(t.userId),
+  ],
+);
+
+/** A guest's withdrawal waiting for the code mailed to the purchase's e-mail. Hashed, expiring. */
+export const withdrawalRequests = pgTable(
+  'withdrawal_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawal_requests_payment_idx').on(t.paymentId, t.createdAt)],
 );

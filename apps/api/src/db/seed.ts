@@ -47,6 +47,23 @@ async function seedDemoAccounts(tx: Tx) {
           telephone: '+5491155550004',
           createdAt: daysFromNow(-5),
         },
+        // Issue 17: a subscriber whose renewal was refused ("pago pendiente") and one who cancelled
+        // with access left; their agreements are made at the emulator once the server listens
+        // (subscriptions/seed-demo-after-sale.ts).
+        {
+          email: 'morosa@alcancia.local',
+          name: 'Mora Morosa',
+          countryCode: 'AR',
+          telephone: '+5491155550006',
+          emailVerifiedAt: new Date(),
+        },
+        {
+          email: 'cancelada@alcancia.local',
+          name: 'Carla Cancelada',
+          countryCode: 'AR',
+          telephone: '+5491155550007',
+          emailVerifiedAt: new Date(),
+        },
         {
           email: 'mexico@alcancia.local',
           name: 'Marta México',
@@ -64,7 +81,7 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 7;
+export const demoSeedVersion = 8;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

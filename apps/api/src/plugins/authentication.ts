@@ -17,13 +17,30 @@ declare module 'fastify' {
     authUserId?: string;
     /** a token was sent but is invalid or expired */
     authInvalid?: boolean;
+    /** the session (refresh-token family) the bearer token was issued for, when it says so */
+    authSessionId?: string;
   }
 }
 
 export interface AccessTokens {
-  sign(userId: string): Promise<string>;
+  /** `sessionId`: the refresh-token family the token belongs to (claim `sid`) */
+  sign(userId: string, sessionId?: string): Promise<string>;
   /** the user id of a valid access token, else null (synchronous: it runs on every request) */
   verify(token: string): string | null;
+  /** verify's answer with the token's session (`sid`), when it carries one; no copy per call */
+  verifySession(token: string): { readonly sub: string; readonly sid: string | undefined } | null;
+  /**
+   * Refuses, from now on in this process, access tokens already issued: every token of the user
+   * (a deleted account), or those of some of her sessions (the other sessions after a password
+   * change). Kept for one access-token lifetime, after which those tokens have expired anyway.
+   */
+  revoke(revocation: AccessTokenRevocation): void;
+}
+
+/** What a revocation covers: the user's sessions listed, or with no list every token of hers. */
+export interface AccessTokenRevocation {
+  userId: string;
+  sessionIds?: string[];
 }
 
 /**
@@ -69,7 +86,7 @@ function verifiedClaims(
   secret: Uint8Array,
   token: string,
   nowSeconds: number,
-): { sub: string; exp: number } | null {
+): { sub: string; exp: number; sid: string | undefined } | null {
   const firstDot = token.indexOf('.');
   const secondDot = token.indexOf('.', firstDot + 1);
   if (firstDot <= 0 || secondDot <= firstDot + 1 || token.indexOf('.', secondDot + 1) !== -1) return null;
@@ -82,11 +99,12 @@ function verifiedClaims(
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const payload = base64urlJson(token.slice(firstDot + 1, secondDot));
   if (!payload) return null;
-  const { exp, nbf, iat, typ, sub } = payload;
+  const { exp, nbf, iat, typ, sub, sid } = payload;
   if (typeof exp !== 'number' || exp <= nowSeconds) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
-  return typ === 'access' && typeof sub === 'string' ? { sub, exp } : null;
+  if (sid !== undefined && typeof sid !== 'string') return null;
+  return typ === 'access' && typeof sub === 'string' ? { sub, exp, sid } : null;
 }
 
 /**
@@ -95,45 +113,104 @@ function verifiedClaims(
  * token on every request until it expires: a hit costs a map lookup and the expiry check instead
  * of the HMAC and two JSON parses. Bounded: when full, it starts again empty.
  */
+interface TokenClaims {
+  sub: string;
+  exp: number;
+  sid: string | undefined;
+}
+
 class VerifiedTokens {
-  private readonly entries = new Map<string, { sub: string; exp: number }>();
+  private readonly entries = new Map<string, TokenClaims>();
 
   constructor(private readonly maxEntries: number) {}
 
-  get(token: string, nowSeconds: number): string | undefined {
+  get(token: string, nowSeconds: number): TokenClaims | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (entry.exp > nowSeconds) return entry.sub;
+    if (entry.exp > nowSeconds) return entry;
     this.entries.delete(token);
     return undefined;
   }
 
-  remember(token: string, sub: string, exp: number): void {
+  remember(token: string, claims: TokenClaims): void {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(token, { sub, exp });
+    this.entries.set(token, claims);
+  }
+}
+
+/**
+ * Revoked users and sessions, each until its `until` (seconds): one access-token lifetime after
+ * the revocation, when every token it covers has expired. Empty almost always, so the check on
+ * every request is a size test.
+ */
+class RevokedTokens {
+  private readonly users = new Map<string, number>();
+  private readonly sessions = new Map<string, number>();
+
+  add(revocation: AccessTokenRevocation, until: number): void {
+    if (revocation.sessionIds) for (const id of revocation.sessionIds) this.sessions.set(id, until);
+    else this.users.set(revocation.userId, until);
+  }
+
+  covers(claims: TokenClaims, nowSeconds: number): boolean {
+    if (this.users.size === 0 && this.sessions.size === 0) return false;
+    return (
+      this.active(this.users, claims.sub, nowSeconds) ||
+      (claims.sid !== undefined && this.active(this.sessions, claims.sid, nowSeconds))
+    );
+  }
+
+  private active(entries: Map<string, number>, key: string, nowSeconds: number): boolean {
+    const until = entries.get(key);
+    if (until === undefined) return false;
+    if (until > nowSeconds) return true;
+    entries.delete(key);
+    return false;
   }
 }
 
 export function createAccessTokens(secret: Uint8Array, ttlSeconds: number): AccessTokens {
   const verified = new VerifiedTokens(20_000);
+  const revoked = new RevokedTokens();
+  const claimsOf = (token: string): TokenClaims | null => {
+    const now = Math.floor(Date.now() / 1000);
+    let claims: TokenClaims | null | undefined = verified.get(token, now);
+    if (!claims) {
+      claims = verifiedClaims(secret, token, now);
+      if (!claims) return null;
+      verified.remember(token, claims);
+    }
+    return revoked.covers(claims, now) ? null : claims;
+  };
   return {
-    sign: (userId) =>
-      new SignJWT({ typ: 'access' })
+    sign: (userId, sessionId) =>
+      new SignJWT(sessionId ? { typ: 'access', sid: sessionId } : { typ: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret),
-    verify: (token) => {
-      const now = Math.floor(Date.now() / 1000);
-      const known = verified.get(token, now);
-      if (known) return known;
-      const claims = verifiedClaims(secret, token, now);
-      if (!claims) return null;
-      verified.remember(token, claims.sub, claims.exp);
-      return claims.sub;
-    },
+    verify: (token) => claimsOf(token)?.sub ?? null,
+    verifySession: claimsOf,
+    revoke: (revocation) => revoked.add(revocation, Math.floor(Date.now() / 1000) + ttlSeconds + 1),
   };
+}
+
+/**
+ * A revocation another process (or this one) announced on the sessions channel
+ * (db/change-channels.ts): `{ userId, sessionIds? }`. Anything else is ignored.
+ */
+export function applyRevocationNotice(tokens: AccessTokens, payload: string): void {
+  try {
+    const notice = JSON.parse(payload) as { userId?: unknown; sessionIds?: unknown };
+    if (typeof notice.userId !== 'string') return;
+    const sessionIds = Array.isArray(notice.sessionIds)
+      ? notice.sessionIds.filter((id): id is string => typeof id === 'string')
+      : undefined;
+    tokens.revoke(sessionIds ? { userId: notice.userId, sessionIds } : { userId: notice.userId });
+  } catch {
+    // not a revocation
+  }
 }
 
 /** Reads the bearer token of every request once; routes then ask for the user they need. */
@@ -147,14 +224,17 @@ export function registerAuthentication(app: FastifyInstance, config: Config): vo
   );
   app.decorateRequest('authUserId', undefined);
   app.decorateRequest('authInvalid', undefined);
+  app.decorateRequest('authSessionId', undefined);
   // A callback hook, not an async one: nothing here waits, and this runs on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const userId = match?.[1] ? tokens.verify(match[1]) : null;
-      if (userId) request.authUserId = userId;
-      else request.authInvalid = true;
+      const verified = match?.[1] ? tokens.verifySession(match[1]) : null;
+      if (verified) {
+        request.authUserId = verified.sub;
+        if (verified.sid) request.authSessionId = verified.sid;
+      } else request.authInvalid = true;
     }
     done();
   });

@@ -1,9 +1,28 @@
 import type { EmulatorContext } from './context';
 import { badRequest } from './errors';
 import type { Delivery } from './notifier';
+import type { Outcome } from './outcomes';
 import { findPayment, settlePayment } from './payments';
-import { chargeRecurring, findPreapproval } from './preapprovals';
+import { chargeRecurring, findPreapproval, recyclingInvoiceOf, retryInvoice } from './preapprovals';
 import type { AuthorizedPaymentResource, EmulatorState, PaymentResource, PreapprovalResource } from './types';
+
+/** approved, or rejected with a cc_rejected_* detail (default: insufficient funds). */
+function chargeOutcome(outcome: 'approved' | 'rejected', statusDetail?: string): Outcome {
+  if (outcome !== 'approved' && outcome !== 'rejected') {
+    throw badRequest('outcome must be approved or rejected', {
+      code: 'invalid_outcome',
+      description: String(outcome),
+    });
+  }
+  const detail = outcome === 'approved' ? 'accredited' : (statusDetail ?? 'cc_rejected_insufficient_amount');
+  if (outcome === 'rejected' && !detail.startsWith('cc_rejected_')) {
+    throw badRequest('status_detail must be a cc_rejected_* value', {
+      code: 'invalid_outcome',
+      description: detail,
+    });
+  }
+  return { status: outcome, status_detail: detail };
+}
 
 export interface ChargeResult {
   preapproval: PreapprovalResource;
@@ -24,21 +43,30 @@ export class EmulatorControl {
    */
   chargePreapproval(id: string, outcome: 'approved' | 'rejected', statusDetail?: string): ChargeResult {
     const stored = findPreapproval(this.context, id);
-    if (outcome !== 'approved' && outcome !== 'rejected') {
-      throw badRequest('outcome must be approved or rejected', {
-        code: 'invalid_outcome',
-        description: String(outcome),
+    const invoice = chargeRecurring(this.context, stored, chargeOutcome(outcome, statusDetail));
+    return {
+      preapproval: stored.resource,
+      authorizedPayment: invoice,
+      payment: findPayment(this.context, String(invoice.payment.id)),
+    };
+  }
+
+  /**
+   * Runs the next of Mercado Pago's scheduled retries (+1, +3, +5 days after a refused renewal) of
+   * the subscription's recycling invoice now: a real charge attempt on its current card, with its
+   * webhooks. 400 `no_recycling_invoice` when nothing is being retried.
+   */
+  retryPreapproval(id: string, outcome: 'approved' | 'rejected', statusDetail?: string): ChargeResult {
+    const stored = findPreapproval(this.context, id);
+    const charge = chargeOutcome(outcome, statusDetail);
+    const pending = recyclingInvoiceOf(this.context, id);
+    if (!pending) {
+      throw badRequest('The preapproval has no refused invoice to retry', {
+        code: 'no_recycling_invoice',
+        description: id,
       });
     }
-    const detail =
-      outcome === 'approved' ? 'accredited' : (statusDetail ?? 'cc_rejected_insufficient_amount');
-    if (outcome === 'rejected' && !detail.startsWith('cc_rejected_')) {
-      throw badRequest('status_detail must be a cc_rejected_* value', {
-        code: 'invalid_outcome',
-        description: detail,
-      });
-    }
-    const invoice = chargeRecurring(this.context, stored, { status: outcome, status_detail: detail });
+    const invoice = retryInvoice(this.context, stored, pending, charge, true);
     return {
       preapproval: stored.resource,
       authorizedPayment: invoice,

@@ -153,28 +153,25 @@ export function createPreapproval(context: EmulatorContext, rawBody: unknown): S
   return stored;
 }
 
-/**
- * Charges the subscription's current period: records the payment and its invoice, and moves
- * `next_payment_date` one period on only when the charge is not rejected.
- */
-export function chargeRecurring(
+/** After a refused renewal Mercado Pago retries the invoice on its own: 1, 3 and 5 days after the refusal. */
+export const RETRY_DELAYS_DAYS = [1, 3, 5] as const;
+
+const DAY_MS = 86_400_000;
+
+function retryDateOf(invoice: AuthorizedPaymentResource): string | null {
+  const delay = RETRY_DELAYS_DAYS[invoice.retry_attempt];
+  return delay === undefined ? null : mpDate(new Date(Date.parse(invoice.date_created) + delay * DAY_MS));
+}
+
+/** A recurring charge of the subscription's card for one invoice (period), with its payment webhook. */
+function chargeInvoice(
   context: EmulatorContext,
   stored: StoredPreapproval,
   outcome: Outcome,
-): AuthorizedPaymentResource {
+  invoice: { id: number; billingDate: string; firstTime: boolean },
+) {
   const preapproval = stored.resource;
-  if (preapproval.status !== 'authorized') {
-    throw badRequest(`The preapproval is ${preapproval.status}`, {
-      code: 'not_authorized',
-      description: 'Only an authorized preapproval can be charged',
-    });
-  }
-  const invoiceId = context.store.numericId();
-  const billingDate = preapproval.next_payment_date;
-  const previous = Object.values(context.store.state.authorizedPayments).filter(
-    (i) => i.preapproval_id === preapproval.id,
-  );
-  const payment = chargeCard(context, {
+  return chargeCard(context, {
     card: stored.card,
     outcome,
     amount: preapproval.auto_recurring.transaction_amount,
@@ -190,17 +187,60 @@ export function chargeRecurring(
       type: 'SUBSCRIPTIONS',
       transaction_data: {
         subscription_id: preapproval.id,
-        invoice_id: String(invoiceId),
-        billing_date: billingDate,
-        first_time_use: previous.length === 0,
+        invoice_id: String(invoice.id),
+        billing_date: invoice.billingDate,
+        first_time_use: invoice.firstTime,
       },
     },
   });
+}
+
+/** An approved charge pays the invoice's period: the next one is due one period after it. */
+function markPeriodPaid(preapproval: StoredPreapproval['resource'], billingDate: string, amount: number) {
+  const now = mpDate();
+  const { frequency, frequency_type } = preapproval.auto_recurring;
+  preapproval.next_payment_date = mpDate(addPeriod(new Date(billingDate), frequency, frequency_type));
+  preapproval.summarized.charged_quantity += 1;
+  preapproval.summarized.charged_amount = roundMoney(preapproval.summarized.charged_amount + amount);
+  preapproval.summarized.last_charged_date = now;
+  preapproval.summarized.last_charged_amount = amount;
+  preapproval.summarized.semaphore = 'green';
+}
+
+/** Only an authorized subscription is charged, by schedule or by a retry. */
+function requireAuthorized(preapproval: StoredPreapproval['resource']): void {
+  if (preapproval.status !== 'authorized') {
+    throw badRequest(`The preapproval is ${preapproval.status}`, {
+      code: 'not_authorized',
+      description: 'Only an authorized preapproval can be charged',
+    });
+  }
+}
+
+/**
+ * Charges the subscription's current period: records the payment and its invoice, and moves
+ * `next_payment_date` one period on only when the charge is not rejected. A rejected one leaves
+ * the invoice `recycling`, with its first retry scheduled (`next_retry_date`).
+ */
+export function chargeRecurring(
+  context: EmulatorContext,
+  stored: StoredPreapproval,
+  outcome: Outcome,
+): AuthorizedPaymentResource {
+  const preapproval = stored.resource;
+  requireAuthorized(preapproval);
+  const invoiceId = context.store.numericId();
+  const billingDate = preapproval.next_payment_date;
+  const previous = Object.values(context.store.state.authorizedPayments).filter(
+    (i) => i.preapproval_id === preapproval.id,
+  );
+  const payment = chargeInvoice(context, stored, outcome, {
+    id: invoiceId,
+    billingDate,
+    firstTime: previous.length === 0,
+  });
   const now = mpDate();
   const rejected = payment.status === 'rejected';
-  const retries = rejected
-    ? previous.filter((i) => i.debit_date === billingDate && i.status === 'recycling').length + 1
-    : 0;
   const invoice: AuthorizedPaymentResource = {
     id: invoiceId,
     preapproval_id: preapproval.id,
@@ -214,22 +254,16 @@ export function chargeRecurring(
     reason: preapproval.reason,
     external_reference: preapproval.external_reference,
     payer_id: preapproval.payer_id,
-    retry_attempt: retries,
+    retry_attempt: 0,
+    next_retry_date: null,
     payment: { id: payment.id, status: payment.status, status_detail: payment.status_detail },
   };
+  if (rejected) invoice.next_retry_date = retryDateOf(invoice);
   context.store.state.authorizedPayments[String(invoice.id)] = invoice;
   if (rejected) {
     preapproval.summarized.semaphore = 'yellow';
   } else {
-    const { frequency, frequency_type } = preapproval.auto_recurring;
-    preapproval.next_payment_date = mpDate(addPeriod(new Date(billingDate), frequency, frequency_type));
-    preapproval.summarized.charged_quantity += 1;
-    preapproval.summarized.charged_amount = roundMoney(
-      preapproval.summarized.charged_amount + payment.transaction_amount,
-    );
-    preapproval.summarized.last_charged_date = now;
-    preapproval.summarized.last_charged_amount = payment.transaction_amount;
-    preapproval.summarized.semaphore = 'green';
+    markPeriodPaid(preapproval, billingDate, payment.transaction_amount);
   }
   preapproval.last_modified = now;
   context.store.save();
@@ -237,6 +271,68 @@ export function chargeRecurring(
     notificationTarget(context, stored.notificationUrl),
     'subscription_authorized_payment',
     'created',
+    invoice.id,
+  );
+  return invoice;
+}
+
+/** The subscription's refused invoice still being retried, if any. */
+export function recyclingInvoiceOf(
+  context: EmulatorContext,
+  preapprovalId: string,
+): AuthorizedPaymentResource | undefined {
+  return Object.values(context.store.state.authorizedPayments)
+    .filter((i) => i.preapproval_id === preapprovalId && i.status === 'recycling')
+    .sort((a, b) => b.id - a.id)[0];
+}
+
+/**
+ * One more charge attempt of a refused invoice, with the subscription's (current) card: a new
+ * payment, and the invoice points at it. Approved pays the period (`processed`); rejected keeps it
+ * `recycling`. `scheduled` attempts are Mercado Pago's own retries (+1, +3, +5 days): after the
+ * last one fails the invoice is `cancelled` and the subscription moves on to its next period. A
+ * card change charges at once without using up a scheduled retry.
+ */
+export function retryInvoice(
+  context: EmulatorContext,
+  stored: StoredPreapproval,
+  invoice: AuthorizedPaymentResource,
+  outcome: Outcome,
+  scheduled: boolean,
+): AuthorizedPaymentResource {
+  const preapproval = stored.resource;
+  requireAuthorized(preapproval);
+  const payment = chargeInvoice(context, stored, outcome, {
+    id: invoice.id,
+    billingDate: invoice.debit_date,
+    firstTime: false,
+  });
+  const now = mpDate();
+  invoice.payment = { id: payment.id, status: payment.status, status_detail: payment.status_detail };
+  invoice.last_modified = now;
+  if (scheduled) invoice.retry_attempt += 1;
+  if (payment.status !== 'rejected') {
+    invoice.status = 'processed';
+    invoice.next_retry_date = null;
+    markPeriodPaid(preapproval, invoice.debit_date, payment.transaction_amount);
+  } else {
+    invoice.next_retry_date = retryDateOf(invoice);
+    if (invoice.next_retry_date === null) {
+      // Every retry failed: this period is lost, the subscription goes on to the next one.
+      invoice.status = 'cancelled';
+      const { frequency, frequency_type } = preapproval.auto_recurring;
+      preapproval.next_payment_date = mpDate(
+        addPeriod(new Date(invoice.debit_date), frequency, frequency_type),
+      );
+      preapproval.summarized.semaphore = 'red';
+    }
+  }
+  preapproval.last_modified = now;
+  context.store.save();
+  void context.notifier.notify(
+    notificationTarget(context, stored.notificationUrl),
+    'subscription_authorized_payment',
+    'updated',
     invoice.id,
   );
   return invoice;
@@ -276,6 +372,9 @@ export function updatePreapproval(context: EmulatorContext, id: string, rawBody:
     stored.card = consumeCardToken(context, tokenId);
     preapproval.payment_method_id = stored.card.brand;
   }
+  // Like Mercado Pago: a new card on a subscription with a refused invoice pays it at once.
+  const recycling =
+    tokenId && (status ?? preapproval.status) === 'authorized' ? recyclingInvoiceOf(context, id) : undefined;
   for (const field of ['reason', 'external_reference', 'back_url'] as const) {
     const value = optionalString(body, field);
     if (value !== null) preapproval[field] = value;
@@ -289,5 +388,7 @@ export function updatePreapproval(context: EmulatorContext, id: string, rawBody:
     'updated',
     preapproval.id,
   );
+  if (recycling)
+    retryInvoice(context, stored, recycling, outcomeFor(stored.card.cardholder.name, false), false);
   return stored;
 }

@@ -182,7 +182,8 @@ export interface AuthorizedPaymentResource {
   id: number;
   preapproval_id: string;
   type: 'scheduled';
-  status: 'processed' | 'recycling';
+  /** recycling: refused, being retried; cancelled: every retry failed */
+  status: 'processed' | 'recycling' | 'cancelled';
   date_created: string;
   last_modified: string;
   debit_date: string;
@@ -191,7 +192,10 @@ export interface AuthorizedPaymentResource {
   reason: string;
   external_reference: string | null;
   payer_id: number;
+  /** how many of Mercado Pago's scheduled retries ran */
   retry_attempt: number;
+  /** when Mercado Pago retries a recycling invoice next (null when it will not) */
+  next_retry_date: string | null;
   payment: { id: number; status: PaymentStatus; status_detail: string };
 }
 

@@ -27,6 +27,16 @@ export function PublicLayout() {
         </ErrorBoundary>
       </main>
       <footer className="public-footer">
+        <nav aria-label="Información legal">
+          <ul className="public-footer-links">
+            <li>
+              <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
+            </li>
+            <li>
+              <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+            </li>
+          </ul>
+        </nav>
         <p>© 2024 Alcancía. Educación financiera para mujeres.</p>
       </footer>
     </>

@@ -64,6 +64,14 @@ const GuestResultPage = lazy(() => import('../features/guest-memberships/guest-r
 const ProgramIdentificationPage = lazy(() => import('../features/programs/program-identification-page'));
 const ProgramCheckoutPage = lazy(() => import('../features/programs/program-checkout-page'));
 const PurchaseSuccessPage = lazy(() => import('../features/programs/purchase-success-page'));
+const AccountLayout = lazy(() => import('../features/account/account-layout'));
+const ProfileSection = lazy(() => import('../features/account/profile-section'));
+const PrivacySection = lazy(() => import('../features/account/privacy-section'));
+const AccountSubscriptionSection = lazy(
+  () => import('../features/subscriptions/account-subscription-section'),
+);
+const AccountPaymentsSection = lazy(() => import('../features/payments/account-payments-section'));
+const WithdrawalPage = lazy(() => import('../features/withdrawals/withdrawal-page'));
 
 function AppRoutes() {
   usePageViews();
@@ -84,6 +92,8 @@ function AppRoutes() {
             <Route path="deepLink" element={<DeepLinkPage />} />
             <Route path="scan/:vertical" element={<ScanPage />} />
             <Route element={<DataLayout />}>
+              {/* public, but a logged-in visitor picks among her payments (TanStack Query) */}
+              <Route path="arrepentimiento" element={<WithdrawalPage />} />
               <Route path="compra/suscripcion" element={<PlanListPage />} />
               <Route
                 path="compra/suscripcion/identificacion/:plan/:frequency"
@@ -119,6 +129,12 @@ function AppRoutes() {
                 <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
                 <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />
                 <Route path="compra-exitosa" element={<PurchaseSuccessPage />} />
+                <Route path="mi-cuenta" element={<AccountLayout />}>
+                  <Route index element={<ProfileSection />} />
+                  <Route path="suscripcion" element={<AccountSubscriptionSection />} />
+                  <Route path="pagos" element={<AccountPaymentsSection />} />
+                  <Route path="privacidad" element={<PrivacySection />} />
+                </Route>
               </Route>
             </Route>
           </Route>

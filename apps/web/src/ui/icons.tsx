@@ -21,6 +21,7 @@ const paths = {
   play: 'M8 5.5v13l10-6.5z',
   check: 'M5 12.5l4.5 4.5L19 7.5',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5.5M12 7.5v.5',
+  account: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 20a7.5 7.5 0 0 1 15 0',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { changeChannels, listenToAllChanges } from '../../db/change-channels';
+import { applyRevocationNotice } from '../../plugins/authentication';
 import { forgetContent } from './content-cache';
 import { progressChanged } from './progress-cache';
 import { forgetViewer } from './viewer';
@@ -26,6 +27,8 @@ export function listenForChanges(app: FastifyInstance): void {
     else if (message.channel === changeChannels.viewer && message.payload) viewerChanged(message.payload);
     else if (message.channel === changeChannels.progress && message.payload)
       progressChanged(db, message.payload);
+    else if (message.channel === changeChannels.sessions && message.payload)
+      applyRevocationNotice(app.accessTokens, message.payload);
   };
   const client = (app.db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
@@ -35,6 +38,9 @@ export function listenForChanges(app: FastifyInstance): void {
         await client.listen(changeChannels.content, forgetContent),
         await client.listen(changeChannels.viewer, viewerChanged),
         await client.listen(changeChannels.progress, (payload) => progressChanged(db, payload)),
+        await client.listen(changeChannels.sessions, (payload) =>
+          applyRevocationNotice(app.accessTokens, payload),
+        ),
       ];
       stop = async () => {
         for (const unlisten of stops) await unlisten();

@@ -28,7 +28,7 @@ export async function issueCredentials(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + ttlMs),
   });
-  const accessToken = await app.accessTokens.sign(userId);
+  const accessToken = await app.accessTokens.sign(userId, familyId);
   return { token: accessToken, accessToken, refreshToken, userId };
 }
 

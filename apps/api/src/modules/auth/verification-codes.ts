@@ -4,13 +4,22 @@ import type { Database } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 
-export type CodePurpose = 'validate_account' | 'reset_password' | 'login_link';
+export type CodePurpose =
+  | 'validate_account'
+  | 'reset_password'
+  | 'login_link'
+  /** a new e-mail address, proved by a code sent there (target: that address) */
+  | 'change_email'
+  /** deleting an account that has no password (social login) */
+  | 'delete_account';
 type Executor = Pick<Database, 'insert' | 'update' | 'select'>;
 
 const lifetimeMinutes: Record<CodePurpose, number> = {
   validate_account: 24 * 60,
   reset_password: 60,
   login_link: 24 * 60,
+  change_email: 60,
+  delete_account: 60,
 };
 /** Wrong guesses allowed on one code before it stops working. */
 export const maxCodeAttempts = 5;
@@ -41,6 +50,8 @@ export async function issueCode(
   secret: Uint8Array,
   userId: string,
   purpose: CodePurpose,
+  /** what the code is for, checked when it is used (change_email: the new address) */
+  target?: string,
 ): Promise<string> {
   const recent = await db
     .select({ createdAt: verificationCodes.createdAt })
@@ -75,6 +86,7 @@ export async function issueCode(
     userId,
     purpose,
     codeHash: hashCode(secret, userId, purpose, code).toString('hex'),
+    target: target ?? null,
     expiresAt: new Date(Date.now() + lifetimeMinutes[purpose] * 60_000),
   });
   return code;
@@ -91,6 +103,8 @@ export async function consumeCode(
   userId: string,
   purpose: CodePurpose,
   code: string,
+  /** the target the code must have been issued for (a code for another target counts as wrong) */
+  target?: string,
 ): Promise<boolean> {
   const rows = await db
     .select()
@@ -110,7 +124,8 @@ export async function consumeCode(
   if (!row || row.attempts >= maxCodeAttempts) return false;
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = hashCode(secret, userId, purpose, code);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  const wrongTarget = target !== undefined && row.target !== target;
+  if (expected.length !== given.length || !timingSafeEqual(expected, given) || wrongTarget) {
     await db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
+import { countWebhook } from '../metrics/process-metrics';
 import { requireGateway } from './payments-core';
 import { syncProviderPayment } from './sync-payment';
 import { syncProviderPreapproval } from './sync-preapproval';
@@ -58,13 +59,19 @@ export const mercadoPagoWebhookRoute: FastifyPluginAsyncZod = async (app) => {
       });
       if (!signed || !dataId) {
         request.log.warn({ topic, dataId }, 'webhook with a bad signature refused');
+        countWebhook('mercadopago', 'refused');
         throw new AppError('INVALID_SIGNATURE', 401, 'La firma de la notificación no es válida.');
       }
       try {
         await processNotification(app, topic, dataId);
+        countWebhook('mercadopago', 'processed');
       } catch (error) {
         // An id the provider does not know (its panel's test notifications): nothing to sync.
-        if (!(error instanceof PaymentNotFoundError)) throw error;
+        if (!(error instanceof PaymentNotFoundError)) {
+          countWebhook('mercadopago', 'failed');
+          throw error;
+        }
+        countWebhook('mercadopago', 'not_found');
         request.log.info({ topic, dataId }, 'notified resource not found at the provider');
       }
       return { received: true as const };

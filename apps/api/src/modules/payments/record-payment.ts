@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
+import { countPayment } from '../metrics/process-metrics';
 import { type Actor, addHistory, type OrderRow, type Tx } from './orders-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -46,6 +47,9 @@ export async function recordProviderPayment(
       currency: seen.currency,
       operationType: seen.operationType,
       approvedAt: seen.approvedAt,
+      paymentMethod: seen.paymentMethod ?? null,
+      installments: seen.installments ?? 1,
+      cardLastFour: seen.cardLastFour ?? null,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning();
@@ -59,6 +63,7 @@ export async function recordProviderPayment(
       reason: `provider payment ${seen.id}: ${seen.statusDetail ?? seen.status}`,
       details: { amountCentavos: seen.amountCentavos, operationType: seen.operationType },
     });
+    countPayment(order.provider, seen.status);
     return { payment: inserted, changed: true };
   }
 
@@ -70,13 +75,23 @@ export async function recordProviderPayment(
   if (!stored) throw new Error(`payment ${seen.id} vanished`);
   const moves = rankOf(seen.status) > rankOf(stored.status);
   const refunded = Math.max(stored.refundedCentavos, seen.refundedCentavos);
-  if (!moves && refunded === stored.refundedCentavos) return { payment: stored, changed: false };
+  // Rows stored before the payment method was recorded learn it on their next sync.
+  const learnsMethod = !stored.paymentMethod && Boolean(seen.paymentMethod);
+  if (!moves && refunded === stored.refundedCentavos && !learnsMethod)
+    return { payment: stored, changed: false };
   const [updated] = await tx
     .update(payments)
     .set({
       ...(moves ? { status: seen.status, statusDetail: seen.statusDetail } : {}),
       refundedCentavos: refunded,
       approvedAt: stored.approvedAt ?? seen.approvedAt,
+      ...(learnsMethod
+        ? {
+            paymentMethod: seen.paymentMethod ?? null,
+            installments: seen.installments ?? stored.installments,
+            cardLastFour: seen.cardLastFour ?? null,
+          }
+        : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(payments.id, stored.id))
@@ -91,6 +106,7 @@ export async function recordProviderPayment(
       actor,
       reason: `provider payment ${seen.id}: ${seen.statusDetail ?? seen.status}`,
     });
+    countPayment(stored.provider, seen.status);
   }
   return { payment: updated, changed: true };
 }

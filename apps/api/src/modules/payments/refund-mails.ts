@@ -10,6 +10,10 @@ const reasons: Record<string, { subject: string; lead: string }> = {
     subject: 'Te devolvimos un pago duplicado',
     lead: 'Recibimos dos pagos por la misma compra. Tu compra ya estaba paga con el primero, así que te devolvimos el segundo completo.',
   },
+  withdrawal: {
+    subject: 'Ya te devolvimos el pago de la compra de la que te arrepentiste',
+    lead: 'Cuando usaste el botón de arrepentimiento te dijimos que la devolución iba a llegar en cuanto el medio de pago la aceptara. Ya la hicimos, completa.',
+  },
   upgrade: {
     subject: 'Ya te devolvimos los días no usados de tu plan anterior',
     lead: 'Cuando cambiaste de plan te dijimos que la devolución de los días no usados de tu plan anterior iba a llegar dentro de 10 días hábiles. Ya la hicimos.',

@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentRefunds, payments } from '../../db/schema';
 import { enqueueMail } from '../../providers/mail/outbox';
+import type { Db } from './orders-repository';
 import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
-export type RefundReason = 'upgrade' | 'duplicate_payment';
+export type RefundReason = 'upgrade' | 'duplicate_payment' | 'withdrawal';
 export type RefundOutcome = 'SUCCESS' | 'PENDING' | 'FAILED';
 
 /** Tries before a refund is given up and left FAILED for operators (about two days in all). */
@@ -17,24 +18,40 @@ const LEASE = sql`interval '2 minutes'`;
 /** Wait before the next try: 1 min, 4 min, 16 min, 64 min… at most 12 h. */
 export const refundBackoffSeconds = (attempts: number) => Math.min(60 * 4 ** (attempts - 1), 12 * 3600);
 
+export interface RefundInput {
+  payment: PaymentRow;
+  amountCentavos: number;
+  reason: RefundReason;
+  causedByOrderId: string;
+  idempotencyKey: string;
+  payerEmail: string | null;
+}
+
 /**
  * Every refund we ask the provider for goes through here: the row is written first (once per
  * idempotency key, so a replayed webhook or a retried settlement never asks twice), then tried at
  * once. A refused try is retried with backoff by the RefundRetrier until it succeeds or the last
  * try leaves it FAILED, where operators see it. Returns the first try's outcome.
  */
-export async function requestRefund(
-  app: FastifyInstance,
-  input: {
-    payment: PaymentRow;
-    amountCentavos: number;
-    reason: RefundReason;
-    causedByOrderId: string;
-    idempotencyKey: string;
-    payerEmail: string | null;
-  },
-): Promise<RefundOutcome> {
-  const [created] = await app.db
+export async function requestRefund(app: FastifyInstance, input: RefundInput): Promise<RefundOutcome> {
+  const created = await insertPendingRefund(app.db, input);
+  if (!created) {
+    const [known] = await app.db
+      .select({ status: paymentRefunds.status })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey));
+    return known?.status ?? 'PENDING';
+  }
+  return attemptRefund(app, created);
+}
+
+/**
+ * The PENDING row alone, in the caller's transaction (a withdrawal writes it with the withdrawal,
+ * so a crash before the first try leaves it to the RefundRetrier, never forgotten). Null when a
+ * refund with this idempotency key exists. The caller then tries it with attemptRefund.
+ */
+export async function insertPendingRefund(db: Db, input: RefundInput): Promise<RefundRow | null> {
+  const [created] = await db
     .insert(paymentRefunds)
     .values({
       paymentId: input.payment.id,
@@ -50,14 +67,7 @@ export async function requestRefund(
     })
     .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
     .returning();
-  if (!created) {
-    const [known] = await app.db
-      .select({ status: paymentRefunds.status })
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.idempotencyKey, input.idempotencyKey));
-    return known?.status ?? 'PENDING';
-  }
-  return attemptRefund(app, created);
+  return created ?? null;
 }
 
 /**

@@ -41,6 +41,7 @@ import {
 import { cardFingerprintOf, freeTrialAlreadyUsed, hadFreeTrial, recordFreeTrial } from './free-trials';
 import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
+import { lastFourOf, recordSubscriptionCard } from './subscription-card';
 
 type Outcome = CreateCardSubscriptionResponse | Refusal;
 
@@ -125,6 +126,8 @@ export async function createCardSubscription(
     'card subscription checkout',
   );
 
+  // Read before the agreement uses the token up: Mi cuenta shows the card's last four digits.
+  const lastFour = await lastFourOf(app, request.cardToken);
   let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
   try {
     agreement = await gateway.createSubscription({
@@ -143,6 +146,7 @@ export async function createCardSubscription(
     return closeFailedCheckoutOrder(app, order, error, actor);
   }
   await attachPreapproval(app.db, order.id, agreement.id);
+  await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, lastFour });
   const current = { ...order, providerPreapprovalId: agreement.id };
 
   if (freeTrial && agreement.nextPaymentDate) {

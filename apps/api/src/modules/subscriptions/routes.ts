@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelSubscriptionRoute } from './cancel-subscription';
+import { changeSubscriptionCardRoute } from './change-subscription-card';
 import { createSubscriptionRoute } from './create-subscription';
+import { getAccountSubscriptionRoute } from './get-account-subscription';
 import { getCardSubscriptionRoute } from './get-card-subscription';
 import { subscriptionStatusRoutes } from './get-subscription-status';
 import { listPlansRoutes } from './list-plans';
+import { reactivateSubscriptionRoute } from './reactivate-subscription';
 import { subscriptionPaymentHandler } from './subscription-payments';
 
 /** Plans, subscription status and card subscriptions, under /api/users. */
@@ -13,4 +17,9 @@ export const subscriptionsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(subscriptionStatusRoutes);
   await app.register(getCardSubscriptionRoute);
   await app.register(createSubscriptionRoute);
+  // Mi cuenta: her subscription after the sale.
+  await app.register(getAccountSubscriptionRoute);
+  await app.register(cancelSubscriptionRoute);
+  await app.register(reactivateSubscriptionRoute);
+  await app.register(changeSubscriptionCardRoute);
 };

@@ -9,6 +9,7 @@ import {
   transitionOrder,
 } from '../payments/orders-repository';
 import { awaitFirstCharge } from './await-first-charge';
+import { recordSubscriptionCard } from './subscription-card';
 
 export const demoSubscriberEmail = 'suscriptora@alcancia.local';
 /** Plan Esencial, annual, at its discount price: what the demo subscriber paid for her year. */
@@ -21,6 +22,27 @@ const demoCharge = { planId: 'plan-esencial', frequency: 'annual', amountCentavo
  * demo refunds a real prorated amount at the provider. Called once the server listens (the SDK calls
  * the emulator over HTTP), only when the app plays Mercado Pago itself; a no-op once she has an order.
  */
+/** A card token of the approving test card (Visa, APRO) at the emulator, for a demo document. */
+export async function demoCardToken(
+  emulator: { baseUrl: string; publicKey: string },
+  documentNumber: string,
+): Promise<string> {
+  const answer = await fetch(`${emulator.baseUrl}/v1/card_tokens?public_key=${emulator.publicKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      card_number: '4509953566233704',
+      expiration_month: 11,
+      expiration_year: 2030,
+      security_code: '123',
+      cardholder: { name: 'APRO', identification: { type: 'DNI', number: documentNumber } },
+    }),
+  });
+  const token = (await answer.json()) as { id?: string };
+  if (!token.id) throw new Error(`demo card token refused: ${answer.status}`);
+  return token.id;
+}
+
 export async function seedDemoSubscriberCharge(
   app: FastifyInstance,
   emulator: { baseUrl: string; publicKey: string },
@@ -35,19 +57,7 @@ export async function seedDemoSubscriberCharge(
     .where(and(eq(paymentOrders.userId, subscriber.id), eq(paymentOrders.kind, 'subscription')));
   if (existing.length > 0) return false;
 
-  const tokenAnswer = await fetch(`${emulator.baseUrl}/v1/card_tokens?public_key=${emulator.publicKey}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      card_number: '4509953566233704',
-      expiration_month: 11,
-      expiration_year: 2030,
-      security_code: '123',
-      cardholder: { name: 'APRO', identification: { type: 'DNI', number: '30111222' } },
-    }),
-  });
-  const token = (await tokenAnswer.json()) as { id?: string };
-  if (!token.id) throw new Error(`demo card token refused: ${tokenAnswer.status}`);
+  const token = { id: await demoCardToken(emulator, '30111222') };
 
   const order = await insertOrder(
     app.db,
@@ -78,6 +88,7 @@ export async function seedDemoSubscriberCharge(
     idempotencyKey: order.idempotencyKey,
   });
   await attachPreapproval(app.db, order.id, agreement.id);
+  await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, lastFour: '3704' });
   await transitionOrder(app.db, order.id, ['created'], 'pending', {
     actor: 'system',
     reason: 'demo agreement authorized; waiting for the first charge',

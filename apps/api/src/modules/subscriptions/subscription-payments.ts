@@ -8,6 +8,7 @@ import { requireGateway } from '../payments/payments-core';
 import { refusedReasonOf } from '../payments/refused-reason';
 import { releasePromoCode } from '../promo-codes/promo-code-rules';
 import { grantSubscription } from './activate-subscription';
+import { clearPastDue, markPastDue } from './dunning';
 import { billingPeriodOf } from './plan-pricing';
 import { addToDate } from './subscription-dates';
 
@@ -45,7 +46,7 @@ async function refuseOrder(app: FastifyInstance, order: OrderRow, statusDetail: 
 /**
  * The subscriptions module's side of the payments core: an approved charge grants (first one) or
  * extends (renewals) the subscription up to the provider's next charge date; a refused first
- * charge refuses the checkout; a refused renewal changes nothing (access runs to its end date).
+ * charge refuses the checkout; a refused renewal makes it past due (grace period, see dunning.ts).
  */
 export function subscriptionPaymentHandler(app: FastifyInstance): OrderPaymentHandler {
   return {
@@ -57,12 +58,19 @@ export function subscriptionPaymentHandler(app: FastifyInstance): OrderPaymentHa
           if (!order.providerPreapprovalId) await attachPreapproval(app.db, order.id, subscriptionId);
           subscription = await requireGateway(app).getSubscription(subscriptionId);
         }
-        await grantSubscription(app, {
+        const grant = await grantSubscription(app, {
           order,
           payment,
           paidUntil: subscription?.nextPaymentDate ?? fallbackPaidUntil(order, payment.approvedAt),
           actor: 'webhook',
         });
+        // A renewal paid after a refusal (a retry, or the new card): "pago pendiente" is over.
+        if (grant.granted && !grant.activated) await clearPastDue(app, order.id, payment.id);
+        return;
+      }
+      if (payment.status === 'rejected' && order.status === 'active') {
+        // A renewal (or a retry of it) refused: grace period and a mail, once per refused period.
+        await markPastDue(app, order, payment);
         return;
       }
       if (payment.status === 'rejected' && ['created', 'pending', 'error'].includes(order.status)) {

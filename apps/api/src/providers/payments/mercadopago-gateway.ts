@@ -93,7 +93,16 @@ function toPayment(raw: Loose): GatewayPayment {
     subscriptionId: subscriptionId === null ? null : String(subscriptionId),
     operationType: (raw.operation_type as string | undefined) ?? null,
     approvedAt: toDate(raw.date_approved as string | undefined),
+    paymentMethod: (raw.payment_method_id as string | undefined) ?? null,
+    installments: Number(raw.installments ?? 1) || 1,
+    cardLastFour: lastFourOf(raw.card),
   };
+}
+
+/** The card's last four digits when the provider gives them (never more of the number). */
+function lastFourOf(card: unknown): string | null {
+  const digits = (card as { last_four_digits?: unknown } | null)?.last_four_digits;
+  return typeof digits === 'string' && /^\d{4}$/.test(digits) ? digits : null;
 }
 
 function toSubscription(raw: Loose): GatewaySubscription {
@@ -104,6 +113,7 @@ function toSubscription(raw: Loose): GatewaySubscription {
     externalReference: (raw.external_reference as string | undefined) ?? null,
     amountCentavos: toCentavos(recurring.transaction_amount as number),
     nextPaymentDate: toDate(raw.next_payment_date as string | undefined),
+    paymentMethodId: (raw.payment_method_id as string | undefined) ?? null,
   };
 }
 
@@ -135,6 +145,7 @@ export class MercadoPagoGateway implements PaymentGateway {
       frequency_type: input.period.frequencyType,
       transaction_amount: toPesos(input.amountCentavos),
       currency_id: 'ARS',
+      ...(input.startDate ? { start_date: input.startDate.toISOString() } : {}),
       ...(input.freeTrial
         ? {
             free_trial: {
@@ -182,6 +193,19 @@ export class MercadoPagoGateway implements PaymentGateway {
         })) as unknown as Loose,
       ),
     );
+  }
+
+  async updateSubscriptionCard(id: string, cardToken: string): Promise<GatewaySubscription> {
+    try {
+      const updated = await new PreApproval(this.config()).update({ id, body: { card_token_id: cardToken } });
+      return toSubscription(updated as unknown as Loose);
+    } catch (error) {
+      // 400/402/422: the new card (or its token) was refused; the old card stays.
+      if (error instanceof MercadoPagoError && [400, 402, 422].includes(error.status)) {
+        throw new PaymentRefusedError(refusalDetail(error));
+      }
+      throw providerError(error, `update subscription card ${id}`);
+    }
   }
 
   getPayment(id: string): Promise<GatewayPayment> {

@@ -24,6 +24,12 @@ export interface GatewayPayment {
   subscriptionId: string | null;
   operationType: string | null;
   approvedAt: Date | null;
+  /** the provider's payment method (visa, master, account_money…), for receipts; unknown when absent */
+  paymentMethod?: string | null;
+  /** installments the payer chose (1 when absent) */
+  installments?: number;
+  /** the card's last four digits (card payments only) */
+  cardLastFour?: string | null;
 }
 
 export interface GatewaySubscription {
@@ -34,6 +40,8 @@ export interface GatewaySubscription {
   amountCentavos: number;
   /** when the next charge is due (the end of the free trial before the first one) */
   nextPaymentDate: Date | null;
+  /** the card's brand the provider charges (visa, master, …), when it says */
+  paymentMethodId: string | null;
 }
 
 /** One charge attempt of a subscription ("authorized payment", an invoice). */
@@ -53,6 +61,8 @@ export interface CreateSubscriptionInput {
   freeTrial: BillingPeriod | null;
   backUrl: string;
   idempotencyKey: string;
+  /** when the first charge is due (a reactivation starts at the end of the paid period); default now */
+  startDate?: Date;
 }
 
 export interface CreateCardPaymentInput {
@@ -119,6 +129,8 @@ export interface PaymentGateway {
   createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
   getSubscription(id: string): Promise<GatewaySubscription>;
   cancelSubscription(id: string): Promise<GatewaySubscription>;
+  /** Replaces the card a subscription charges (the provider may charge a pending invoice with it at once). */
+  updateSubscriptionCard(id: string, cardToken: string): Promise<GatewaySubscription>;
   getPayment(id: string): Promise<GatewayPayment>;
   /** Reads a card token (does not use it up). */
   getCardToken(id: string): Promise<GatewayCardToken>;

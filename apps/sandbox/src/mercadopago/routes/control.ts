@@ -22,6 +22,17 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     );
   });
 
+  app.post('/_control/preapproval/:id/retry', async (request) => {
+    const body = asObject(request.body);
+    const { id } = request.params as { id: string };
+    const outcome = optionalString(body, 'outcome') ?? 'approved';
+    return control.retryPreapproval(
+      id,
+      outcome as 'approved' | 'rejected',
+      optionalString(body, 'status_detail') ?? undefined,
+    );
+  });
+
   app.post('/_control/payments/:id/replay', async (request) => {
     const { id } = request.params as { id: string };
     return { deliveries: await control.replayPaymentNotification(id, times(request.body)) };

@@ -10,6 +10,7 @@ import { socialLogin } from './auth-api';
 import { EmailField } from './auth-fields';
 import { AuthScreen } from './auth-screen';
 import { type EmailRequestKind, EmailRequestModal } from './email-request-modal';
+import { clearLoginNotice, peekLoginNotice } from './login-notice';
 import { authMessages, codeOf, messageFor } from './messages';
 import { loginWithPassword, startSession } from './session-actions';
 import { SocialLogin, socialFollowingPageKey } from './social-login';
@@ -84,6 +85,9 @@ function LoginForm({ providerError }: { providerError: boolean }) {
         : null,
   );
   const [modal, setModal] = useState<EmailRequestKind | null>(null);
+  // a notice left by a session that ended on purpose (account deleted), shown once
+  const [notice] = useState(() => state.notice ?? peekLoginNotice());
+  useEffect(clearLoginNotice, []);
   const passwordRef = useRef<HTMLInputElement>(null);
   const carried = { followingPage: followingPage ?? undefined, entry: state.entry };
 
@@ -111,7 +115,7 @@ function LoginForm({ providerError }: { providerError: boolean }) {
       title="Iniciá sesión"
       subtitle="Qué bueno verte de nuevo. Seguí aprendiendo a manejar tu plata."
     >
-      {state.notice && <Alert tone="success">{state.notice}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
         <EmailField
           autoComplete="username"

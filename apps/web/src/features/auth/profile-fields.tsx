@@ -54,6 +54,17 @@ export function CountrySelect({
   );
 }
 
+/** The help under the phone: how to write it for the chosen country. */
+export function phoneHint(country: CountryCode | ''): string {
+  const callingCode = callingCodeOf(country);
+  if (country === 'AR') {
+    return 'Código de país +54. Escribí el código de área y el número, sin 0 ni 15. Ej.: 11 2345 6789.';
+  }
+  return callingCode
+    ? `Código de país +${callingCode}. Escribí tu número, solo con números.`
+    : 'Incluí el código de tu país. Ej.: 44 20 7946 0958.';
+}
+
 /** The phone, after the country's calling code; only what a phone may hold can be typed. */
 export function PhoneField({
   country,

@@ -7,7 +7,6 @@ import { TextField } from '../../ui/text-field';
 import { register } from './auth-api';
 import { EmailField } from './auth-fields';
 import {
-  callingCodeOf,
   canSubmitRegister,
   emptyRegisterValues,
   type RegisterField,
@@ -18,20 +17,10 @@ import {
 } from './form-rules';
 import { codeOf, messageFor } from './messages';
 import { PasswordChecklist } from './password-checklist';
-import { CountrySelect, PhoneField } from './profile-fields';
+import { CountrySelect, PhoneField, phoneHint } from './profile-fields';
 import { loginWithPassword } from './session-actions';
 
 const termsPath = '/terminos-y-condiciones';
-
-function phoneHint(country: RegisterValues['country']): string {
-  const callingCode = callingCodeOf(country);
-  if (country === 'AR') {
-    return 'Código de país +54. Escribí el código de área y el número, sin 0 ni 15. Ej.: 11 2345 6789.';
-  }
-  return callingCode
-    ? `Código de país +${callingCode}. Escribí tu número, solo con números.`
-    : 'Incluí el código de tu país. Ej.: 44 20 7946 0958.';
-}
 
 /**
  * The register form of the register page and of the identification step before a purchase:

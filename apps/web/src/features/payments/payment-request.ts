@@ -14,11 +14,16 @@ export type PaymentAnswer<T> =
   | { outcome: 'accepted'; httpStatus: number; body: T }
   | { outcome: 'refused'; reason: RefusedReason; message: string };
 
-async function send(path: string, body: unknown, token: string | null): Promise<Response> {
+async function send(
+  path: string,
+  body: unknown,
+  token: string | null,
+  method: 'POST' | 'PUT',
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   try {
-    return await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    return await fetch(`/api${path}`, { method, headers, body: JSON.stringify(body) });
   } catch {
     throw new ApiError(
       0,
@@ -37,9 +42,13 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
   }
 }
 
-export async function postPayment<T>(path: string, body: unknown): Promise<PaymentAnswer<T>> {
+export async function postPayment<T>(
+  path: string,
+  body: unknown,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<PaymentAnswer<T>> {
   const sent = readCredentials()?.accessToken ?? null;
-  let response = await send(path, body, sent);
+  let response = await send(path, body, sent, method);
   if (response.status === 401 && sent) {
     let refreshed = readCredentials()?.accessToken !== sent;
     if (!refreshed) refreshed = await refreshSession();
@@ -47,7 +56,7 @@ export async function postPayment<T>(path: string, body: unknown): Promise<Payme
     if (!refreshed || !current) {
       endSession('expired');
     } else {
-      response = await send(path, body, current);
+      response = await send(path, body, current, method);
     }
   }
   const data = await readJson(response);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { Icon } from '../../ui/icons';
 import { useLogout } from '../auth/use-logout';
@@ -9,8 +10,9 @@ function initialOf(name: string | undefined): string {
 }
 
 /**
- * The profile control. Desktop: a small menu with one option, "Cerrar Sesión". Mobile: the
- * control logs out directly. Both are drawn; CSS shows the one that fits the width.
+ * The profile control: one button that opens a small menu with "Mi cuenta" and "Cerrar Sesión",
+ * on every width (desktop shows the name; a phone shows the initial only). Keyboard: Enter or
+ * ArrowDown opens it on the first item, arrows move, Escape closes back to the button, Tab leaves.
  */
 export function ProfileControl() {
   const user = useCurrentUser();
@@ -19,12 +21,12 @@ export function ProfileControl() {
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const item = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const name = user.data?.name;
 
   useEffect(() => {
     if (!open) return;
-    item.current?.focus();
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     function onDocument(event: MouseEvent) {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     }
@@ -37,71 +39,88 @@ export function ProfileControl() {
     if (returnFocus) trigger.current?.focus();
   }
 
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(current + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      (event.key === 'Home' ? items[0] : items.at(-1))?.focus();
+    }
+  }
+
   return (
-    <>
-      <div className="profile profile-desktop" ref={wrapper}>
-        <button
-          ref={trigger}
-          type="button"
-          className="profile-trigger"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          aria-label={name ? `Perfil de ${name}` : 'Perfil'}
-          onClick={() => {
-            track('profile_menu_click');
-            setOpen((v) => !v);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              setOpen(true);
-            }
-          }}
-        >
-          <span className="avatar" aria-hidden="true">
-            {initialOf(name)}
-          </span>
-          <span className="profile-name" aria-hidden="true">
-            {name ?? ''}
-          </span>
-          <Icon name="chevron" size={18} />
-        </button>
-        {open && (
-          <div
-            id={menuId}
-            className="profile-menu"
-            role="menu"
-            aria-label="Perfil"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                close(true);
-              } else if (event.key === 'Tab') {
-                close(false);
-              }
-            }}
-          >
-            <button ref={item} type="button" role="menuitem" className="profile-menu-item" onClick={logout}>
-              <Icon name="logout" size={20} />
-              Cerrar Sesión
-            </button>
-          </div>
-        )}
-      </div>
+    <div className="profile" ref={wrapper}>
       <button
+        ref={trigger}
         type="button"
-        className="profile-mobile"
+        className="profile-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={name ? `Perfil de ${name}` : 'Perfil'}
         onClick={() => {
-          track('profile_logout_click');
-          logout();
+          track('profile_menu_click');
+          setOpen((v) => !v);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+          }
         }}
       >
         <span className="avatar" aria-hidden="true">
           {initialOf(name)}
         </span>
-        <span className="profile-mobile-text">Cerrar Sesión</span>
+        <span className="profile-name" aria-hidden="true">
+          {name ?? ''}
+        </span>
+        <Icon name="chevron" size={18} />
       </button>
-    </>
+      {open && (
+        <div
+          ref={menu}
+          id={menuId}
+          className="profile-menu"
+          role="menu"
+          aria-label="Perfil"
+          onKeyDown={onMenuKeyDown}
+        >
+          <Link
+            to="/mi-cuenta"
+            role="menuitem"
+            className="profile-menu-item"
+            onClick={() => {
+              track('profile_account_click');
+              setOpen(false);
+            }}
+          >
+            <Icon name="account" size={20} />
+            Mi cuenta
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="profile-menu-item"
+            onClick={() => {
+              track('profile_logout_click');
+              logout();
+            }}
+          >
+            <Icon name="logout" size={20} />
+            Cerrar Sesión
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -31,6 +31,9 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
             <Link to="/terminos-y-condiciones#privacidad">Política de privacidad</Link>
           </li>
           <li>
+            <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+          </li>
+          <li>
             {onSupportChat ? (
               <button type="button" className="link-button" onClick={onSupportChat}>
                 Atención al cliente por chat

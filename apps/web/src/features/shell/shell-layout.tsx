@@ -8,7 +8,7 @@ import { Icon, type IconName } from '../../ui/icons';
 import { useLogout } from '../auth/use-logout';
 import { ChatLauncher, ChatModal } from '../chat/chat-assistant';
 import { chatVendorOf, showChatLauncher } from '../chat/chat-rules';
-import { useCurrentUser, useServiceControl } from './account-queries';
+import { useCurrentUser, useServiceControl, useSubscription } from './account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
 import { activeNavKey, isFlushPage, type NavItem, type NavKey, navItems } from './nav-model';
@@ -25,6 +25,9 @@ import './shell.css';
 const OnboardingDialog = lazy(() =>
   import('./onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
 );
+
+/** A refused renewal's notice: its code and query load only for card subscribers. */
+const PastDueBanner = lazy(() => import('../subscriptions/past-due-banner'));
 
 const iconOf: Record<NavKey, IconName> = {
   news: 'news',
@@ -114,6 +117,9 @@ export function ShellLayout() {
   const credentials = useCredentials();
   const logout = useLogout();
   const user = useCurrentUser();
+  const subscription = useSubscription();
+  const cardSubscriber =
+    subscription.data?.isSubscribed === true && subscription.data.lastUserServiceOrigin === 'CARD';
   const community = useServiceControl('COMMUNITY');
   const chatBot = useServiceControl('CHAT_BOT');
   const [soon, setSoon] = useState<NavItem | null>(null);
@@ -142,6 +148,14 @@ export function ShellLayout() {
             ))}
           </ul>
         </nav>
+        <NavLink
+          to="/mi-cuenta"
+          className={({ isActive }) => (isActive ? 'nav-entry nav-entry-active' : 'nav-entry')}
+          onClick={() => track('navbar_account_click')}
+        >
+          <Icon name="account" size={24} />
+          <span className="nav-text">Mi cuenta</span>
+        </NavLink>
         <button type="button" className="nav-entry sidebar-logout" onClick={logout}>
           <Icon name="logout" size={24} />
           <span className="nav-text">Cerrar Sesión</span>
@@ -165,6 +179,11 @@ export function ShellLayout() {
           </Suspense>
         )}
         <DiscountBanner />
+        {cardSubscriber && (
+          <Suspense fallback={null}>
+            <PastDueBanner />
+          </Suspense>
+        )}
         <main
           id="contenido"
           className={flush ? 'shell-content shell-content-flush' : 'shell-content'}

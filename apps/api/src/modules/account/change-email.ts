@@ -1,0 +1,118 @@
+import {
+  changeEmailRequestSchema,
+  confirmEmailChangeRequestSchema,
+  currentUserSchema,
+  okResponseSchema,
+} from '@alcancia/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { requireUserId } from '../../plugins/authentication';
+import { enqueueMail } from '../../providers/mail/outbox';
+import {
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  purchasesOf,
+  toCurrentUser,
+} from '../auth/users-repository';
+import { consumeCode, issueCode } from '../auth/verification-codes';
+import { perUserLimit } from '../payments/payments-core';
+import { emailChangeCodeMail, emailChangedNoticeMail } from './account-mails';
+
+const emailTaken = () =>
+  new AppError('EMAIL_ALREADY_EXISTS', 409, 'Ya existe una cuenta con este correo. Elegí otro.');
+const sameEmail = () =>
+  AppError.invalidData([{ path: 'body.email', message: 'Ese ya es el correo de tu cuenta.' }]);
+const invalidCode = () =>
+  new AppError(
+    'INVALID_VERIFICATION_CODE',
+    400,
+    'El código no es válido o venció. Revisá el último correo que te enviamos o pedí uno nuevo.',
+  );
+
+async function activeUser(app: FastifyInstance, userId: string) {
+  const user = await findUserById(app.db, userId);
+  if (!user || user.deletedAt) throw AppError.unauthorized();
+  return user;
+}
+
+/**
+ * A new address is hers only once she proves it: a 6-digit code goes to the NEW address
+ * (purpose change_email, bound to that address); nothing changes until she types it.
+ */
+export async function requestEmailChange(app: FastifyInstance, userId: string, email: string): Promise<void> {
+  const user = await activeUser(app, userId);
+  if (user.email === email) throw sameEmail();
+  if (await findUserByEmail(app.db, email)) throw emailTaken();
+  await app.db.transaction(async (tx) => {
+    const code = await issueCode(tx, app.codeSecret, userId, 'change_email', email);
+    await enqueueMail(tx, emailChangeCodeMail(email, user.name, code));
+  });
+  app.mail.kick();
+}
+
+/** The code switches the e-mail (now verified) and the OLD address gets a notice. */
+export async function confirmEmailChange(app: FastifyInstance, userId: string, email: string, code: string) {
+  const user = await activeUser(app, userId);
+  try {
+    const updated = await app.db.transaction(async (tx) => {
+      if (!(await consumeCode(tx, app.codeSecret, userId, 'change_email', code, email))) return null;
+      const [row] = await tx
+        .update(users)
+        .set({ email, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (row && user.email !== email)
+        await enqueueMail(tx, emailChangedNoticeMail(user.email, user.name, email));
+      return row ?? null;
+    });
+    if (!updated) throw invalidCode();
+    app.mail.kick();
+    return toCurrentUser(updated, await purchasesOf(app.db, userId));
+  } catch (error) {
+    // someone registered the address between the code and its use: the unique index decides
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** POST /users/me/email and POST /users/me/email/confirm */
+export const changeEmailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/me/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Pedir un código para cambiar mi correo (se envía al correo nuevo)',
+        description: '409 EMAIL_ALREADY_EXISTS si otra cuenta usa ese correo.',
+        security: [{ bearerAuth: [] }],
+        body: changeEmailRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+      config: perUserLimit(app.config, 'email-change', 5, 15),
+    },
+    async (request) => {
+      await requestEmailChange(app, requireUserId(request), request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/me/email/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Confirmar el correo nuevo con el código recibido',
+        description: 'Cambia el correo (queda validado) y avisa al correo anterior.',
+        security: [{ bearerAuth: [] }],
+        body: confirmEmailChangeRequestSchema,
+        response: { 200: currentUserSchema },
+      },
+      config: perUserLimit(app.config, 'email-change-confirm', 10, 15),
+    },
+    async (request) => confirmEmailChange(app, requireUserId(request), request.body.email, request.body.code),
+  );
+};

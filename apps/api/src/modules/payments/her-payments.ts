@@ -1,0 +1,157 @@
+import type { AccountPayment } from '@alcancia/contract';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { paymentOrders, payments, users, withdrawals } from '../../db/schema';
+import { withdrawableUntil } from '../withdrawals/withdrawal-window';
+import type { Db, OrderRow } from './orders-repository';
+import type { PaymentRow } from './record-payment';
+
+/** One payment of hers with what the account pages and the withdrawal rules need. */
+export interface HerPayment {
+  payment: PaymentRow;
+  order: OrderRow;
+  revocationCode: string | null;
+  isFirstCharge: boolean;
+  hasRefund: boolean;
+}
+
+const frequencyLabels: Record<string, string> = {
+  monthly: 'mensual',
+  quarterly: 'trimestral',
+  semiannual: 'semestral',
+  annual: 'anual',
+};
+
+/** What was paid, in Spanish: "Plan Esencial — anual", "Inversora Inteligente", "Membresía Oro". */
+export function conceptOf(order: OrderRow): string {
+  if (order.kind === 'subscription') {
+    const plan = typeof order.details.planName === 'string' ? order.details.planName : order.itemId;
+    const frequency = order.frequency ? (frequencyLabels[order.frequency] ?? order.frequency) : null;
+    return frequency ? `${plan} — ${frequency}` : plan;
+  }
+  // programs and packs by their name ("Pack …" names say so), guest tiers by their title
+  return order.description;
+}
+
+/** The account's view of a provider status and its refunds. */
+export function accountStatusOf(payment: PaymentRow): AccountPayment['status'] {
+  const refunded = payment.refundedCentavos;
+  if (payment.status === 'refunded' || payment.status === 'charged_back') return 'refunded';
+  if (payment.status === 'approved') {
+    if (refunded >= payment.amountCentavos) return 'refunded';
+    return refunded > 0 ? 'partially_refunded' : 'approved';
+  }
+  if (payment.status === 'rejected') return 'rejected';
+  if (payment.status === 'cancelled') return 'cancelled';
+  return 'pending';
+}
+
+export function toAccountPayment(row: HerPayment): AccountPayment {
+  const { payment, order } = row;
+  return {
+    id: String(payment.id),
+    date: (payment.approvedAt ?? payment.createdAt).toISOString(),
+    concept: conceptOf(order),
+    kind: order.kind,
+    productId: order.itemId,
+    amount: payment.amountCentavos,
+    refundedAmount: payment.refundedCentavos,
+    currency: payment.currency,
+    status: accountStatusOf(payment),
+    installments: payment.installments,
+    providerPaymentId: payment.providerPaymentId,
+    withdrawableUntil: withdrawableUntilOf(row),
+    revocationCode: row.revocationCode,
+    receiptUrl: payment.approvedAt ? `/api/users/me/payments/${payment.id}/receipt` : null,
+  };
+}
+
+export function withdrawableUntilOf(row: HerPayment): string | null {
+  return withdrawableUntil({
+    kind: row.order.kind,
+    status: row.payment.status,
+    approvedAt: row.payment.approvedAt,
+    grantedAt: row.payment.grantedAt,
+    refundedCentavos: row.payment.refundedCentavos,
+    hasRefund: row.hasRefund,
+    isFirstCharge: row.isFirstCharge,
+    orderStatus: row.order.status,
+    alreadyWithdrawn: row.revocationCode !== null,
+  });
+}
+
+/**
+ * Whose payments are hers: orders of her account, and guest orders (no account yet) paid with her
+ * e-mail once she validated it. A guest order that bought something is linked to her account
+ * when granted; the e-mail match shows her the attempts that bought nothing.
+ */
+async function ownership(db: Db, userId: string): Promise<SQL> {
+  const [user] = await db
+    .select({ email: users.email, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const own = eq(paymentOrders.userId, userId);
+  if (!user?.verified) return own;
+  return or(
+    own,
+    and(
+      isNull(paymentOrders.userId),
+      eq(paymentOrders.kind, 'guest_tier'),
+      sql`lower(${paymentOrders.payerEmail}) = ${user.email.toLowerCase()}`,
+    ),
+  ) as SQL;
+}
+
+function selectHerPayments(db: Db, where: SQL) {
+  return db
+    .select({
+      payment: payments,
+      order: paymentOrders,
+      revocationCode: withdrawals.revocationCode,
+      isFirstCharge: sql<boolean>`${payments.approvedAt} is not null and ${payments.id} = (
+        select min(p2.id) from payments p2 where p2.order_id = ${payments.orderId} and p2.approved_at is not null)`,
+      hasRefund: sql<boolean>`exists (select 1 from payment_refunds r
+        where r.payment_id = ${payments.id} and r.status <> 'FAILED')`,
+    })
+    .from(payments)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+    .leftJoin(withdrawals, eq(withdrawals.paymentId, payments.id))
+    .where(where);
+}
+
+/** Every payment of hers, newest first. */
+export async function listHerPayments(db: Db, userId: string): Promise<HerPayment[]> {
+  const rows = await selectHerPayments(db, await ownership(db, userId)).orderBy(
+    desc(sql`coalesce(${payments.approvedAt}, ${payments.createdAt})`),
+    desc(payments.id),
+  );
+  return rows;
+}
+
+/** One payment of hers, or undefined (someone else's payments do not exist for her). */
+export async function findHerPayment(
+  db: Db,
+  userId: string,
+  paymentId: number,
+): Promise<HerPayment | undefined> {
+  const [row] = await selectHerPayments(
+    db,
+    and(eq(payments.id, paymentId), await ownership(db, userId)) as SQL,
+  );
+  return row;
+}
+
+/** A payment by its provider operation number whose purchase was made with `email` (guest path). */
+export async function findPaymentByOperation(
+  db: Db,
+  providerPaymentId: string,
+  email: string,
+): Promise<HerPayment | undefined> {
+  const [row] = await selectHerPayments(
+    db,
+    and(
+      eq(payments.providerPaymentId, providerPaymentId),
+      sql`lower(${paymentOrders.payerEmail}) = ${email.trim().toLowerCase()}`,
+    ) as SQL,
+  );
+  return row;
+}

@@ -1,0 +1,25 @@
+import { accountPaymentsResponseSchema } from '@alcancia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUserId } from '../../plugins/authentication';
+import { listHerPayments, toAccountPayment } from './her-payments';
+
+/** GET /users/me/payments: every payment of hers, newest first (Mi cuenta → Compras y pagos). */
+export const listAccountPaymentsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/payments',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Mis pagos: suscripción, programas, packs y membresías, con comprobante y arrepentimiento',
+        security: [{ bearerAuth: [] }],
+        response: { 200: accountPaymentsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const rows = await listHerPayments(app.db, userId);
+      reply.header('cache-control', 'private, no-store');
+      return { payments: rows.map(toAccountPayment) };
+    },
+  );
+};

@@ -1,0 +1,128 @@
+import type { AccountSubscription } from '@alcancia/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import type { Db, OrderRow } from '../payments/orders-repository';
+
+/** Order statuses that are (or were) her subscription after the sale. */
+const afterSaleStatuses: OrderRow['status'][] = ['active', 'cancelled', 'expired', 'withdrawn'];
+
+/** Her latest card subscription order past checkout, if any (FOR UPDATE inside a transaction when asked). */
+export async function latestSubscriptionOrder(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        eq(paymentOrders.kind, 'subscription'),
+        inArray(paymentOrders.status, afterSaleStatuses),
+      ),
+    )
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(1);
+  const [order] = options.lock ? await query.for('update') : await query;
+  return order;
+}
+
+export const noSubscription = () =>
+  new AppError('NO_SUBSCRIPTION', 404, 'No tenés una suscripción con tarjeta.');
+
+const none: AccountSubscription = {
+  plan: null,
+  frequency: null,
+  status: 'none',
+  trialEndsAt: null,
+  currentPeriodEnd: null,
+  nextChargeDate: null,
+  nextChargeAmount: null,
+  card: null,
+  cancelledAt: null,
+  cancellationCode: null,
+  graceUntil: null,
+  origin: null,
+};
+
+/**
+ * Her subscription as Mi cuenta shows it, from the latest subscription order and her end date
+ * (Argentina dates). A card order decides the state: active (or trial, before its first charge),
+ * past_due (a refused renewal, inside the grace period), cancelled (by her or at the provider,
+ * access until the end date), expired; a withdrawn one is none. Without a card order, a promo code
+ * or guest membership shows its plan and end date, with no card and nothing to cancel.
+ */
+export async function loadAccountSubscription(db: Db, userId: string): Promise<AccountSubscription> {
+  const [user] = await db
+    .select({
+      endDate: users.subscriptionEndDate,
+      planId: users.subscriptionPlanId,
+      origin: users.lastServiceOrigin,
+      planName: subscriptionPlans.name,
+    })
+    .from(users)
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, users.subscriptionPlanId))
+    .where(eq(users.id, userId));
+  if (!user) throw AppError.unauthorized();
+  const today = argentinaDate();
+  const endDate = user.endDate?.slice(0, 10) ?? null;
+  const inPeriod = isOnOrAfter(endDate, today);
+  const order = user.origin === 'CARD' ? await latestSubscriptionOrder(db, userId) : undefined;
+
+  if (!order) {
+    if (!endDate) return none;
+    return {
+      ...none,
+      plan: user.planId ? { id: user.planId, name: user.planName ?? user.planId } : null,
+      status: inPeriod ? 'active' : 'expired',
+      currentPeriodEnd: endDate,
+      // A card subscription with no order of ours (an operator's grant) is not managed here either.
+      origin: user.origin === 'CARD' ? 'MANUAL' : user.origin,
+    };
+  }
+  if (order.status === 'withdrawn') return none;
+
+  const [plan] = await db
+    .select({ name: subscriptionPlans.name })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, order.itemId));
+  const base: AccountSubscription = {
+    ...none,
+    plan: { id: order.itemId, name: plan?.name ?? String(order.details.planName ?? order.itemId) },
+    frequency: order.frequency,
+    currentPeriodEnd: endDate,
+    card:
+      order.cardBrand && order.cardLastFour ? { brand: order.cardBrand, lastFour: order.cardLastFour } : null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancellationCode: order.cancellationCode,
+    origin: 'CARD',
+  };
+  if (order.status === 'expired' || !inPeriod) return { ...base, status: 'expired' };
+  if (order.status === 'cancelled') return { ...base, status: 'cancelled' };
+  if (order.pastDueSince) {
+    return {
+      ...base,
+      status: 'past_due',
+      graceUntil: order.graceUntil,
+      // What she owes; the provider retries on its own schedule.
+      nextChargeAmount: order.amountCentavos,
+    };
+  }
+  const charged = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')))
+    .limit(1);
+  const inTrial = Boolean(order.details.freeTrial) && charged.length === 0;
+  return {
+    ...base,
+    status: inTrial ? 'trial' : 'active',
+    trialEndsAt: inTrial ? endDate : null,
+    // The next charge is due on the day her paid (or trial) period reaches.
+    nextChargeDate: endDate,
+    nextChargeAmount: order.amountCentavos,
+  };
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccountSubscription,
+  accountSubscriptionSchema,
+  paymentRefusalSchema,
+  reactivateSubscriptionRequestSchema,
+} from '@alcancia/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { requireUserId } from '../../plugins/authentication';
+import {
+  closeFailedCheckoutOrder,
+  isProviderFailure,
+  openCheckoutOrder,
+  type Refusal,
+} from '../payments/checkout-orders';
+import { attachPreapproval, externalReferenceOf, transitionOrder } from '../payments/orders-repository';
+import { perUserLimit, requireGateway } from '../payments/payments-core';
+import { refusalBody } from '../payments/refused-reason';
+import { latestSubscriptionOrder, loadAccountSubscription } from './account-subscription';
+import { assertNoPendingCheckout } from './checkout-guards';
+import { billingPeriodOf } from './plan-pricing';
+import { lastFourOf, recordSubscriptionCard } from './subscription-card';
+
+const notReactivatable = () =>
+  new AppError(
+    'SUBSCRIPTION_NOT_REACTIVATABLE',
+    409,
+    'Solo podés reactivar una suscripción cancelada antes de que termine tu acceso. Elegí un plan para suscribirte de nuevo.',
+  );
+
+/** The first charge of a reactivation: the day her paid period reaches, never sooner than an hour from now. */
+function firstChargeAt(endDate: string, providerDate: Date | null): Date {
+  const soonest = Date.now() + 60 * 60 * 1000;
+  const planned = providerDate?.getTime() ?? new Date(`${endDate}T12:00:00-03:00`).getTime();
+  return new Date(Math.max(planned, soonest));
+}
+
+/**
+ * Reactivates a subscription she cancelled, before its access ends, without paying again until
+ * then. Mercado Pago cannot resume a cancelled preapproval ("You can not modify a cancelled
+ * preapproval"), so this is a new agreement on the card she gives: same plan, frequency and
+ * amount, its first charge (start_date) the day the paid period ends. The new order is active at
+ * once; the cancelled one stays cancelled (one active subscription per user).
+ */
+export async function reactivateSubscription(
+  app: FastifyInstance,
+  userId: string,
+  cardToken: string,
+): Promise<AccountSubscription | Refusal> {
+  const gateway = requireGateway(app);
+  const previous = await latestSubscriptionOrder(app.db, userId);
+  const [user] = await app.db
+    .select({ email: users.email, endDate: users.subscriptionEndDate })
+    .from(users)
+    .where(eq(users.id, userId));
+  const endDate = user?.endDate?.slice(0, 10) ?? null;
+  if (previous?.status !== 'cancelled' || !user || !endDate || !isOnOrAfter(endDate, argentinaDate())) {
+    throw notReactivatable();
+  }
+  await assertNoPendingCheckout(app.db, userId);
+  const frequencyType = String(previous.details.frequencyType ?? '1months');
+  const providerDate = previous.providerPreapprovalId
+    ? await gateway
+        .getSubscription(previous.providerPreapprovalId)
+        .then((s) => s.nextPaymentDate)
+        .catch(() => null)
+    : null;
+  const startDate = firstChargeAt(endDate, providerDate);
+  const actor = `user:${userId}` as const;
+  const order = await openCheckoutOrder(
+    app,
+    {
+      kind: 'subscription',
+      userId,
+      payerEmail: user.email,
+      itemId: previous.itemId,
+      description: previous.description,
+      frequency: previous.frequency,
+      amountCentavos: previous.amountCentavos,
+      idempotencyKey: randomUUID(),
+      provider: gateway.provider,
+      details: {
+        planName: previous.details.planName ?? null,
+        frequencyType,
+        regularPriceCentavos: previous.details.regularPriceCentavos ?? null,
+        couponCode: previous.details.couponCode ?? null,
+        freeTrial: null,
+        isUpgrade: false,
+        reactivates: previous.id,
+      },
+    },
+    actor,
+    'reactivation of a cancelled subscription',
+  );
+  const lastFour = await lastFourOf(app, cardToken);
+  let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
+  try {
+    agreement = await gateway.createSubscription({
+      reason: `Alcancía ${String(previous.details.planName ?? previous.itemId)}`,
+      externalReference: externalReferenceOf(order),
+      payerEmail: user.email,
+      cardToken,
+      amountCentavos: previous.amountCentavos,
+      period: billingPeriodOf(frequencyType),
+      freeTrial: null,
+      startDate,
+      backUrl: `${app.config.publicUrl}/mi-cuenta/suscripcion`,
+      idempotencyKey: order.idempotencyKey,
+    });
+  } catch (error) {
+    if (!isProviderFailure(error)) throw error;
+    return closeFailedCheckoutOrder(app, order, error, actor);
+  }
+  await attachPreapproval(app.db, order.id, agreement.id);
+  await app.db.transaction(async (tx) => {
+    await transitionOrder(tx, order.id, ['created'], 'active', {
+      actor,
+      reason: 'reactivated: new agreement, first charge when the paid period ends',
+      details: {
+        preapprovalId: agreement.id,
+        firstChargeAt: startDate.toISOString(),
+        reactivates: previous.id,
+      },
+    });
+    await recordSubscriptionCard(tx, order.id, { brand: agreement.paymentMethodId, lastFour });
+    await tx
+      .update(users)
+      .set({ subscriptionPlanId: order.itemId, lastServiceOrigin: 'CARD', updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  });
+  return loadAccountSubscription(app.db, userId);
+}
+
+/** POST /users/me/subscription/reactivate { cardToken } */
+export const reactivateSubscriptionRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/me/subscription/reactivate',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Reactivar una suscripción cancelada antes de su fin (sin cobro hasta entonces)',
+        security: [{ bearerAuth: [] }],
+        body: reactivateSubscriptionRequestSchema,
+        response: { 200: accountSubscriptionSchema, 402: paymentRefusalSchema },
+      },
+      config: perUserLimit(app.config, 'subscription-reactivate', 10, 15),
+    },
+    async (request, reply) => {
+      const outcome = await reactivateSubscription(app, requireUserId(request), request.body.cardToken);
+      if ('refusedReason' in outcome) return reply.code(402).send(refusalBody(outcome.refusedReason));
+      return outcome;
+    },
+  );
+};

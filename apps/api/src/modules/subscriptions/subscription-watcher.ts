@@ -1,0 +1,192 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentOrders, users } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { addHistory, transitionOrder } from '../payments/orders-repository';
+import { addToDate } from './subscription-dates';
+import { renewalReminderMail, subscriptionEndedMail } from './subscription-mails';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    subscriptionWatcher: SubscriptionWatcher;
+  }
+}
+
+/** Days before an annual renewal that its reminder is mailed. */
+export const RENEWAL_REMINDER_DAYS = 7;
+
+/**
+ * What happens to subscriptions with the passing of days, on a slow poll (one run at a time per
+ * process; rows claimed with FOR UPDATE SKIP LOCKED, so two processes never act on one order):
+ * - a past-due subscription whose grace period ended unpaid: the agreement is cancelled at the
+ *   provider, the order `expired`, access ends (end date = yesterday) and a mail says how to
+ *   subscribe again;
+ * - an annual subscription renewing within 7 days: a reminder with the amount, once per renewal.
+ */
+export class SubscriptionWatcher {
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    pollIntervalMs = 5 * 60_000,
+  ) {
+    this.timer = setInterval(() => {
+      void this.tick().catch((error: unknown) => app.log.error({ err: error }, 'subscription watch failed'));
+    }, pollIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass; resolves to how many subscriptions it acted on. Tests await it. */
+  tick(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    if (!this.running) {
+      this.running = this.run().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async run(): Promise<number> {
+    const ended = await this.endUnpaidGracePeriods();
+    const reminded = await this.remindAnnualRenewals();
+    if (ended + reminded > 0) this.app.mail.kick();
+    return ended + reminded;
+  }
+
+  private async endUnpaidGracePeriods(): Promise<number> {
+    const app = this.app;
+    const today = argentinaDate();
+    const yesterday = addToDate(today, { days: -1 });
+    let done = 0;
+    for (;;) {
+      const acted = await app.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ id: string }>(sql`
+          select id from payment_orders
+           where kind = 'subscription' and status = 'active'
+             and past_due_since is not null and grace_until < ${today}::date
+           order by grace_until
+           limit 1
+           for update skip locked`);
+        const id = rows[0]?.id;
+        if (!id) return null;
+        const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+        if (!order?.userId) return null;
+        if (order.providerPreapprovalId) {
+          // Inside the claim: a retry approved meanwhile would find the order locked, then expired.
+          const gateway = app.paymentGateway;
+          if (!gateway) return 'skipped' as const;
+          try {
+            await gateway.cancelSubscription(order.providerPreapprovalId);
+          } catch (error) {
+            const seen =
+              error instanceof PaymentProviderError
+                ? await gateway.getSubscription(order.providerPreapprovalId).catch(() => null)
+                : null;
+            if (seen?.status !== 'cancelled') {
+              app.log.error(
+                { err: error, orderId: order.id },
+                'grace ended but the agreement could not be cancelled',
+              );
+              return 'skipped' as const;
+            }
+          }
+        }
+        await transitionOrder(tx, order.id, ['active'], 'expired', {
+          actor: 'system',
+          reason: 'grace period ended without payment',
+          details: { graceUntil: order.graceUntil },
+        });
+        const [user] = await tx
+          .update(users)
+          .set({
+            subscriptionEndDate: sql`least(coalesce(${users.subscriptionEndDate}, ${yesterday}::date), ${yesterday}::date)`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, order.userId))
+          .returning({ email: users.email, name: users.name });
+        if (user) {
+          await enqueueMail(
+            tx,
+            subscriptionEndedMail({
+              to: user.email,
+              name: user.name,
+              planName: String(order.details.planName ?? 'plan'),
+              publicUrl: app.config.publicUrl,
+            }),
+          );
+        }
+        return 'expired' as const;
+      });
+      // A failure at the provider leaves the order for the next pass (and stops this one).
+      if (acted !== 'expired') return done;
+      done += 1;
+    }
+  }
+
+  private async remindAnnualRenewals(): Promise<number> {
+    const app = this.app;
+    const today = argentinaDate();
+    const horizon = addToDate(today, { days: RENEWAL_REMINDER_DAYS });
+    let done = 0;
+    for (;;) {
+      const reminded = await app.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ id: string; end_date: string }>(sql`
+          select o.id, u.subscription_end_date::text as end_date
+            from payment_orders o join users u on u.id = o.user_id
+           where o.kind = 'subscription' and o.status = 'active' and o.frequency = 'annual'
+             and o.past_due_since is null
+             and u.subscription_end_date between ${today}::date and ${horizon}::date
+             and o.renewal_reminder_for is distinct from u.subscription_end_date
+           limit 1
+           for update of o skip locked`);
+        const row = rows[0];
+        if (!row) return false;
+        const [order] = await tx
+          .update(paymentOrders)
+          .set({ renewalReminderFor: row.end_date, updatedAt: sql`now()` })
+          .where(eq(paymentOrders.id, row.id))
+          .returning();
+        if (!order?.userId) return true;
+        const [user] = await tx
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, order.userId));
+        if (user) {
+          await enqueueMail(
+            tx,
+            renewalReminderMail({
+              to: user.email,
+              name: user.name,
+              planName: String(order.details.planName ?? 'plan'),
+              amountCentavos: order.amountCentavos,
+              renewalDate: row.end_date,
+              publicUrl: app.config.publicUrl,
+            }),
+          );
+        }
+        await addHistory(tx, {
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          actor: 'system',
+          reason: 'annual renewal reminder mailed',
+          details: { renewalDate: row.end_date },
+        });
+        return true;
+      });
+      if (!reminded) return done;
+      done += 1;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopped = true;
+    await this.running;
+  }
+}

@@ -1,0 +1,121 @@
+import { randomInt } from 'node:crypto';
+import type { WithdrawalResponse } from '@alcancia/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { payments, withdrawals } from '../../db/schema';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
+import { providerUnavailable } from '../payments/checkout-orders';
+import { conceptOf, type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
+import { type Actor, transitionOrder } from '../payments/orders-repository';
+import { requireGateway } from '../payments/payments-core';
+import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
+import { endGrantedAccess } from './end-granted-access';
+import { windowClosedMessage, withdrawalDoneMail } from './withdrawal-mails';
+import { isWithinWindow } from './withdrawal-window';
+
+const alreadyWithdrawn = () =>
+  new AppError(
+    'ALREADY_WITHDRAWN',
+    409,
+    'Ya te arrepentiste de esta compra: el pago se devuelve una sola vez.',
+  );
+const notAllowed = () =>
+  new AppError(
+    'WITHDRAWAL_NOT_ALLOWED',
+    409,
+    'Este pago no admite arrepentimiento: solo una compra o el primer pago de una suscripción, aprobados y sin devoluciones.',
+  );
+
+/** ARR- and six characters without look-alikes (no 0/O, 1/I). */
+const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newRevocationCode = () =>
+  `ARR-${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+
+/**
+ * Revokes a purchase ("botón de arrepentimiento", Resolución 424/2020) once its owner is known
+ * (her account, or the guest's mailed code). Checks the rules, stops a subscription's renewals at
+ * the provider, then in one transaction: claims the payment (the unique withdrawal per payment —
+ * concurrent requests wait on the payment's row lock and then find it taken), writes the full
+ * refund PENDING, ends the access it gave, moves the order to withdrawn and queues the mail with
+ * the revocation code. The refund is tried after the commit; a failed try is retried until it
+ * succeeds (refund-retrier.ts).
+ */
+export async function withdrawPayment(
+  app: FastifyInstance,
+  row: HerPayment,
+  input: { channel: 'account' | 'guest'; actor: Actor },
+): Promise<WithdrawalResponse> {
+  if (row.revocationCode) throw alreadyWithdrawn();
+  const until = withdrawableUntilOf(row);
+  if (!until) throw notAllowed();
+  if (!isWithinWindow(until)) throw new AppError('WITHDRAWAL_WINDOW_CLOSED', 409, windowClosedMessage(until));
+
+  const { order } = row;
+  if (order.kind === 'subscription' && order.providerPreapprovalId && order.status === 'active') {
+    // No renewal may charge a revoked subscription: the agreement stops first, or nothing changes.
+    await requireGateway(app)
+      .cancelSubscription(order.providerPreapprovalId)
+      .catch((error: unknown) => {
+        if (error instanceof PaymentNotFoundError) return;
+        app.log.error({ err: error, orderId: order.id }, 'withdrawal: could not cancel the agreement');
+        throw providerUnavailable();
+      });
+  }
+
+  const revocationCode = newRevocationCode();
+  const email = order.payerEmail;
+  const outcome = await app.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, row.payment.id)).for('update');
+    if (!payment) throw notAllowed();
+    const [claimed] = await tx
+      .insert(withdrawals)
+      .values({
+        paymentId: payment.id,
+        orderId: order.id,
+        userId: order.userId,
+        email,
+        channel: input.channel,
+        revocationCode,
+      })
+      .onConflictDoNothing({ target: withdrawals.paymentId })
+      .returning({ id: withdrawals.id });
+    if (!claimed) return null;
+    if (payment.status !== 'approved' || payment.refundedCentavos > 0) throw notAllowed();
+
+    const refund = await insertPendingRefund(tx, {
+      payment,
+      amountCentavos: payment.amountCentavos,
+      reason: 'withdrawal',
+      causedByOrderId: order.id,
+      idempotencyKey: `withdrawal:${payment.providerPaymentId}`,
+      payerEmail: email,
+    });
+    if (!refund) throw notAllowed();
+    await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimed.id));
+    const accessNote = await endGrantedAccess(tx, order);
+    await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'withdrawn', {
+      actor: input.actor,
+      reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
+      details: { channel: input.channel, paymentId: payment.id },
+    });
+    await enqueueMail(
+      tx,
+      withdrawalDoneMail({
+        to: email,
+        revocationCode,
+        concept: conceptOf(order),
+        amountCentavos: payment.amountCentavos,
+        providerPaymentId: payment.providerPaymentId,
+        accessNote,
+      }),
+    );
+    return { refund };
+  });
+  if (!outcome) throw alreadyWithdrawn();
+  app.mail.kick();
+  app.log.info({ orderId: order.id, channel: input.channel }, 'purchase withdrawn');
+  const refundStatus = await attemptRefund(app, outcome.refund);
+  return { revocationCode, refundStatus };
+}

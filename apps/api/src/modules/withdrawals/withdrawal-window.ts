@@ -1,0 +1,40 @@
+import { withdrawalWindowDays } from '@alcancia/contract';
+import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../subscriptions/subscription-dates';
+
+/** What decides whether a payment can be withdrawn ("botón de arrepentimiento"). */
+export interface WithdrawalFacts {
+  kind: 'subscription' | 'program' | 'guest_tier';
+  /** the provider's status of the payment */
+  status: string;
+  approvedAt: Date | null;
+  /** the access it pays for was granted (a duplicate payment is refunded instead) */
+  grantedAt: Date | null;
+  refundedCentavos: number;
+  /** a refund of it was asked for (an upgrade's unused days, a duplicate) and has not failed */
+  hasRefund: boolean;
+  /** subscriptions: this is the order's first approved charge (renewals are not withdrawable) */
+  isFirstCharge: boolean;
+  /** the order's status: paid (programs, guests), active or cancelled (subscriptions) */
+  orderStatus: string;
+  alreadyWithdrawn: boolean;
+}
+
+const withdrawableOrderStatuses = ['paid', 'active', 'cancelled'];
+
+/**
+ * The last day (Argentina date, YYYY-MM-DD) of the withdrawal window: the approval's date plus 10
+ * consecutive days (Resolución 424/2020). Null when the payment can never be withdrawn: a renewal,
+ * not approved, refunded (in part or whole), not what granted the access, or withdrawn already.
+ * A date in the past means the window closed (the page says so, with that date).
+ */
+export function withdrawableUntil(facts: WithdrawalFacts): string | null {
+  if (facts.alreadyWithdrawn || !facts.approvedAt || !facts.grantedAt) return null;
+  if (facts.status !== 'approved' || facts.refundedCentavos > 0 || facts.hasRefund) return null;
+  if (facts.kind === 'subscription' && !facts.isFirstCharge) return null;
+  if (!withdrawableOrderStatuses.includes(facts.orderStatus)) return null;
+  return addToDate(argentinaDate(facts.approvedAt), { days: withdrawalWindowDays });
+}
+
+/** Today (Argentina) is still inside the window that ends on `until`. */
+export const isWithinWindow = (until: string, today = argentinaDate()) => today <= until;

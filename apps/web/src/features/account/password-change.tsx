@@ -1,0 +1,128 @@
+import { isValidPassword } from '@alcancia/contract/rules';
+import { type FormEvent, useId, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { Alert } from '../../ui/feedback';
+import { PasswordField } from '../../ui/password-field';
+import { PasswordChecklist } from '../auth/password-checklist';
+import { changePassword } from './account-api';
+import { accountErrorText } from './account-rules';
+
+/**
+ * "Cambiar contraseña": the current one and the new one with registration's live checklist.
+ * Every other session ends; this one stays. Accounts without a password (social login) are told
+ * how to create one.
+ */
+export function PasswordChange({ hasPassword }: { hasPassword: boolean | undefined }) {
+  const headingId = useId();
+  const checklistId = useId();
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const canSubmit = current !== '' && isValidPassword(next) && !busy;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(current, next);
+      track('account_password_changed');
+      setOpen(false);
+      setCurrent('');
+      setNext('');
+      setDone(true);
+    } catch (failure) {
+      setError(
+        accountErrorText(failure, 'No pudimos cambiar tu contraseña. Intentá nuevamente en unos minutos.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>Contraseña</h3>
+      {hasPassword === false ? (
+        <p>
+          Tu cuenta no tiene contraseña: entrás con Google o Facebook. Si querés entrar también con tu correo,
+          cerrá sesión y elegí «¿Olvidaste tu contraseña?» en el inicio de sesión: te enviamos un código para
+          crearla.
+        </p>
+      ) : (
+        <>
+          {done && (
+            <Alert tone="success">
+              Cambiaste tu contraseña. Cerramos tu sesión en los demás dispositivos; en este seguís conectada.
+            </Alert>
+          )}
+          {!open && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setDone(false);
+                setOpen(true);
+              }}
+            >
+              Cambiar contraseña
+            </button>
+          )}
+          {open && (
+            <form className="form account-form" onSubmit={submit} noValidate aria-busy={busy}>
+              <PasswordField
+                label="Contraseña actual"
+                name="currentPassword"
+                autoComplete="current-password"
+                value={current}
+                maxLength={128}
+                onChange={(event) => {
+                  setCurrent(event.target.value);
+                  setError(null);
+                }}
+                autoFocus
+              />
+              <PasswordField
+                label="Contraseña nueva"
+                name="newPassword"
+                autoComplete="new-password"
+                value={next}
+                maxLength={128}
+                onChange={(event) => {
+                  setNext(event.target.value);
+                  setError(null);
+                }}
+                describedBy={checklistId}
+              />
+              <PasswordChecklist id={checklistId} password={next} />
+              <p className="form-hint">Al cambiarla, cerramos tu sesión en los demás dispositivos.</p>
+              {error && <Alert tone="error">{error}</Alert>}
+              <div className="account-actions">
+                <button type="submit" className="button button-primary" disabled={!canSubmit}>
+                  {busy ? 'Cambiando…' : 'Cambiar contraseña'}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    setOpen(false);
+                    setCurrent('');
+                    setNext('');
+                    setError(null);
+                  }}
+                >
+                  Cancelar
+                </button>
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { usePageTitle } from '../../lib/use-page-title';
+import { Alert, Spinner } from '../../ui/feedback';
+import { useCurrentUser } from '../shell/account-queries';
+import { useAccountSecurity } from './account-api';
+import { EmailChange } from './email-change';
+import { PasswordChange } from './password-change';
+import { ProfileForm } from './profile-form';
+
+/** /mi-cuenta: Datos (name, phone, country, e-mail change, password change). */
+export default function ProfileSection() {
+  usePageTitle('Mis datos');
+  const user = useCurrentUser();
+  const security = useAccountSecurity();
+
+  return (
+    <section className="account-section" aria-labelledby="account-profile-title">
+      <h2 id="account-profile-title">Datos</h2>
+      {user.isPending && <Spinner label="Cargando tus datos…" />}
+      {user.isError && (
+        <Alert tone="error">
+          No pudimos cargar tus datos.{' '}
+          <button type="button" className="link-button" onClick={() => void user.refetch()}>
+            Intentar de nuevo
+          </button>
+        </Alert>
+      )}
+      {user.data && (
+        <>
+          <section className="account-card" aria-labelledby="account-personal-title">
+            <h3 id="account-personal-title">Datos personales</h3>
+            <ProfileForm key={user.data.id} user={user.data} />
+          </section>
+          <EmailChange user={user.data} />
+          <PasswordChange hasPassword={security.data?.hasPassword} />
+        </>
+      )}
+    </section>
+  );
+}

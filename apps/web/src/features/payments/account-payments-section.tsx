@@ -1,0 +1,154 @@
+import type { AccountPayment } from '@alcancia/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Alert, Spinner } from '../../ui/feedback';
+import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
+import { downloadReceipt, useAccountPayments } from './account-payments-api';
+import { installmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
+import './account-payments.css';
+
+/** "Descargar comprobante": fetched with her session, saved as a file; a failure says so next to it. */
+function ReceiptButton({ payment }: { payment: AccountPayment }) {
+  const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
+  async function download() {
+    setState('loading');
+    try {
+      await downloadReceipt(payment);
+      setState('idle');
+    } catch {
+      setState('error');
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={download}
+        disabled={state === 'loading'}
+        aria-label={`Descargar comprobante de ${payment.concept} (operación ${payment.providerPaymentId})`}
+      >
+        {state === 'loading' ? 'Descargando…' : 'Descargar comprobante'}
+      </button>
+      {state === 'error' && (
+        <p className="field-error" role="alert">
+          No pudimos descargar el comprobante. Probá de nuevo.
+        </p>
+      )}
+    </>
+  );
+}
+
+function WithdrawalNote({ payment, onWithdraw }: { payment: AccountPayment; onWithdraw(): void }) {
+  if (payment.revocationCode) {
+    return (
+      <p className="payment-note">
+        Te arrepentiste de esta compra. Código: <strong>{payment.revocationCode}</strong>
+      </p>
+    );
+  }
+  const windowState = withdrawalWindow(payment);
+  if (windowState === 'open') {
+    return (
+      <>
+        <p className="payment-note">
+          Podés arrepentirte hasta el {formatDate(payment.withdrawableUntil as string)}.
+        </p>
+        <button type="button" className="button button-secondary" onClick={onWithdraw}>
+          Arrepentirme de esta compra
+        </button>
+      </>
+    );
+  }
+  if (windowState === 'closed') {
+    return (
+      <p className="payment-note">
+        El plazo para arrepentirte venció el {formatDate(payment.withdrawableUntil as string)}.
+      </p>
+    );
+  }
+  return null;
+}
+
+function PaymentItem({ payment, onWithdraw }: { payment: AccountPayment; onWithdraw(): void }) {
+  return (
+    <li className="payment-card">
+      <h3 className="payment-concept">{payment.concept}</h3>
+      <dl className="payment-facts">
+        <div>
+          <dt>Fecha</dt>
+          <dd>{formatDate(payment.date)}</dd>
+        </div>
+        <div>
+          <dt>Importe</dt>
+          <dd>{formatMoney(payment.amount)}</dd>
+        </div>
+        <div>
+          <dt>Estado</dt>
+          <dd>
+            <span className={`payment-status payment-status-${payment.status}`}>
+              {paymentStatusLabels[payment.status]}
+            </span>
+            {payment.refundedAmount > 0 && payment.status !== 'refunded' && (
+              <> ({formatMoney(payment.refundedAmount)} devueltos)</>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Cuotas</dt>
+          <dd>{installmentsLabel(payment.installments)}</dd>
+        </div>
+        <div>
+          <dt>Operación</dt>
+          <dd>{payment.providerPaymentId}</dd>
+        </div>
+      </dl>
+      <div className="payment-actions">
+        {payment.receiptUrl && <ReceiptButton payment={payment} />}
+        <WithdrawalNote payment={payment} onWithdraw={onWithdraw} />
+      </div>
+    </li>
+  );
+}
+
+/** /mi-cuenta/pagos: every payment of hers, with receipts and withdrawals. */
+export default function AccountPaymentsSection() {
+  usePageTitle('Compras y pagos');
+  const payments = useAccountPayments();
+  const [withdrawing, setWithdrawing] = useState<AccountPayment | null>(null);
+
+  return (
+    <section className="account-payments" aria-labelledby="account-payments-title">
+      <h2 id="account-payments-title">Compras y pagos</h2>
+      {payments.isPending && <Spinner label="Cargando tus pagos…" />}
+      {payments.isError && (
+        <Alert tone="error">
+          No pudimos cargar tus pagos.{' '}
+          <button type="button" className="link-button" onClick={() => void payments.refetch()}>
+            Intentar de nuevo
+          </button>
+        </Alert>
+      )}
+      {payments.data && payments.data.length === 0 && (
+        <p>
+          Todavía no tenés pagos. Cuando compres un plan o un programa, vas a ver acá cada pago y su
+          comprobante. <Link to="/programas">Ver programas</Link>
+        </p>
+      )}
+      {payments.data && payments.data.length > 0 && (
+        <ul className="payment-list">
+          {payments.data.map((payment) => (
+            <PaymentItem key={payment.id} payment={payment} onWithdraw={() => setWithdrawing(payment)} />
+          ))}
+        </ul>
+      )}
+      <p className="payment-help">
+        Tenés 10 días corridos desde una compra o el primer pago de una suscripción para arrepentirte
+        (Resolución 424/2020). <Link to="/arrepentimiento">Más sobre el botón de arrepentimiento</Link>
+      </p>
+      <WithdrawDialog payment={withdrawing} onClose={() => setWithdrawing(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { argentinaToday, installmentsLabel, withdrawalWindow } from './payment-labels';
+
+describe('withdrawalWindow', () => {
+  it('is open through its last day (Argentina), closed after it, none without a date or once withdrawn', () => {
+    const payment = { withdrawableUntil: '2026-11-30', revocationCode: null };
+    expect(withdrawalWindow(payment, '2026-11-30')).toBe('open');
+    expect(withdrawalWindow(payment, '2026-12-01')).toBe('closed');
+    expect(withdrawalWindow({ withdrawableUntil: null, revocationCode: null }, '2026-11-01')).toBe('none');
+    expect(withdrawalWindow({ ...payment, revocationCode: 'ARR-ABCDEF' }, '2026-11-01')).toBe('none');
+  });
+
+  it('counts days in Buenos Aires: 01:00 UTC is still the day before there', () => {
+    expect(argentinaToday(new Date('2026-12-01T01:00:00Z'))).toBe('2026-11-30');
+    expect(argentinaToday(new Date('2026-12-01T04:00:00Z'))).toBe('2026-12-01');
+  });
+
+  it('says installments in Spanish', () => {
+    expect(installmentsLabel(1)).toBe('1 pago');
+    expect(installmentsLabel(6)).toBe('6 cuotas');
+  });
+});

@@ -1,0 +1,58 @@
+import type { AccountSubscription } from '@alcancia/contract';
+import { describe, expect, it } from 'vitest';
+import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
+
+const base: AccountSubscription = {
+  plan: { id: 'plan-esencial', name: 'Plan Esencial' },
+  frequency: 'monthly',
+  status: 'active',
+  trialEndsAt: null,
+  currentPeriodEnd: '2026-12-24',
+  nextChargeDate: '2026-12-24',
+  nextChargeAmount: 990_000,
+  card: { brand: 'visa', lastFour: '3704' },
+  cancelledAt: null,
+  cancellationCode: null,
+  graceUntil: null,
+  origin: 'CARD',
+};
+
+describe('Mi cuenta → Suscripción rules', () => {
+  it('names every state in Spanish, a cancelled one with its last day', () => {
+    expect(statusLabel({ ...base, status: 'trial' })).toBe('En prueba');
+    expect(statusLabel(base)).toBe('Activa');
+    expect(statusLabel({ ...base, status: 'cancelled' })).toBe(
+      'Cancelada — acceso hasta el 24 de diciembre de 2026',
+    );
+    expect(statusLabel({ ...base, status: 'past_due' })).toBe('Pago pendiente');
+    expect(statusLabel({ ...base, status: 'expired' })).toBe('Vencida');
+  });
+
+  it('names the card by brand and last four', () => {
+    expect(cardLabel({ brand: 'master', lastFour: '0604' })).toBe('Mastercard terminada en 0604');
+    expect(cardLabel({ brand: 'visa', lastFour: '3704' })).toBe('Visa terminada en 3704');
+  });
+
+  it('offers card change and cancel on live card subscriptions, reactivation on cancelled ones, nothing to manage on promo periods', () => {
+    expect(actionsFor(base)).toEqual({
+      changeCard: true,
+      changePlan: true,
+      cancel: true,
+      reactivate: false,
+      subscribe: false,
+    });
+    expect(actionsFor({ ...base, status: 'past_due' })).toMatchObject({ changeCard: true, cancel: true });
+    expect(actionsFor({ ...base, status: 'cancelled' })).toMatchObject({
+      changeCard: false,
+      cancel: false,
+      reactivate: true,
+    });
+    expect(actionsFor({ ...base, origin: 'PROMO_CODE', card: null })).toMatchObject({
+      changeCard: false,
+      cancel: false,
+      reactivate: false,
+      changePlan: true,
+    });
+    expect(actionsFor({ ...base, status: 'expired' })).toMatchObject({ subscribe: true, cancel: false });
+  });
+});

@@ -1,0 +1,56 @@
+import type { AccountSubscription, AccountSubscriptionStatus } from '@alcancia/contract';
+import { formatDate } from '../../lib/format';
+
+/** What Mi cuenta → Suscripción shows and offers, from her subscription. */
+
+export function statusLabel(subscription: AccountSubscription): string {
+  const labels: Record<AccountSubscriptionStatus, string> = {
+    trial: 'En prueba',
+    active: 'Activa',
+    cancelled: subscription.currentPeriodEnd
+      ? `Cancelada — acceso hasta el ${formatDate(subscription.currentPeriodEnd)}`
+      : 'Cancelada',
+    past_due: 'Pago pendiente',
+    expired: 'Vencida',
+    none: 'Sin suscripción',
+  };
+  return labels[subscription.status];
+}
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  master: 'Mastercard',
+  amex: 'American Express',
+  debvisa: 'Visa Débito',
+  debmaster: 'Mastercard Débito',
+  naranja: 'Naranja',
+  cabal: 'Cabal',
+};
+
+/** "Visa terminada en 3704" */
+export function cardLabel(card: NonNullable<AccountSubscription['card']>): string {
+  const brand = brandNames[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} terminada en ${card.lastFour}`;
+}
+
+/** A card subscription of ours: only those are managed here (promo codes and memberships are not). */
+const managed = (s: AccountSubscription) => s.origin === 'CARD';
+
+export interface SubscriptionActions {
+  changeCard: boolean;
+  changePlan: boolean;
+  cancel: boolean;
+  reactivate: boolean;
+  subscribe: boolean;
+}
+
+export function actionsFor(subscription: AccountSubscription): SubscriptionActions {
+  const live = ['trial', 'active', 'past_due'].includes(subscription.status);
+  return {
+    changeCard: managed(subscription) && live,
+    changePlan: live || subscription.status === 'cancelled',
+    cancel: managed(subscription) && live,
+    reactivate: managed(subscription) && subscription.status === 'cancelled',
+    subscribe: subscription.status === 'none' || subscription.status === 'expired',
+  };
+}

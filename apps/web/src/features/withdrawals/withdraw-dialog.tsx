@@ -1,0 +1,106 @@
+import type { AccountPayment, WithdrawalResponse } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Dialog } from '../../ui/dialog';
+import { Alert } from '../../ui/feedback';
+import { withdrawPayment } from '../payments/account-payments-api';
+import { refundStatusText } from '../payments/payment-labels';
+
+const fallbackError = 'No pudimos registrar tu arrepentimiento. Probá de nuevo en unos minutos.';
+
+/** What ends with the purchase, in her words. */
+function accessNote(payment: AccountPayment): string {
+  if (payment.kind === 'subscription') return 'Tu suscripción se da de baja y el acceso termina hoy.';
+  if (payment.kind === 'guest_tier') return 'La membresía queda sin efecto.';
+  return `Dejás de tener acceso a ${payment.concept}.`;
+}
+
+/**
+ * The one confirmation of a withdrawal from her account: what she gets back and what ends, then
+ * the revocation code. Every query is refreshed after it (her purchases, locks, the list).
+ */
+export function WithdrawDialog({ payment, onClose }: { payment: AccountPayment | null; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<WithdrawalResponse | null>(null);
+  const descriptionId = useId();
+
+  function close() {
+    if (sending) return;
+    setError(null);
+    setResult(null);
+    onClose();
+  }
+
+  async function confirm() {
+    if (!payment || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      setResult(await withdrawPayment(payment.id));
+      void queryClient.invalidateQueries();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : fallbackError);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={payment !== null}
+      onClose={close}
+      title={result ? 'Te arrepentiste de la compra' : '¿Te arrepentís de esta compra?'}
+      describedBy={descriptionId}
+    >
+      {payment && !result && (
+        <div className="dialog-body" aria-busy={sending}>
+          <div id={descriptionId}>
+            <p>
+              <strong>{payment.concept}</strong>, pagado el {formatDate(payment.date)}.
+            </p>
+            <p>
+              Te devolvemos {formatMoney(payment.amount)} completos al mismo medio de pago.{' '}
+              {accessNote(payment)} No se puede deshacer.
+            </p>
+          </div>
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="dialog-actions">
+            <button type="button" className="button button-primary" onClick={confirm} disabled={sending}>
+              {sending ? 'Registrando…' : 'Sí, arrepentirme'}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={close}
+              disabled={sending}
+              data-autofocus
+            >
+              No, volver
+            </button>
+          </div>
+        </div>
+      )}
+      {payment && result && (
+        <div className="dialog-body">
+          <div id={descriptionId} role="status">
+            <p>
+              Tu código de arrepentimiento es{' '}
+              <strong className="revocation-code">{result.revocationCode}</strong>. También te lo enviamos por
+              correo.
+            </p>
+            <p>{refundStatusText(result.refundStatus)}</p>
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button button-primary" onClick={close} data-autofocus>
+              Entendido
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
