@@ -68,8 +68,13 @@ export default defineConfig({
       },
     },
   ],
+  // Scans the server's log for secrets once the run is over (log-scan.ts).
+  globalTeardown: './global-teardown.ts',
   webServer: {
-    command: 'node ../apps/api/dist/server.js',
+    // The server's stdout and stderr both go to test-results/server.log (Playwright cleared that
+    // folder just before); stderr also still shows in the runner's output.
+    command:
+      'mkdir -p test-results && { node ../apps/api/dist/server.js 2>&1 >>test-results/server.log | tee -a test-results/server.log >&2; }',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // a fresh database migrates and seeds the demo catalogue first; generous for a busy machine
@@ -79,7 +84,9 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // info, not warn: every request line reaches the log the teardown scans for secrets
+      // (measured on auth.spec.ts: no slower than warn, within the run-to-run noise).
+      LOG_LEVEL: 'info',
       // Every browser test comes from this one address, a crowd no real address sends: the
       // per-address ceiling is tested in the API tests; the per-route limits stay on here.
       RATE_LIMIT_ADDRESS_MAX: '100000',

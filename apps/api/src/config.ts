@@ -72,6 +72,7 @@ const envSchema = z
     ACCESS_TOKEN_TTL_SECONDS: withDefault(z.coerce.number().int().min(30).max(3600), 900),
     REFRESH_TOKEN_TTL_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')),
+    METRICS_TOKEN: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
     RATE_LIMIT_ENABLED: withDefault(booleanFlag, 'true'),
     RATE_LIMIT_ADDRESS_MAX: withDefault(z.coerce.number().int().min(10).max(1_000_000), 600),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -99,6 +100,16 @@ const envSchema = z
     MERCADOPAGO_MAX_RETRIES: withDefault(z.coerce.number().int().min(0).max(5), 2),
     HOSTED_CHECKOUT_URL: optional(z.url()),
     HOSTED_CHECKOUT_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    BUSINESS_NAME: withDefault(z.string().trim().min(2).max(120), 'Alcancía Educación Financiera S.A.S.'),
+    BUSINESS_CUIT: withDefault(
+      z.string().regex(/^\d{2}-\d{8}-\d$/, 'debe ser un CUIT con guiones, p. ej. 30-71234567-8'),
+      '30-71234567-8',
+    ),
+    BUSINESS_ADDRESS: withDefault(
+      z.string().trim().min(5).max(200),
+      'Av. Corrientes 1234, piso 5, C1043 Ciudad Autónoma de Buenos Aires',
+    ),
+    BUSINESS_EMAIL: withDefault(z.email(), 'hola@alcancia.local'),
     TRANSFER_PAYMENT_PROGRAM_ID: withDefault(z.string().min(1), 'programa-inversora-inteligente'),
     TRANSFER_PAYMENT_URL: withDefault(
       z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
@@ -257,6 +268,8 @@ export interface Config {
    */
   csp: { frameOrigins: string[]; scriptOrigins: string[] };
   redisUrl: string | undefined;
+  /** bearer token of GET /metrics; unset = no metrics route (404) */
+  metricsToken: string | undefined;
   rateLimitEnabled: boolean;
   /** credential and code requests of one client address per 15 minutes, all routes together */
   rateLimitAddressMax: number;
@@ -315,6 +328,8 @@ export interface Config {
     /** our webhook, given to the provider with every checkout */
     notificationUrl: string;
   };
+  /** Who sells: printed on every receipt ("comprobante"). */
+  business: { name: string; cuit: string; address: string; email: string };
   /** Program checkout facts the web cannot decide. */
   programs: {
     /** the bank-transfer link ('Pagá en cuotas sin interés'): one program, Argentine users */
@@ -388,6 +403,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     csp: { frameOrigins: env.CSP_FRAME_ORIGINS ?? [], scriptOrigins: env.CSP_SCRIPT_ORIGINS ?? [] },
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     rateLimitAddressMax: env.RATE_LIMIT_ADDRESS_MAX,
     google:
@@ -426,6 +442,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
     hostedCheckout: hostedCheckoutConfig(env, publicUrl),
+    business: {
+      name: env.BUSINESS_NAME,
+      cuit: env.BUSINESS_CUIT,
+      address: env.BUSINESS_ADDRESS,
+      email: env.BUSINESS_EMAIL,
+    },
     programs: {
       transferPayment: { programId: env.TRANSFER_PAYMENT_PROGRAM_ID, url: env.TRANSFER_PAYMENT_URL },
     },

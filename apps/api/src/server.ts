@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
+import { seedDemoAfterSale } from './modules/subscriptions/seed-demo-after-sale';
 import { seedDemoSubscriberCharge } from './modules/subscriptions/seed-demo-subscriber-charge';
 
 /** Process entry: parse configuration, prepare the database, listen, close gracefully. */
@@ -26,6 +27,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // /api/ready answers 503 from now on; /api/health stays alive while requests in flight finish.
+    app.draining = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
@@ -49,6 +52,9 @@ async function main() {
     // Once (it checks), with the server listening: the SDK reaches the in-app emulator over HTTP.
     await seedDemoSubscriberCharge(app, config.mercadoPago).catch((error: unknown) =>
       app.log.warn({ err: error }, 'demo subscriber charge not recorded'),
+    );
+    await seedDemoAfterSale(app, config.mercadoPago).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'demo subscriptions after the sale not recorded'),
     );
   }
   app.log.info(

@@ -4,7 +4,7 @@
  */
 
 /** Spec: word characters with optional separators, an @, a domain and a 2 to 10 letter ending. */
-export const emailPattern = /^\w+([.+-]?\w+)*@\w+([.-]?\w+)*(\.[A-Za-z]{2,10})+$/;
+export const emailPattern = /^\w+([.+-]\w+)*@\w+([.-]\w+)*(\.[A-Za-z]{2,10})+$/;
 export const invalidEmailMessage = 'El formato del correo es inválido.';
 
 /** The live checklist of the register and recover forms, in the spec's words and order. */

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { ContentFileError } from '../modules/academy/content-file';
 import { type ImportResult, importContent } from '../modules/academy/import-content';
 import { listFailedRefunds } from '../modules/payments/list-failed-refunds';
+import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from './backup';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedDemoData } from './seed';
@@ -56,6 +57,7 @@ function readContentFile(file: string): { shown: string; document: unknown } {
  */
 async function main(command: string | undefined, argument: string | undefined) {
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupCommand(command, config, argument);
   if (command === 'import' && !argument)
     throw new UsageError('Uso: npm run content:import -- <archivo.json>');
   const content = command === 'import' && argument ? readContentFile(argument) : undefined;
@@ -92,9 +94,41 @@ async function main(command: string | undefined, argument: string | undefined) {
   }
 }
 
+/**
+ * npm run db:backup [-- <path>] | db:restore -- <path> [--force]: never opens the database here
+ * (the embedded one would count as open); see backup.ts.
+ */
+async function backupCommand(
+  command: 'backup' | 'restore',
+  config: ReturnType<typeof loadConfig>,
+  argument: string | undefined,
+) {
+  const force = process.argv.includes('--force');
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const positional = argument === '--force' ? process.argv.slice(3).find((a) => a !== '--force') : argument;
+  const given = positional ? path.resolve(base, positional) : undefined;
+  const target = config.databaseUrl
+    ? ({ kind: 'pg', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: config.dataDir } as const);
+  if (command === 'backup') {
+    const file = await backupDatabase(target, given ?? defaultBackupPath(target, base), { force });
+    console.warn(`Copia de seguridad guardada en ${path.relative(base, file) || file}`);
+    return;
+  }
+  if (!given) throw new UsageError('Uso: npm run db:restore -- <copia> [--force]');
+  const { keptAs } = await restoreDatabase(target, given, { force });
+  console.warn(
+    `Base restaurada desde ${path.relative(base, given)}.` +
+      (keptAs ? ` La anterior quedó en ${path.relative(base, keptAs)}.` : ''),
+  );
+}
+
 main(process.argv[2], process.argv[3]).catch((error: unknown) => {
   const known =
-    error instanceof ConfigError || error instanceof ContentFileError || error instanceof UsageError;
+    error instanceof ConfigError ||
+    error instanceof ContentFileError ||
+    error instanceof UsageError ||
+    error instanceof BackupError;
   console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,13 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis connection when REDIS_URL is set (rate limits; readiness pings it). */
+    redis: Redis | null;
+  }
+}
+
 const tooMany = () =>
   new AppError(
     'TOO_MANY_REQUESTS',
@@ -19,7 +26,22 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    // Redis down: limits fail open (skipOnError) and the product keeps serving; say so once per
+    // outage instead of letting ioredis print an unhandled error on every reconnect attempt.
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      app.log.warn({ err: error }, 'redis unreachable: rate limits are not enforced until it is back');
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('redis reachable again: rate limits enforced');
+      down = false;
+    });
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
+  app.decorate('redis', redis ?? null);
   await app.register(rateLimit, {
     global: false,
     // after body parsing, so the key can include the e-mail the request is about

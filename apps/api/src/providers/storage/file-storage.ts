@@ -30,6 +30,8 @@ export interface FileStorage {
   readonly driver: 'local' | 's3';
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
   read(key: string): Promise<StoredFile | null>;
+  /** Resolves when the storage answers (readiness): the folder is readable, or the bucket exists. */
+  ping(): Promise<void>;
 }
 
 /** Path of the API route that serves local signed URLs (see modules/files/serve-signed-file.ts). */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { isValidFileKey, resolveFileKey } from './file-keys';
 import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
 
@@ -62,6 +62,11 @@ export class LocalFileStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async ping(): Promise<void> {
+    if (!(await stat(this.options.root)).isDirectory()) throw new Error('FILES_DIR is not a folder');
+    await access(this.options.root, constants.R_OK | constants.X_OK);
   }
 
   private sign(key: string, expires: number, name: string): string {

@@ -54,6 +54,12 @@ export class S3FileStorage implements FileStorage {
     return this.presigner.getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
   }
 
+  async ping(): Promise<void> {
+    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }), {
+      abortSignal: AbortSignal.timeout(2000),
+    });
+  }
+
   async read(key: string): Promise<StoredFile | null> {
     try {
       const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
