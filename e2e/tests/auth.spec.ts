@@ -511,9 +511,9 @@ test.describe('accessibility and layout', () => {
     }
   });
 
-  test('screenshots of login and register', async ({ page }) => {
-    const dir = process.env.SCREENS_DIR;
-    test.skip(!dir, 'set SCREENS_DIR to write the screenshots');
+  test('screenshots of login and register', async ({ page }, testInfo) => {
+    // SCREENS_DIR keeps them for a review; otherwise they go to the test's own output folder.
+    const dir = process.env.SCREENS_DIR ?? testInfo.outputPath();
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.goto('/login');

@@ -1,12 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { academyModule } from './modules/academy/routes';
+import { accountModule } from './modules/account/routes';
 import { authModule } from './modules/auth/routes';
 import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
@@ -16,6 +17,8 @@ import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
+import { registerMetrics } from './modules/metrics/metrics';
+import { accountPaymentsModule } from './modules/payments/account-routes';
 import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { RefundRetrier } from './modules/payments/refund-retrier';
@@ -25,8 +28,11 @@ import { promoCodesModule } from './modules/promo-codes/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
 import { subscriptionsModule } from './modules/subscriptions/routes';
+import { SubscriptionWatcher } from './modules/subscriptions/subscription-watcher';
+import { withdrawalsModule } from './modules/withdrawals/routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuthentication, resolveJwtSecret } from './plugins/authentication';
+import { registerBadInputGuards } from './plugins/bad-input';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -64,6 +70,8 @@ export const redactPaths = [
   'req.headers.cookie',
   'req.headers["x-signature"]',
   '*.password',
+  '*.currentPassword',
+  '*.newPassword',
   '*.token',
   '*.refreshToken',
   '*.accessToken',
@@ -108,6 +116,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     // Only the proxies named in TRUST_PROXY may set the client address (rate-limit keys use it).
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Addresses Fastify cannot parse (a bad percent-encoding) answer in our error form, in Spanish.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .send({ internalCode: 'BAD_REQUEST', message: 'La dirección pedida no es válida.' });
+    },
     // Production drains requests in flight on shutdown (server.ts bounds it at 10 s). Elsewhere the
     // in-app payment stand-ins call this same server (webhooks, SDK calls), and a test closing the
     // app while one of those loops is mid-flight must not wait for it: close every connection.
@@ -124,7 +138,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('draining', false);
   app.decorate('db', database.db);
+  const onConnectionError = (error: Error) =>
+    app.log.warn({ err: error }, 'a database connection was dropped; the pool opens another');
+  database.notifications?.on('connection-error', onConnectionError);
+  app.addHook('onClose', async () => {
+    database.notifications?.off('connection-error', onConnectionError);
+  });
   const mail = await createMailService(config, database.db, app.log);
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {
@@ -145,8 +166,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', async () => {
     await refundRetrier.close();
   });
+  const subscriptionWatcher = new SubscriptionWatcher(app);
+  app.decorate('subscriptionWatcher', subscriptionWatcher);
+  app.addHook('onClose', async () => {
+    await subscriptionWatcher.close();
+  });
 
   registerErrorHandler(app);
+  registerBadInputGuards(app);
   await registerSecurity(app, config);
   await app.register(cookie, {
     secret: createHmac('sha256', resolveJwtSecret(config)).update('cookies').digest('hex'),
@@ -154,12 +181,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerAuthentication(app, config);
   app.decorate('fileStorage', await createFileStorage(config, resolveJwtSecret(config)));
   await registerRateLimit(app, config);
+  await registerMetrics(app, config);
   await registerApiDocs(app);
 
   await app.register(
     async (api) => {
       await api.register(healthModule);
       await api.register(authModule, { prefix: '/users' });
+      await api.register(accountModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
       await api.register(academyModule, { prefix: '/academy' });
       await api.register(fileUrlModule, { prefix: '/academy' });
@@ -173,6 +202,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(paymentsModule, { prefix: '/payments' });
       await api.register(getPaymentAttemptsRoute, { prefix: '/users' });
       await api.register(programsModule);
+      await api.register(accountPaymentsModule, { prefix: '/users' });
+      await api.register(withdrawalsModule);
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },

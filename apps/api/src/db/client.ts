@@ -22,7 +22,8 @@ export interface DbHandle {
    * PostgreSQL server: every pool connection listens on the change channels before it is first
    * used, and its notifications are emitted here ('notification', pg.Notification). A session
    * gets its own notifications before the answer to its COMMIT, so this process hears its own
-   * writes before their promises resolve. Null for PGlite (it has its own `listen`).
+   * writes before their promises resolve. An idle connection dropped by the server is reported
+   * as 'connection-error' (Error). Null for PGlite (it has its own `listen`).
    */
   notifications: EventEmitter | null;
   /** PostgreSQL server: the backend pids of this pool's connections (to tell our own writes apart). */
@@ -59,6 +60,9 @@ export function openDatabase(source: DbSource): DbHandle {
         await client.query(listenToChanges);
       }) as unknown as (client: pg.ClientBase) => void,
     });
+    // An idle connection the server drops (a restart, a terminated backend) leaves the pool, which
+    // opens another on the next query; unhandled, that 'error' event would end the process.
+    pool.on('error', (error) => notifications.emit('connection-error', error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
