@@ -3,40 +3,92 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  databaseUrlFor,
+  e2eDatabaseName,
+  e2ePort,
+  e2eRedisUrl,
+  e2eTopology,
+  topologyPorts,
+} from './topology/settings';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// E2E_TOPOLOGY=two-process: a proxy on E2E_PORT in front of two API processes (topology/).
+const topology = e2eTopology();
+const port = e2ePort();
 export const baseURL = `http://127.0.0.1:${port}`;
 // Without DATABASE_URL the app under test runs on a fresh embedded database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-e2e-'));
 
 /**
  * With DATABASE_URL the app under test gets a fresh database on that server for every run
- * (`alcancia_e2e`, recreated), so data left by earlier runs or by hand never changes a result.
+ * (`alcancia_e2e`, or `alcancia_e2e_two` for two processes, or E2E_DATABASE; recreated), so data
+ * left by earlier runs or by hand never changes a result.
  * Only the runner's main process does this: Playwright also loads this file in its workers.
  */
-function freshServerDatabase(adminUrl: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = '/alcancia_e2e';
+function freshServerDatabase(adminUrl: string, name: string): string {
   if (!process.env.TEST_WORKER_INDEX) {
     const script = `
       const pg = require('pg');
       const admin = new pg.Client({ connectionString: process.argv[1] });
       admin.connect()
-        .then(() => admin.query('drop database if exists alcancia_e2e with (force)'))
-        .then(() => admin.query('create database alcancia_e2e'))
+        .then(() => admin.query('drop database if exists ${name} with (force)'))
+        .then(() => admin.query('create database ${name}'))
         .then(() => admin.end())
         .catch((error) => { console.error(error); process.exit(1); });`;
     execFileSync(process.execPath, ['-e', script, adminUrl], { stdio: 'inherit' });
   }
-  return url.toString();
+  return databaseUrlFor(adminUrl, name);
 }
-const databaseUrl = process.env.DATABASE_URL ? freshServerDatabase(process.env.DATABASE_URL) : undefined;
+if (topology === 'two-process' && !process.env.DATABASE_URL) {
+  throw new Error(
+    'E2E_TOPOLOGY=two-process needs DATABASE_URL: the two API processes share one PostgreSQL server',
+  );
+}
+const databaseUrl = process.env.DATABASE_URL
+  ? freshServerDatabase(process.env.DATABASE_URL, e2eDatabaseName(topology))
+  : undefined;
+
+/** The API's environment, the same in both topologies. */
+const serverEnv = {
+  NODE_ENV: 'test',
+  PORT: String(port),
+  PUBLIC_URL: baseURL,
+  DATA_DIR: dataDir,
+  // info, not warn: every request line reaches the log the teardown scans for secrets
+  // (measured on auth.spec.ts: no slower than warn, within the run-to-run noise).
+  LOG_LEVEL: 'info',
+  // Every browser test comes from this one address, a crowd no real address sends: the
+  // per-address ceiling is tested in the API tests; the per-route limits stay on here.
+  RATE_LIMIT_ADDRESS_MAX: '100000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+
+const oneProcess = {
+  // The server's stdout and stderr both go to test-results/server.log (Playwright cleared that
+  // folder just before); stderr also still shows in the runner's output.
+  command:
+    'mkdir -p test-results && { node ../apps/api/dist/server.js 2>&1 >>test-results/server.log | tee -a test-results/server.log >&2; }',
+  url: `${baseURL}/api/health`,
+  env: serverEnv,
+};
+
+const twoProcesses = {
+  // The proxy, the stand-ins and two API processes (topology/two-process.ts); both processes' output
+  // goes to test-results/server.log. Ready once both processes answer /api/health.
+  command: 'node --import tsx topology/two-process.ts',
+  url: `http://127.0.0.1:${topologyPorts(port).control}/ready`,
+  // SIGTERM: both processes drain, then the proxy prints its counts (requests, retries, failures).
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  env: { ...serverEnv, REDIS_URL: e2eRedisUrl(), E2E_SERVER_LOG: 'test-results/server.log' },
+};
 
 /**
  * Drives the built app (npm run build) in Debian's Chromium — never a downloaded browser.
  */
 export default defineConfig({
   testDir: './tests',
+  // The kill test needs two API processes behind the proxy (npm run test:e2e:two-process).
+  testIgnore: topology === 'two-process' ? [] : ['**/kill-one-process.spec.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -71,26 +123,9 @@ export default defineConfig({
   // Scans the server's log for secrets once the run is over (log-scan.ts).
   globalTeardown: './global-teardown.ts',
   webServer: {
-    // The server's stdout and stderr both go to test-results/server.log (Playwright cleared that
-    // folder just before); stderr also still shows in the runner's output.
-    command:
-      'mkdir -p test-results && { node ../apps/api/dist/server.js 2>&1 >>test-results/server.log | tee -a test-results/server.log >&2; }',
-    url: `${baseURL}/api/health`,
+    ...(topology === 'two-process' ? twoProcesses : oneProcess),
     reuseExistingServer: false,
     // a fresh database migrates and seeds the demo catalogue first; generous for a busy machine
     timeout: 240_000,
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      // info, not warn: every request line reaches the log the teardown scans for secrets
-      // (measured on auth.spec.ts: no slower than warn, within the run-to-run noise).
-      LOG_LEVEL: 'info',
-      // Every browser test comes from this one address, a crowd no real address sends: the
-      // per-address ceiling is tested in the API tests; the per-route limits stay on here.
-      RATE_LIMIT_ADDRESS_MAX: '100000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
   },
 });

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Fastify from 'fastify';
 import { processMemory, type RunningProcess, stopChild, waitForHttp } from './run-api';
 import { log, outDir, type Settings } from './settings';
 
 export const ceilingPath = '/api/academy/courses';
 
 /**
- * The ceiling: a bare Fastify route in its own process on the same machine, answering the exact
- * bytes of a real catalogue response (no auth, no database, no schema). What the API reaches on
- * the same load, as a share of this, is the cost of everything the API does per request.
+ * The ceiling: a bare `node:http` server in its own process on the same machine, answering the
+ * exact bytes of a real catalogue response (no framework, no routing, no auth, no database, no
+ * log). What the API reaches on the same load, as a share of this, is the cost of everything the
+ * API does per request, Fastify included.
  */
 export async function startCeiling(
   settings: Settings,
@@ -42,14 +43,18 @@ export async function startCeiling(
 /** Child process entry: node --import tsx ceiling.ts <port> <body file> <content type> */
 async function serve(port: number, bodyFile: string, contentType: string) {
   const body = readFileSync(bodyFile);
-  const app = Fastify({ logger: false });
-  app.get(ceilingPath, (_request, reply) => {
-    reply.header('content-type', contentType).send(body);
+  const headers = { 'content-type': contentType, 'content-length': String(body.length) };
+  const server = createServer((request, response) => {
+    if (request.url === ceilingPath) response.writeHead(200, headers).end(body);
+    else response.writeHead(404).end();
   });
+  // as Fastify's defaults (and the API's): keep connections open between requests
+  server.keepAliveTimeout = 72_000;
   process.once('SIGTERM', () => {
-    void app.close().then(() => process.exit(0));
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
   });
-  await app.listen({ port, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -24,6 +24,17 @@ export interface WriteRequest {
   /** `${userId}|${sectionId}`: the section_progress primary key this write touches */
   key: string;
   body: string;
+  courseId: string;
+}
+
+/**
+ * The progress writes of a run, built when asked for: several loads (access logs on, `warn`, two
+ * processes) each continue where the previous stopped, so every load saves sections no load
+ * saved before, and a list of that length would weigh on the load generator's heap.
+ */
+export interface WriteList {
+  count: number;
+  at(i: number): WriteRequest;
 }
 
 /** Real users and ids of the bench database, with tokens, for every load and the browser audits. */
@@ -35,7 +46,7 @@ export interface Fixtures {
   /** learners paired with a course they have progress in */
   progressReaders: (Caller & { courseId: string })[];
   /** progress writes by active subscribers on sections of courses they may open */
-  writes: WriteRequest[];
+  writes: WriteList;
   /** keys of `writes` that already had a row before the bench wrote anything */
   preexistingKeys: Set<string>;
   /**
@@ -43,8 +54,6 @@ export interface Fixtures {
    * third, two thirds, the end), from the end of the list, which a load rarely reaches.
    */
   writeSamples: number[];
-  /** the course each write touches (to fill the API's caches before a write is counted) */
-  writeCourses: string[];
   /** an active subscriber with progress, for the logged-in browser pages */
   demo: Caller & { courseId: string; sectionId: string };
   /** a program on sale that `demo` does not own: the checkout page's */
@@ -52,7 +61,8 @@ export interface Fixtures {
 }
 
 const poolSize = 2000;
-const writeCount = 120_000;
+/** courses each writer goes through, one after the other: writes enough for every load of a run */
+const coursesPerWriter = 4;
 
 export async function loadFixtures(client: pg.Client, settings: Settings): Promise<Fixtures> {
   const token = (userId: string) => mintAccessToken(settings.jwtSecret, userId);
@@ -98,49 +108,69 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
   const viewers = subscriberCallers.map((c) => ({ ...c, courseId: pick(courseIds) }));
   const progressReaders = started.rows.map((r) => ({ ...caller(r.user_id), courseId: r.course_id }));
 
-  // Learners watching: each writer goes through the sections of one course in order, saving each
-  // section three times (a third, two thirds, the end), so a third of the writes insert a row, two
-  // thirds update one, and a third complete a section (which runs the finish check). Writers take
-  // turns, so two writes of one learner are never in flight together.
-  const byCourse = new Map<string, typeof sections.rows>();
-  for (const section of sections.rows) {
+  // Learners watching: each writer goes through the sections of a few courses in order, saving
+  // each section three times (a third, two thirds, the end), so a third of the writes insert a row,
+  // two thirds update one, and a third complete a section (which runs the finish check). Writers
+  // take turns, so two writes of one learner are never in flight together. Kept as indices
+  // (writer, section, save); each request is built when the load asks for it.
+  const byCourse = new Map<string, number[]>();
+  sections.rows.forEach((section, index) => {
     const list = byCourse.get(section.course_id) ?? [];
-    list.push(section);
+    list.push(index);
     byCourse.set(section.course_id, list);
-  }
-  const writerCourses = subscriberCallers.map((c) => ({
-    caller: c,
-    sections: byCourse.get(pick(courseIds)) ?? [],
-  }));
-  const writes: WriteRequest[] = [];
-  const writeCourses: string[] = [];
-  const writeSaves: number[] = [];
-  const steps = 3 * Math.max(...writerCourses.map((w) => w.sections.length));
-  for (let step = 0; writes.length < writeCount && step < steps; step++) {
-    for (const { caller: writer, sections: list } of writerCourses) {
+  });
+  const writerSections = subscriberCallers.map(() => {
+    const chosen = new Set<string>();
+    while (chosen.size < Math.min(coursesPerWriter, courseIds.length)) chosen.add(pick(courseIds));
+    return [...chosen].flatMap((courseId) => byCourse.get(courseId) ?? []);
+  });
+  const steps = 3 * Math.max(...writerSections.map((list) => list.length));
+  const writeWriter: number[] = [];
+  const writeSection: number[] = [];
+  const writeSave: number[] = [];
+  for (let step = 0; step < steps; step++) {
+    writerSections.forEach((list, writer) => {
       const section = list[Math.floor(step / 3)];
-      if (!section) continue;
-      const seconds = Math.round((section.duration_seconds * ((step % 3) + 1)) / 3);
-      writeCourses.push(section.course_id);
-      writeSaves.push(step % 3);
-      writes.push({
+      if (section === undefined) return;
+      writeWriter.push(writer);
+      writeSection.push(section);
+      writeSave.push(step % 3);
+    });
+  }
+  const writerIndex = Uint16Array.from(writeWriter);
+  const sectionIndex = Uint32Array.from(writeSection);
+  const saveIndex = Uint8Array.from(writeSave);
+  const keyOf = (writer: number, section: number) =>
+    `${subscriberCallers[writer]?.userId}|${sections.rows[section]?.id}`;
+  const writes: WriteList = {
+    count: writerIndex.length,
+    at(i) {
+      const n = i % writerIndex.length;
+      const writer = subscriberCallers[writerIndex[n] ?? 0];
+      const section = sections.rows[sectionIndex[n] ?? 0];
+      if (!writer || !section) throw new Error('the bench database has no rows for a fixture');
+      const seconds = Math.round((section.duration_seconds * ((saveIndex[n] ?? 0) + 1)) / 3);
+      return {
         token: writer.token,
         key: `${writer.userId}|${section.id}`,
-        body: JSON.stringify({
-          courseId: section.course_id,
-          progress: { moduleId: section.module_id, sectionId: section.id, seconds },
-        }),
-      });
-    }
-  }
+        // ids are uuids and slugs: nothing to escape
+        body: `{"courseId":"${section.course_id}","progress":{"moduleId":"${section.module_id}","sectionId":"${section.id}","seconds":${seconds}}}`,
+        courseId: section.course_id,
+      };
+    },
+  };
+  if (writes.count === 0) throw new Error('the bench database has no sections to save progress on');
   // The three saves of the last section the first two writers finish.
-  const indicesOf = (writer: Caller) => {
-    const mine = writes.flatMap((w, i) => (w.token === writer.token ? [i] : []));
-    const end = mine.findLastIndex((i) => writeSaves[i] === 2);
+  const indicesOf = (writer: number) => {
+    const mine: number[] = [];
+    writerIndex.forEach((w, i) => {
+      if (w === writer) mine.push(i);
+    });
+    const end = mine.findLastIndex((i) => saveIndex[i] === 2);
     return mine.slice(Math.max(0, end - 2), end + 1);
   };
-  const writeSamples = writerCourses.slice(0, 2).flatMap((w) => indicesOf(w.caller));
-  const keys = [...new Set(writes.map((w) => w.key))];
+  const writeSamples = [0, 1].flatMap((writer) => indicesOf(writer));
+  const keys = [...new Set(Array.from(writerIndex, (writer, i) => keyOf(writer, sectionIndex[i] ?? 0)))];
   const existing = await client.query<{ key: string }>(
     `select sp.user_id::text || '|' || sp.section_id as key
        from unnest($1::uuid[], $2::text[]) as k(user_id, section_id)
@@ -177,7 +207,6 @@ export async function loadFixtures(client: pg.Client, settings: Settings): Promi
     writes,
     preexistingKeys: new Set(existing.rows.map((r) => r.key)),
     writeSamples,
-    writeCourses,
     demo: {
       ...caller(demo.user_id),
       courseId: demo.course_id,

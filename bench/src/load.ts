@@ -37,7 +37,7 @@ const at = <T>(list: T[], i: number): T => {
 };
 
 export function hotEndpoints(fixtures: Fixtures): Endpoint[] {
-  const { readers, viewers, progressReaders, writes, writeCourses, writeSamples } = fixtures;
+  const { readers, viewers, progressReaders, writes, writeSamples } = fixtures;
   const get = (path: string, token: string): Call => ({ method: 'GET', path, token });
   return [
     {
@@ -107,10 +107,13 @@ export function hotEndpoints(fixtures: Fixtures): Endpoint[] {
       label: 'POST /api/academy/progress',
       kind: 'write',
       call: (i) => {
-        const w = at(writes, i);
+        const w = writes.at(i);
         return { method: 'POST', path: '/api/academy/progress', token: w.token, body: w.body, key: w.key };
       },
-      prime: (i) => get(`/api/academy/progress/${at(writeCourses, i)}`, at(writes, i).token),
+      prime: (i) => {
+        const w = writes.at(i);
+        return get(`/api/academy/progress/${w.courseId}`, w.token);
+      },
       samples: writeSamples,
     },
   ];
@@ -212,15 +215,19 @@ export async function drive(options: LoadOptions): Promise<LoadResult & { next: 
   };
 }
 
-/** A warm-up that is not counted, then the measured run. */
+/**
+ * A warm-up that is not counted, then the measured run; the rotation of calls starts at `offset`
+ * (a second load of writes continues where the first stopped, on sections not saved yet).
+ */
 export async function measure(
   settings: Settings,
   baseUrl: string,
   endpoint: Endpoint,
   tracking: Pick<LoadOptions, 'onSend' | 'onAnswer'> = {},
+  offset = 0,
 ) {
   const common = { baseUrl, connections: settings.connections, call: endpoint.call, ...tracking };
-  const warm = await drive({ ...common, seconds: settings.warmup, offset: 0 });
+  const warm = await drive({ ...common, seconds: settings.warmup, offset });
   const result = await drive({ ...common, seconds: settings.duration, offset: warm.next });
   log(
     `   ${endpoint.label.padEnd(38)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${result.non2xx || result.errors ? `  non-2xx ${result.non2xx} errors ${result.errors}` : ''}`,

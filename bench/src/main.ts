@@ -1,22 +1,32 @@
 import os from 'node:os';
+import path from 'node:path';
+import { measureAdminDashboard } from './admin-dashboard';
 import { startCeiling } from './ceiling';
 import { countStatements } from './count-statements';
 import { explainStatements } from './explain';
 import { loadFixtures } from './fixtures';
 import { generateData, withBenchClient } from './generate-data';
 import { runLighthouse } from './lighthouse';
-import { type Endpoint, hotEndpoints, measure, probe } from './load';
+import { type Endpoint, hotEndpoints, type LoadResult, measure, probe } from './load';
+import { countLog, waitForWorkers } from './log-count';
 import { startPaymentProvider } from './payment-provider';
 import {
   type BenchReport,
   type EndpointOutcome,
   isSmallRun,
   printBudgets,
+  type TwoProcessRow,
   type WriteCheck,
   writeReport,
 } from './report';
-import { buildApi, productionNodeOptions, type RunningProcess, startApi } from './run-api';
-import { log, settings, step, timed } from './settings';
+import {
+  buildApi,
+  type LoggedProcess,
+  productionNodeOptions,
+  type RunningProcess,
+  startApi,
+} from './run-api';
+import { log, outDir, settings, step, timed } from './settings';
 import { buildWeb, routeSizes, webDistDir } from './web-sizes';
 
 const started = performance.now();
@@ -32,6 +42,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void stopAll().finally(() => process.exit(130));
   });
 }
+
+/** The 1-minute load average now, kept with a label for the report. */
+const loadSamples: { label: string; value: number }[] = [];
+function sampleLoad(label: string): void {
+  loadSamples.push({ label, value: os.loadavg()[0] ?? 0 });
+}
+
+/** Stops an API started with a piped log and counts what it wrote. */
+async function stopAndCount(api: LoggedProcess) {
+  await api.stop();
+  running.splice(running.indexOf(api), 1);
+  return countLog(api.logFile);
+}
+
+/** Answers a load received (every one is a line of the access log when it is on). */
+const answered = (...results: LoadResult[]) => results.reduce((sum, r) => sum + r.requests, 0);
+
+/** Endpoints measured again with two API processes, beside the one-process figures. */
+const twoProcessEndpoints = ['catalogue', 'search', 'progress-write'];
 
 async function sectionProgressRows(): Promise<number> {
   return withBenchClient(settings, async (client) => {
@@ -75,14 +104,32 @@ async function main() {
     (e) => settings.only.length === 0 || settings.only.includes(e.name),
   );
 
-  step('3. API in production mode');
+  step('3. API in production mode: as it ships (LOG_LEVEL info, access log on), and at warn');
   const provider = await startPaymentProvider(settings);
   running.push(provider.process);
-  const api = await startApi(settings, webBuilt ? webDistDir : undefined, provider.env);
+  // One process each (production's default on this machine would be one per CPU: the two-process
+  // figures are measured apart, below). Their standard output goes to a pipe that a reader drains
+  // into a file, as a platform's log collector does (run-api.ts).
+  const api = await startApi(
+    settings,
+    webBuilt ? webDistDir : undefined,
+    { ...provider.env, WEB_CONCURRENCY: '1' },
+    { logFile: path.join(outDir, 'api-info.log') },
+  );
   running.push(api);
-  log(`   API pid ${api.pid} on ${api.url}`);
+  log(`   API (info) pid ${api.pid} on ${api.url}, log ${path.relative(process.cwd(), api.logFile)}`);
+  const apiWarn = await startApi(
+    settings,
+    webBuilt ? webDistDir : undefined,
+    { ...provider.env, WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
+    { logFile: path.join(outDir, 'api-warn.log') },
+    settings.port + 3,
+  );
+  running.push(apiWarn);
+  log(`   API (warn) pid ${apiWarn.pid} on ${apiWarn.url}`);
 
   // Every endpoint must answer 200 before it is loaded; a missing route is reported, not loaded.
+  let probesAnswered = 0;
   const outcomes: EndpointOutcome[] = [];
   const loadable: Endpoint[] = [];
   for (const endpoint of endpoints) {
@@ -95,6 +142,7 @@ async function main() {
     outcomes.push(outcome);
     // Writes are not probed: a probe would write a row the write check does not account for.
     const answer = endpoint.kind === 'read' ? await probe(api.url, endpoint.call(0)) : null;
+    if (answer) probesAnswered++;
     if (!answer) {
       loadable.push(endpoint);
     } else if (answer.status === 404 && endpoint.name === 'plans') {
@@ -133,16 +181,17 @@ async function main() {
     seconds: 0,
   };
 
-  step('4. Ceiling: bare Fastify with the same bytes as the catalogue');
+  step('4. Ceiling: bare node:http with the same bytes as the catalogue');
   const catalogueCall = hotEndpoints(fixtures)[0]?.call(0);
   if (catalogueCall && endpoints.length > 0) {
     const sample = await probe(api.url, catalogueCall);
+    probesAnswered++;
     const ceiling = await startCeiling(settings, sample.body, sample.contentType);
     running.push(ceiling);
     try {
       const { result } = await measure(settings, ceiling.url, {
         name: 'ceiling',
-        label: 'ceiling (bare Fastify)',
+        label: 'ceiling (bare node:http)',
         kind: 'read',
         call: () => ({ method: 'GET', path: '/api/academy/courses', token: 'none' }),
       });
@@ -154,7 +203,11 @@ async function main() {
     }
   }
 
-  step('5. Hot paths under load');
+  step('5. Hot paths under load: access log on (info), then the same at warn');
+  sampleLoad('before the API load');
+  let answeredInfo = 0;
+  // Each write load continues the rotation where the previous one stopped: fresh sections.
+  let writeOffset = 0;
   for (const endpoint of loadable) {
     const outcome = outcomes.find((o) => o.name === endpoint.name);
     if (!outcome) continue;
@@ -165,7 +218,7 @@ async function main() {
       const acknowledged = new Set<string>();
       const attempted = new Set<string>();
       let acknowledgedCount = 0;
-      const { result } = await measure(settings, api.url, endpoint, {
+      const { warmup, result } = await measure(settings, api.url, endpoint, {
         onSend: (key) => {
           sent++;
           if (key) attempted.add(key);
@@ -178,6 +231,8 @@ async function main() {
         },
       });
       outcome.result = result;
+      answeredInfo += answered(warmup, result);
+      writeOffset = result.next;
       const rowsAfter = await sectionProgressRows();
       const isNew = (k: string) => !fixtures.preexistingKeys.has(k);
       const newAcknowledged = [...acknowledged].filter(isNew).length;
@@ -210,19 +265,76 @@ async function main() {
         `   rows before ${rowsBefore.toLocaleString('en')}, after ${rowsAfter.toLocaleString('en')}, expected ${check.expectedMin.toLocaleString('en')}${check.expectedMax !== check.expectedMin ? `–${check.expectedMax.toLocaleString('en')}` : ''}; ${found} of ${acknowledged.size} acknowledged pairs present; ${failed} failed, ${check.unanswered} in flight at the end`,
       );
     } else {
-      const { result } = await measure(settings, api.url, endpoint);
+      const { warmup, result } = await measure(settings, api.url, endpoint);
       outcome.result = result;
+      answeredInfo += answered(warmup, result);
     }
     outcome.rssMb = api.memory().rssMb;
+    const atWarn = await measure(
+      settings,
+      apiWarn.url,
+      { ...endpoint, label: `${endpoint.label} (warn)` },
+      {},
+      endpoint.kind === 'write' ? writeOffset : 0,
+    );
+    outcome.warn = atWarn.result;
+    if (endpoint.kind === 'write') writeOffset = atWarn.result.next;
+    sampleLoad(`after ${endpoint.label}`);
     if (outcome.result && outcome.result.ok === 0) {
       notes.push(
         `${endpoint.label}: no response completed within the ${settings.duration} s run (an overloaded machine, or a stalled endpoint)`,
       );
     }
   }
+  // The admin dashboard (issue 18), on the warn process: its requests stay out of the access-log count.
+  step('5a. Admin dashboard: GET /api/admin/metrics, one request at a time');
+  report.adminDashboard = await measureAdminDashboard(settings, apiWarn.url).catch((error: unknown) => {
+    notes.push(`admin dashboard not measured: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
   report.apiPeakRssMb = api.memory().peakMb;
   report.machine.loadAverage.afterLoad = os.loadavg()[0];
   log(`   API peak RSS (VmHWM): ${report.apiPeakRssMb.toFixed(0)} MB`);
+  // The probes reached the info process too: one line each.
+  const probes = probesAnswered;
+  const infoLog = await stopAndCount(api);
+  const warnLog = await stopAndCount(apiWarn);
+  report.accessLog = { info: infoLog, warn: warnLog, answered: answeredInfo + probes };
+  log(
+    `   access log (info): ${infoLog.accessLines.toLocaleString('en')} lines for ${(answeredInfo + probes).toLocaleString('en')} answers, ${(infoLog.bytes / 1024 ** 2).toFixed(1)} MB; at warn: ${warnLog.lines} lines`,
+  );
+
+  const twoProcess = loadable.filter((e) => twoProcessEndpoints.includes(e.name));
+  if (twoProcess.length) {
+    step('5b. Two API processes (WEB_CONCURRENCY=2, node:cluster), access log on');
+    const cluster = await startApi(
+      settings,
+      webBuilt ? webDistDir : undefined,
+      { ...provider.env, WEB_CONCURRENCY: '2' },
+      { logFile: path.join(outDir, 'api-two-processes.log') },
+    );
+    running.push(cluster);
+    // Connections are handed to the workers listening when they open: wait for both.
+    const workers = await waitForWorkers(cluster.logFile, 2);
+    log(`   API primary pid ${cluster.pid} on ${cluster.url}, ${workers} workers listening`);
+    const rows: TwoProcessRow[] = [];
+    for (const endpoint of twoProcess) {
+      const { result } = await measure(
+        settings,
+        cluster.url,
+        { ...endpoint, label: `${endpoint.label} (2 processes)` },
+        {},
+        endpoint.kind === 'write' ? writeOffset : 0,
+      );
+      if (endpoint.kind === 'write') writeOffset = result.next;
+      const one = outcomes.find((o) => o.name === endpoint.name)?.result;
+      rows.push({ name: endpoint.name, label: endpoint.label, one, two: result });
+    }
+    sampleLoad('after the two-process load');
+    const twoLog = await stopAndCount(cluster);
+    report.twoProcesses = { rows, workers, log: twoLog };
+  }
+  report.machine.loadAverage.samples = loadSamples;
 
   step('6. SQL statements per request (counted in process) and EXPLAIN');
   const counted = endpoints.filter((e) => !outcomes.find((o) => o.name === e.name)?.skipped);
@@ -251,9 +363,17 @@ async function main() {
     ];
     report.web = routeSizes(routes);
     if (!settings.skipLighthouse) {
+      // The API serving the built web app, as the loads measured it (one process, info).
+      const web = await startApi(
+        settings,
+        webDistDir,
+        { ...provider.env, WEB_CONCURRENCY: '1' },
+        { logFile: path.join(outDir, 'api-web.log') },
+      );
+      running.push(web);
       report.lighthouse = await runLighthouse(
         settings,
-        api.url,
+        web.url,
         routes.map((r) => ({
           ...r,
           available: report.web?.find((w) => w.route === r.route)?.available ?? false,

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type AdminDashboardResult, adminDashboardBudget } from './admin-dashboard';
 import type { StatementCount } from './count-statements';
 import type { ExplainedStatement } from './explain';
 import type { DataSummary } from './generate-data';
 import type { AuditResult } from './lighthouse';
 import type { LoadResult } from './load';
+import type { LogCount } from './log-count';
 import { benchRoot, log, type Settings } from './settings';
+import { keepSoakSection } from './soak-section';
 import type { RouteSize } from './web-sizes';
 
 export interface Machine {
@@ -13,7 +16,7 @@ export interface Machine {
   cpuModel: string;
   memoryGiB: number;
   /** 1-minute load average when the run started and when the load ended: other work on the machine */
-  loadAverage: { start: number; afterLoad?: number };
+  loadAverage: { start: number; afterLoad?: number; samples?: { label: string; value: number }[] };
   node: string;
   postgres: string;
 }
@@ -26,6 +29,8 @@ export interface EndpointOutcome {
   /** why it was not loaded, e.g. "not available yet" */
   skipped?: string;
   result?: LoadResult;
+  /** the same load on the same API at LOG_LEVEL=warn (no access log) */
+  warn?: LoadResult;
   /** API RSS right after this endpoint's run, MB */
   rssMb?: number;
   /** bytes of one answer's body (reads: the probe's answer), to compare with the ceiling's */
@@ -49,6 +54,14 @@ export interface WriteCheck {
   acknowledgedDistinct: number;
 }
 
+/** One endpoint loaded on two API processes, beside its one-process figures. */
+export interface TwoProcessRow {
+  name: string;
+  label: string;
+  one?: LoadResult;
+  two: LoadResult;
+}
+
 export interface BenchReport {
   date: Date;
   machine: Machine;
@@ -59,6 +72,12 @@ export interface BenchReport {
   endpoints: EndpointOutcome[];
   write?: WriteCheck;
   apiPeakRssMb?: number;
+  /** GET /api/admin/metrics, one request at a time (admin-dashboard.ts) */
+  adminDashboard?: AdminDashboardResult;
+  /** what the API processes logged: at info (access log on) for `answered` answers, and at warn */
+  accessLog?: { info: LogCount; warn: LogCount; answered: number };
+  /** a few endpoints again with WEB_CONCURRENCY=2 (node:cluster), access log on */
+  twoProcesses?: { rows: TwoProcessRow[]; workers: number; log: LogCount };
   /** the Node.js options of the root `npm start` the API ran with */
   apiNodeOptions: string[];
   statements: StatementCount[];
@@ -81,6 +100,16 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const check = (ok: boolean | undefined): Status =>
   ok === undefined ? 'not measured' : ok ? 'met' : 'missed';
 const mark = (s: Status) => (s === 'met' ? '✅ met' : s === 'missed' ? '❌ missed' : '– not measured');
+
+/** ", up to N during the loads (after …)" from the samples taken after each load. */
+function loadDuring(machine: Machine): string {
+  const samples = machine.loadAverage.samples ?? [];
+  const highest = samples.reduce<{ label: string; value: number } | undefined>(
+    (top, sample) => (top && top.value >= sample.value ? top : sample),
+    undefined,
+  );
+  return highest ? `, up to ${highest.value.toFixed(1)} during the loads (${highest.label})` : '';
+}
 
 export function isSmallRun(settings: Settings): boolean {
   return settings.scale < 1 || settings.duration < 10 || settings.connections !== 64;
@@ -113,6 +142,25 @@ export function budgets(report: BenchReport): BudgetLine[] {
       status: check(ratio === undefined ? undefined : ratio >= 0.5),
     });
   }
+  // Issue 19: as production runs it by default, with its access log on.
+  const catalogue = measured.find((e) => e.name === 'catalogue');
+  const catalogueRatio =
+    report.ceiling && catalogue?.result ? catalogue.result.rps / report.ceiling.rps : undefined;
+  lines.push({
+    budget: `${catalogue?.label ?? 'GET /api/academy/courses'}, access log on: ≥ 60% of the ceiling's throughput (bare node:http)`,
+    measured:
+      catalogueRatio === undefined
+        ? '–'
+        : `${(catalogueRatio * 100).toFixed(1)}% (${catalogue?.result?.rps.toFixed(0)} of ${report.ceiling?.rps.toFixed(0)} req/s)`,
+    status: check(catalogueRatio === undefined ? undefined : catalogueRatio >= 0.6),
+  });
+  lines.push({
+    budget: `${catalogue?.label ?? 'GET /api/academy/courses'}, access log on: p99 ≤ 15 ms at ${report.settings.connections} connections`,
+    measured: ms(catalogue?.result?.p99),
+    status: check(
+      catalogue?.result ? catalogue.result.p99 <= 15 && catalogue.result.non2xx === 0 : undefined,
+    ),
+  });
   for (const e of report.endpoints.filter((x) => !x.skipped)) {
     const s = statementsOf(report, e.name);
     lines.push({
@@ -126,6 +174,11 @@ export function budgets(report: BenchReport): BudgetLine[] {
     budget: 'Progress writes: ≥ 3 000 per second',
     measured: write?.result ? `${write.result.rps.toFixed(0)} /s` : '–',
     status: check(write?.result ? write.result.rps >= 3000 : undefined),
+  });
+  lines.push({
+    budget: 'Progress writes, access log on: ≥ 5 000 per second',
+    measured: write?.result ? `${write.result.rps.toFixed(0)} /s` : '–',
+    status: check(write?.result ? write.result.rps >= 5000 : undefined),
   });
   lines.push({
     budget: 'Progress writes: p99 ≤ 30 ms',
@@ -151,6 +204,7 @@ export function budgets(report: BenchReport): BudgetLine[] {
     measured: report.apiPeakRssMb === undefined ? '–' : `${report.apiPeakRssMb.toFixed(0)} MB peak (VmHWM)`,
     status: check(report.apiPeakRssMb === undefined ? undefined : report.apiPeakRssMb < 300),
   });
+  lines.push(adminDashboardBudget(report.adminDashboard));
   const size = (route: string) => report.web?.find((r) => r.route === route);
   for (const [route, limit] of [
     ['/login', 100],
@@ -210,7 +264,7 @@ export function renderMarkdown(report: BenchReport): string {
   out.push('# Performance');
   out.push('');
   out.push(
-    'Generated by `npm run bench` (see the README). Every figure below was measured in the run described here; the table of budgets is the one of issue 8.',
+    'Generated by `npm run bench` (see the README). Every figure below was measured in the run described here; the table of budgets is the one of issue 8, with the access-log budgets of issue 19.',
   );
   out.push('');
   if (small) {
@@ -231,11 +285,11 @@ export function renderMarkdown(report: BenchReport): string {
         ['software', `Node ${machine.node}, PostgreSQL ${machine.postgres}`],
         [
           'API process',
-          `as \`npm start\` runs it: NODE_ENV=production, one process, Node options ${report.apiNodeOptions.length ? report.apiNodeOptions.map((o) => `\`${o}\``).join(' ') : 'none'}`,
+          `as \`npm start\` runs it: NODE_ENV=production, Node options ${report.apiNodeOptions.length ? report.apiNodeOptions.map((o) => `\`${o}\``).join(' ') : 'none'}, LOG_LEVEL unset (production's \`info\`: one access-log line per request), standard output a pipe drained by a reader process (\`cat\`) into a file, as a platform's log collector; one process (WEB_CONCURRENCY=1), and two in the table "Two processes"; beside every load, the same API at LOG_LEVEL=warn (no access log); rate limits off (all the load comes from one address)`,
         ],
         [
           'load average (1 min)',
-          `${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.afterLoad?.toFixed(1) ?? '–'} after the API load (${machine.cpus} CPUs: above ${machine.cpus} means other work competed for the CPU)`,
+          `${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.afterLoad?.toFixed(1) ?? '–'} after the API load${loadDuring(machine)} (${machine.cpus} CPUs: the load itself keeps it near ${machine.cpus}–3; well above that means other work competed for the CPU)`,
         ],
         [
           'load',
@@ -270,17 +324,20 @@ export function renderMarkdown(report: BenchReport): string {
   out.push('## API under load');
   out.push('');
   out.push(
-    `The API runs as built for production (\`NODE_ENV=production\`, one process, PostgreSQL pool of 10) on 127.0.0.1; autocannon runs in the bench process on the same two cores. The ceiling is a bare Fastify process answering the same ${report.ceilingBytes ?? '?'} bytes as the catalogue response; an endpoint whose answers are larger also pays for more socket writes per request (see "bytes per answer").`,
+    `The API runs as built for production (\`NODE_ENV=production\`, one process, PostgreSQL pool of 10) on 127.0.0.1, as it ships: at \`info\`, writing one access-log line per request to its standard output (asynchronously, pino's destination), a pipe drained into a file. The columns "at warn" are the same load, right after, on a second API process started with LOG_LEVEL=warn (no access log), as every figure of this report before issue 19 was measured. autocannon runs in the bench process on the same two cores. The ceiling is a bare \`node:http\` process (no framework, no log) answering the same ${report.ceilingBytes ?? '?'} bytes as the catalogue response; an endpoint whose answers are larger also pays for more socket writes per request (see "bytes per answer").`,
   );
   out.push('');
   const rows: string[][] = [];
   if (report.ceiling) {
     rows.push([
-      'ceiling (bare Fastify, same bytes)',
+      'ceiling (bare node:http, same bytes)',
       report.ceiling.rps.toFixed(0),
       ms(report.ceiling.p50),
       ms(report.ceiling.p99),
       '100%',
+      '–',
+      '–',
+      '–',
       report.ceilingBytes ? String(report.ceilingBytes) : '–',
       '0',
       '–',
@@ -289,16 +346,21 @@ export function renderMarkdown(report: BenchReport): string {
   }
   for (const e of report.endpoints) {
     if (!e.result) {
-      rows.push([e.label, e.skipped ?? 'skipped', '', '', '', '', '', '', '']);
+      rows.push([e.label, e.skipped ?? 'skipped', '', '', '', '', '', '', '', '', '', '']);
       continue;
     }
     const s = statementsOf(report, e.name);
+    const share = (r: LoadResult | undefined) =>
+      report.ceiling && r ? `${((r.rps / report.ceiling.rps) * 100).toFixed(1)}%` : '–';
     rows.push([
       e.label,
       e.result.rps.toFixed(0),
       ms(e.result.p50),
       ms(e.result.p99),
-      report.ceiling ? `${((e.result.rps / report.ceiling.rps) * 100).toFixed(1)}%` : '–',
+      share(e.result),
+      e.warn ? e.warn.rps.toFixed(0) : '–',
+      ms(e.warn?.p99),
+      share(e.warn),
       e.bodyBytes ? String(e.bodyBytes) : '–',
       String(e.result.non2xx + e.result.errors),
       s ? `${s.mean.toFixed(1)} (max ${s.max}, cold ${s.cold})` : '–',
@@ -313,6 +375,9 @@ export function renderMarkdown(report: BenchReport): string {
         'p50',
         'p99',
         'of ceiling',
+        'at warn: req/s',
+        'at warn: p99',
+        'at warn: of ceiling',
         'bytes per answer',
         'non-2xx + errors',
         'SQL / request',
@@ -322,10 +387,50 @@ export function renderMarkdown(report: BenchReport): string {
     ),
   );
   out.push('');
+  if (report.accessLog) {
+    const { info, warn, answered } = report.accessLog;
+    out.push(
+      `Access log of the \`info\` process: **${info.accessLines.toLocaleString('en')} lines for ${answered.toLocaleString('en')} answers** counted by autocannon (warm-ups and probes included; a run's last requests, in flight when autocannon stops, are answered and logged but not counted), ${(info.bytes / 1024 ** 2).toFixed(1)} MB, ${info.lines ? (info.bytes / info.lines).toFixed(0) : '–'} bytes a line; ${info.warnings} lines at warn or above. The \`warn\` process wrote ${warn.lines} lines.`,
+    );
+    out.push('');
+  }
   out.push(
     `Peak RSS of the API process during the load (VmHWM): **${report.apiPeakRssMb?.toFixed(0) ?? '–'} MB**. SQL statements are counted, not estimated: the API is built in the bench process with a wrapper around the \`pg\` client and requests are injected one at a time: the first with empty caches ("cold"), then ${report.statements[0]?.samples ?? 0} calls over different users and ids, each sent twice with the second one counted ("warm", what the load sees once the API's caches are filled); BEGIN and COMMIT count.`,
   );
   out.push('');
+
+  if (report.twoProcesses) {
+    const { rows: twoRows, workers } = report.twoProcesses;
+    out.push('### Two processes');
+    out.push('');
+    out.push(
+      `The same API started with WEB_CONCURRENCY=2 (node:cluster: a primary hands each new connection to one of ${workers} workers; production's default on this ${machine.cpus}-CPU machine), access log on, after the loads above; the one-process figures are those of the table above. Each process has its own caches and pool of 10; autocannon and PostgreSQL share the same ${machine.cpus} cores, so a second process adds no core of its own here.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        [
+          'endpoint',
+          '1 process: req/s',
+          '1 process: p99',
+          '2 processes: req/s',
+          '2 processes: p99',
+          '2 ÷ 1',
+          'non-2xx + errors',
+        ],
+        twoRows.map((r) => [
+          r.label,
+          r.one ? r.one.rps.toFixed(0) : '–',
+          ms(r.one?.p99),
+          r.two.rps.toFixed(0),
+          ms(r.two.p99),
+          r.one ? `${(r.two.rps / r.one.rps).toFixed(2)}×` : '–',
+          String(r.two.non2xx + r.two.errors),
+        ]),
+      ),
+    );
+    out.push('');
+  }
 
   if (report.write) {
     const w = report.write;
@@ -482,7 +587,9 @@ export function renderMarkdown(report: BenchReport): string {
 }
 
 export function writeReport(report: BenchReport): void {
-  writeFileSync(report.settings.reportPath, renderMarkdown(report));
+  // The "Sustained load" section is npm run soak's: carried over from the file being replaced.
+  const file = report.settings.reportPath;
+  writeFileSync(file, keepSoakSection(file, renderMarkdown(report)));
   log(`   wrote ${path.relative(process.cwd(), report.settings.reportPath) || report.settings.reportPath}`);
 }
 

@@ -42,7 +42,10 @@ export const settings = {
   duration: number('BENCH_DURATION', 10),
   warmup: number('BENCH_WARMUP', 2),
   connections: Math.round(number('BENCH_CONNECTIONS', 64)),
-  /** the API listens on `port`, the bare Fastify ceiling on `port + 1` (both on 127.0.0.1 only) */
+  /**
+   * the API listens on `port`, the bare node:http ceiling on `port + 1`, the payment provider on
+   * `port + 2`, the API at LOG_LEVEL=warn on `port + 3` (all on 127.0.0.1 only)
+   */
   port: Math.round(number('BENCH_PORT', 3390)),
   /** keep the database of a previous run with the same scale and seed instead of regenerating */
   reuseData: flag('BENCH_REUSE_DATA'),

@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/helpers';
 import { prepareDatabase } from './boot';
+import { migrationsDir } from './db/paths';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-boot-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -35,3 +38,39 @@ describe('embedded database under DATA_DIR (what npm start uses without DATABASE
     await second.database.close();
   }, 120_000);
 });
+
+// Several processes or machines starting together on one PostgreSQL server (CI runs with DATABASE_URL).
+describe.skipIf(!process.env.DATABASE_URL)(
+  'two processes preparing one fresh server database at once',
+  () => {
+    it('migrate and seed once: one waits on the advisory lock, then finds nothing left to do', async () => {
+      const adminUrl = process.env.DATABASE_URL ?? '';
+      const name = `alcancia_lock_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const config = testConfig({ DATABASE_URL: url.toString() });
+        const both = await Promise.all([prepareDatabase(config), prepareDatabase(config)]);
+        expect(both.map((b) => b.seeded).sort()).toEqual([false, true]);
+        const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
+          entries: unknown[];
+        };
+        const { rows } = await (both[0] as (typeof both)[number]).database.db.execute<{
+          n: number;
+          hashes: number;
+        }>(
+          sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`,
+        );
+        expect(rows[0]).toEqual({ n: journal.entries.length, hashes: journal.entries.length });
+        expect(await count((both[1] as (typeof both)[number]).database.db, 'users')).toBeGreaterThan(0);
+        await Promise.all(both.map((b) => b.database.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 120_000);
+  },
+);

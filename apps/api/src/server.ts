@@ -1,12 +1,20 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { prepareDatabase } from './boot';
-import { ConfigError, loadConfig } from './config';
+import { openConfiguredDatabase, prepareDatabase } from './boot';
+import { runPrimary } from './cluster-primary';
+import { type Config, ConfigError, loadConfig } from './config';
+import { startLocks, withAdvisoryLock } from './db/advisory-lock';
+import { exitAfterFlush, exitOnFatalErrors } from './lib/logging';
 import { seedDemoAfterSale } from './modules/subscriptions/seed-demo-after-sale';
 import { seedDemoSubscriberCharge } from './modules/subscriptions/seed-demo-subscriber-charge';
 
-/** Process entry: parse configuration, prepare the database, listen, close gracefully. */
+/**
+ * Process entry: parse configuration, then either serve in this process (WEB_CONCURRENCY=1, the
+ * default outside production) or, with more, be the node:cluster primary that prepares the
+ * database once and supervises that many workers (cluster-primary.ts), each of which runs `serve`.
+ */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -16,9 +24,26 @@ async function main() {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config);
+  await serve(config);
+}
 
-  const { database, seeded } = await prepareDatabase(config);
+/** The demo charges the Mercado Pago emulator: in-app, or one at MERCADOPAGO_BASE_URL (never the real API). */
+const paymentsAreEmulated = (config: Config) =>
+  !config.isProduction &&
+  config.mercadoPago.mode !== 'disabled' &&
+  !config.mercadoPago.baseUrl.startsWith('https://api.mercadopago.com');
+
+/** One API process: prepare (or, as a worker, just open) the database, listen, close gracefully. */
+async function serve(config: Config) {
+  const worker = cluster.isWorker;
+  // A worker's primary has migrated and seeded already.
+  const { database, seeded } = worker
+    ? { database: openConfiguredDatabase(config), seeded: false }
+    : await prepareDatabase(config);
   const app = await buildApp({ config, database });
+  // A crash is logged at fatal, and every line logged before it written out, before the exit.
+  exitOnFatalErrors(app.log);
   app.server.keepAliveTimeout = 72_000;
   app.server.headersTimeout = 75_000;
   app.server.requestTimeout = 30_000;
@@ -32,30 +57,41 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
-      process.exit(1);
+      void exitAfterFlush(app.log, 1);
     }, 10_000);
     force.unref();
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      // The asynchronous log's last lines are written before the process ends (lib/logging.ts).
+      await exitAfterFlush(app.log, 0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
+      await exitAfterFlush(app.log, 1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (Ctrl+C reaches the primary and every worker) must not end the drain.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary is gone receives no more connections: drain and leave.
+  if (worker) process.once('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.seedDemoData && config.mercadoPago.mode === 'emulator') {
-    // Once (it checks), with the server listening: the SDK reaches the in-app emulator over HTTP.
-    await seedDemoSubscriberCharge(app, config.mercadoPago).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'demo subscriber charge not recorded'),
-    );
-    await seedDemoAfterSale(app, config.mercadoPago).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'demo subscriptions after the sale not recorded'),
-    );
+  if (config.seedDemoData && paymentsAreEmulated(config)) {
+    // With the server listening (the SDK reaches an in-app emulator over HTTP), once across every
+    // process: the others wait for the lock, then find the demo orders there and do nothing.
+    await withAdvisoryLock(database, startLocks.demoAfterListen, async () => {
+      await seedDemoSubscriberCharge(app, config.mercadoPago).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'demo subscriber charge not recorded'),
+      );
+      await seedDemoAfterSale(app, config.mercadoPago).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'demo subscriptions after the sale not recorded'),
+      );
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'demo charges not recorded'));
+  }
+  if (worker) {
+    app.log.info({ worker: cluster.worker?.id }, 'worker listening');
+    return;
   }
   app.log.info(
     {
@@ -66,6 +102,7 @@ async function main() {
     },
     'Alcancía lista',
   );
+  if (config.webConcurrencyNote) app.log.warn(config.webConcurrencyNote);
 }
 
 main().catch((error: unknown) => {

@@ -10,24 +10,16 @@ declare module 'fastify' {
 }
 
 /**
- * Retries the refunds whose try failed, when their backoff is due: a slow poll, one run at a time
- * per process. Each refund is claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at
- * moves on), so two processes never try the same refund at once and a crash only delays it.
+ * Retries the refunds whose try failed, when their backoff is due: the `refunds.retry` job runs it
+ * every minute, once across processes (jobs/register-jobs.ts); one run at a time per process. Each
+ * refund is claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves on), so two
+ * processes never try the same refund at once and a crash only delays it.
  */
 export class RefundRetrier {
-  private readonly timer: NodeJS.Timeout;
   private running: Promise<number> | null = null;
   private stopped = false;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    pollIntervalMs = 60_000,
-  ) {
-    this.timer = setInterval(() => {
-      void this.runDue().catch((error: unknown) => app.log.error({ err: error }, 'refund retries failed'));
-    }, pollIntervalMs);
-    this.timer.unref();
-  }
+  constructor(private readonly app: FastifyInstance) {}
 
   /** Tries every due refund once; resolves to how many were tried. Tests await it. */
   runDue(): Promise<number> {
@@ -53,7 +45,6 @@ export class RefundRetrier {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
     this.stopped = true;
     await this.running;
   }

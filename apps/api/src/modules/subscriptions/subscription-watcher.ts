@@ -18,27 +18,19 @@ declare module 'fastify' {
 export const RENEWAL_REMINDER_DAYS = 7;
 
 /**
- * What happens to subscriptions with the passing of days, on a slow poll (one run at a time per
- * process; rows claimed with FOR UPDATE SKIP LOCKED, so two processes never act on one order):
+ * What happens to subscriptions with the passing of days, run by the `subscriptions.watch` job every
+ * 5 minutes, once across processes (jobs/register-jobs.ts); one pass at a time per process, rows
+ * claimed with FOR UPDATE SKIP LOCKED, so two processes never act on one order:
  * - a past-due subscription whose grace period ended unpaid: the agreement is cancelled at the
  *   provider, the order `expired`, access ends (end date = yesterday) and a mail says how to
  *   subscribe again;
  * - an annual subscription renewing within 7 days: a reminder with the amount, once per renewal.
  */
 export class SubscriptionWatcher {
-  private readonly timer: NodeJS.Timeout;
   private running: Promise<number> | null = null;
   private stopped = false;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    pollIntervalMs = 5 * 60_000,
-  ) {
-    this.timer = setInterval(() => {
-      void this.tick().catch((error: unknown) => app.log.error({ err: error }, 'subscription watch failed'));
-    }, pollIntervalMs);
-    this.timer.unref();
-  }
+  constructor(private readonly app: FastifyInstance) {}
 
   /** One pass; resolves to how many subscriptions it acted on. Tests await it. */
   tick(): Promise<number> {
@@ -185,7 +177,6 @@ export class SubscriptionWatcher {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
     this.stopped = true;
     await this.running;
   }

@@ -8,24 +8,21 @@ export interface MailDispatcherOptions {
   smtpUrl: string;
   from: string;
   logger: FastifyBaseLogger;
-  pollIntervalMs?: number;
 }
 
 /**
- * Delivers the outbox over SMTP with nodemailer: right after a kick (a mail was just queued) and
- * on a slow poll for retries. Only one drain runs at a time per process.
+ * Delivers the outbox over SMTP with nodemailer, right after a kick (a mail was just queued, so it
+ * leaves at once), and when the `mail.drain` job (jobs/register-jobs.ts, every minute, once across
+ * processes) asks for retries whose backoff ended. Only one drain runs at a time per process.
  */
 export class MailDispatcher {
   private readonly transport: Transporter;
-  private readonly timer: NodeJS.Timeout;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
 
   constructor(private readonly options: MailDispatcherOptions) {
     this.transport = nodemailer.createTransport(options.smtpUrl);
-    this.timer = setInterval(() => this.kick(), options.pollIntervalMs ?? 5000);
-    this.timer.unref();
   }
 
   /** Starts a drain soon; never throws. */
@@ -76,7 +73,6 @@ export class MailDispatcher {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
     await this.running;
     this.stopped = true;
     this.transport.close();

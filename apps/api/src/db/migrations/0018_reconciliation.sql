@@ -1,0 +1,3 @@
+ALTER TABLE "payment_orders" ADD COLUMN "reconciled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payment_orders_unsettled_idx" ON "payment_orders" USING btree ("created_at") WHERE "payment_orders"."status" in ('created', 'pending', 'error');--> statement-breakpoint
+CREATE INDEX "payments_in_process_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" in ('pending', 'in_process', 'authorized');

@@ -1,0 +1,184 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { type ConstructorOptions, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import type { DbHandle } from '../../db/client';
+import { countJobRun } from '../metrics/process-metrics';
+
+/** One kind of background work: a pg-boss queue, its worker in every process, and maybe a schedule. */
+export interface JobDefinition<T extends object = object> {
+  /** the queue's name: letters, digits, `.`, `-`, `_` */
+  name: string;
+  /**
+   * A cron expression (UTC, minute resolution): pg-boss creates one job per occurrence however
+   * many processes schedule it, and one worker of one process runs it.
+   */
+  cron?: string;
+  /** One run. A throw fails the job, which pg-boss retries with backoff (see `queue`). */
+  run(data: T, job: Job<T>): Promise<unknown>;
+  /** Queue options over `scheduledQueueDefaults`: policy, retries and backoff, expiry. */
+  queue?: Omit<Queue, 'name'>;
+  /** How often an idle worker asks for a job (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * What a scheduled sweep wants: `stately` (at most one job waiting and one running across every
+ * process, so a slow run never piles up occurrences), a failed run retried 5 times with
+ * exponential backoff from 10 s up to 10 minutes, and a run that hangs for 15 minutes given up.
+ */
+export const scheduledQueueDefaults = {
+  policy: 'stately',
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  expireInSeconds: 900,
+} satisfies Omit<Queue, 'name'>;
+
+export interface JobQueueSettings {
+  /** Create the schedules (default true). The workers run either way. */
+  schedules?: boolean;
+  /** pg-boss constructor options over ours (tests shorten its monitoring intervals). */
+  boss?: Partial<ConstructorOptions>;
+  /** How long stop waits for jobs in flight before failing them back to the queue (ms). */
+  stopTimeoutMs?: number;
+}
+
+/** pg-boss's own pool on the server: its polling never waits behind requests for a connection. */
+const serverPoolSize = 3;
+
+/**
+ * How pg-boss reaches the database the app uses. The server: its own small pool on the same URL.
+ * PGlite: the app's one embedded instance, through pg-boss's PGlite adapter (`backend: 'pglite'`);
+ * PGlite runs one statement at a time and a transaction holds it, so never call the queue from
+ * inside a database transaction on PGlite: it would wait for the transaction, which waits for it.
+ */
+export function jobQueueConnection(database: DbHandle): ConstructorOptions {
+  // drizzle exposes the client it was given as `$client`; Database is typed without it.
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.driver === 'pglite') return { db: fromPglite(client as PGlite), backend: 'pglite' };
+  const { connectionString } = (client as pg.Pool).options;
+  if (!connectionString) throw new Error('the job queue needs the database URL of the pool');
+  return { connectionString, max: serverPoolSize, application_name: 'alcancia-jobs' };
+}
+
+/**
+ * Creates pg-boss's schema (or migrates it to this version), then stops: pg-boss does this under
+ * its own advisory lock, so processes starting together install it once. The test template calls
+ * it so that each test file's copy starts with the schema; the app's start does the same anyway.
+ */
+export async function installJobQueueSchema(database: DbHandle): Promise<void> {
+  const boss = new PgBoss({
+    ...jobQueueConnection(database),
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
+
+/**
+ * The app's job queue (pg-boss) on its own database: modules define their jobs while the app is
+ * built, `start` (the app's onReady) creates the queues, schedules and workers, `stop` (onClose)
+ * lets jobs in flight finish, within `stopTimeoutMs`. The tables of each use-case stay the source
+ * of truth (the outbox, refunds, orders); a job is the trigger that runs it once across processes,
+ * retried with backoff when it fails.
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private boss: PgBoss | null = null;
+
+  constructor(
+    private readonly database: DbHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: JobQueueSettings = {},
+  ) {}
+
+  /** Adds a job; before `start` only. */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.boss) throw new Error(`job ${definition.name} defined after the queue started`);
+    if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition);
+  }
+
+  /** The names of the defined queues, in definition order. */
+  get names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  /** Whether `start` has run (and `stop` not yet). */
+  get started(): boolean {
+    return this.boss !== null;
+  }
+
+  /** The running pg-boss instance (for counts and tests); throws before `start`. */
+  get instance(): PgBoss {
+    if (!this.boss) throw new Error('the job queue is not started');
+    return this.boss;
+  }
+
+  async start(): Promise<void> {
+    if (this.boss) return;
+    const schedules = this.settings.schedules ?? true;
+    const boss = new PgBoss({
+      ...jobQueueConnection(this.database),
+      schedule: schedules,
+      ...this.settings.boss,
+    });
+    // Unheard, an 'error' event would end the process: pg-boss reports failed polls and
+    // maintenance passes here and goes on.
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    boss.on('warning', (warning) => this.log.warn({ warning }, 'job queue warning'));
+    await boss.start();
+    this.boss = boss;
+    try {
+      for (const definition of this.definitions.values()) await this.startJob(boss, definition, schedules);
+    } catch (error) {
+      this.boss = null;
+      await boss.stop({ graceful: false }).catch(() => {});
+      throw error;
+    }
+  }
+
+  private async startJob(boss: PgBoss, definition: JobDefinition, schedules: boolean): Promise<void> {
+    const { name } = definition;
+    const queue = { ...scheduledQueueDefaults, ...definition.queue };
+    await boss.createQueue(name, queue);
+    // An existing queue keeps the options it was created with: bring the changeable ones up to date.
+    const { policy: _policy, partition: _partition, deadLetter: _deadLetter, ...changeable } = queue;
+    await boss.updateQueue(name, changeable);
+    if (definition.cron && schedules) await boss.schedule(name, definition.cron);
+    await boss.work(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
+      async ([job]: Job<object>[]) => {
+        if (!job) return;
+        try {
+          const result = await definition.run(job.data, job);
+          countJobRun(name, 'completed');
+          return result;
+        } catch (error) {
+          countJobRun(name, 'failed');
+          this.log.warn({ err: error, queue: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+          throw error;
+        }
+      },
+    );
+  }
+
+  /** Queues one job now; resolves to its id (null when the queue's policy already holds one). */
+  send(name: string, data: object = {}): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`no job ${name}`);
+    return this.instance.send(name, data);
+  }
+
+  /** Stops polling and scheduling, waits for jobs in flight (bounded), then fails what still runs back to the queue. */
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    await boss.stop({ graceful: true, timeout: this.settings.stopTimeoutMs ?? 8000 });
+  }
+}

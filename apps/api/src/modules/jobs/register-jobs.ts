@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { publishScheduledContent } from '../admin/content/publish-scheduled';
+import { reconcileOrders } from '../payments/reconcile-orders';
+import { applyDuePriceChanges } from '../subscriptions/price-changes';
+import { JobQueue, type JobQueueSettings } from './job-queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/** The app's background jobs, by queue name. */
+export const backgroundJobs = {
+  mailDrain: 'mail.drain',
+  refundRetries: 'refunds.retry',
+  subscriptionWatch: 'subscriptions.watch',
+  reconcilePayments: 'payments.reconcile',
+  publishContent: 'content.publish',
+  priceChanges: 'subscriptions.price-changes',
+} as const;
+
+/**
+ * Decorates `app.jobs` with the job queue, defines the app's background jobs on it, starts it
+ * when the app is ready and stops it when the app closes. Registered after the use-cases it runs,
+ * so that its onClose runs first (last registered, first run): jobs in flight finish while the
+ * mail dispatcher, the retrier and the database are still open.
+ *
+ * Each job only triggers a use-case whose own table stays the source of truth, claimed row by row
+ * (FOR UPDATE SKIP LOCKED), so a run that overlaps a test's direct call or another process's run
+ * is harmless; the queue adds one run per occurrence across processes and retries with backoff.
+ */
+export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = {}): void {
+  const jobs = new JobQueue(app.database, app.log, settings);
+  app.decorate('jobs', jobs);
+
+  // Mail is sent right after it is queued, by the process that queued it (mail.kick). This sweep
+  // sends what that missed: a retry whose backoff ended, a mail queued by a process that died.
+  jobs.define({
+    name: backgroundJobs.mailDrain,
+    cron: '* * * * *',
+    run: async () => {
+      await app.mail.flush();
+    },
+  });
+  // Refunds the provider refused, each when its own backoff (payment_refunds) is due.
+  jobs.define({
+    name: backgroundJobs.refundRetries,
+    cron: '* * * * *',
+    run: async () => ({ tried: await app.refundRetrier.runDue() }),
+  });
+  // Unpaid grace periods that ended, annual renewal reminders.
+  jobs.define({
+    name: backgroundJobs.subscriptionWatch,
+    cron: '*/5 * * * *',
+    run: async () => ({ acted: await app.subscriptionWatcher.tick() }),
+  });
+  // Checkouts and payments whose notification never came: asked to the provider.
+  jobs.define({
+    name: backgroundJobs.reconcilePayments,
+    cron: '*/5 * * * *',
+    run: async () => {
+      const result = await reconcileOrders(app);
+      // What was reconciled stays so; the rest is tried again with the job's backoff.
+      if (result.failed > 0) {
+        throw new Error(`${result.failed} of ${result.checked} orders could not be reconciled`);
+      }
+      return result;
+    },
+  });
+
+  // Content whose scheduled publication came (the back office's "Programar").
+  jobs.define({
+    name: backgroundJobs.publishContent,
+    cron: '* * * * *',
+    run: async () => publishScheduledContent(app.db),
+  });
+
+  // Plan price changes whose date came: applied to each provider agreement (decision 68).
+  jobs.define({
+    name: backgroundJobs.priceChanges,
+    cron: '7 * * * *',
+    run: async () => {
+      const result = await applyDuePriceChanges(app);
+      if (result.failed > 0) throw new Error(`${result.failed} price changes not applied at the provider`);
+      return result;
+    },
+  });
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+  });
+  // Stopping starts with the close, while requests in flight drain (server.ts bounds the whole
+  // shutdown at 10 s; stop gives jobs 8), and is awaited before the use-cases and pool close.
+  let stopping: Promise<void> | null = null;
+  app.addHook('preClose', async () => {
+    stopping = jobs.stop();
+    // Awaited (and its failure reported) by onClose; until then it must not count as unhandled.
+    stopping.catch(() => {});
+  });
+  app.addHook('onClose', async () => {
+    await (stopping ?? jobs.stop());
+  });
+}
