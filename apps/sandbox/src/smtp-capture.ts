@@ -20,9 +20,15 @@ export interface SmtpCapture {
  * A real SMTP server on loopback that accepts every message and hands it, parsed, to `onMail`.
  * It stands in for the mail provider in development and tests, so nodemailer really speaks SMTP.
  */
-export async function startSmtpCapture(onMail: (mail: ParsedMail) => Promise<void>): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  onMail: (mail: ParsedMail) => Promise<void>,
+  /** `port`: listen there instead of any free port (a test restarting "the" mail server) */
+  options: { port?: number } = {},
+): Promise<SmtpCapture> {
   const server = new SMTPServer({
     authOptional: true,
+    // closing does not wait for idle clients (nodemailer sends and quits)
+    closeTimeout: 200,
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 5 * 1024 * 1024,
@@ -43,7 +49,7 @@ export async function startSmtpCapture(onMail: (mail: ParsedMail) => Promise<voi
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -25,6 +25,37 @@ function validationFields(error: Extract<FastifyError, { validation?: unknown }>
   }));
 }
 
+/** SQLSTATEs of a server that is going away or not there yet (class 08: connection exceptions). */
+const unavailableStates = new Set(['57P01', '57P02', '57P03']);
+const unavailableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unavailableMessages = /^(Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * Whether a failure is the database being unreachable (a restart, a failover, a network cut),
+ * looking through wrappers (drizzle's query error keeps the driver's as `cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (unavailableStates.has(code) || code.startsWith('08') || unavailableErrnos.has(code))
+    )
+      return true;
+    if (unavailableMessages.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * One error handler: every failure leaves as `{ internalCode, message }` with the right status.
  * 5xx never carry internals; they are logged with the request id instead.
@@ -50,6 +81,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         internalCode: 'BAD_REQUEST',
         message: 'La solicitud no es válida.',
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is restarting or unreachable. Say so, and that trying again works.
+      status = 503;
+      body = {
+        internalCode: 'SERVICE_UNAVAILABLE',
+        message: 'El servicio no está disponible por el momento. Intentá nuevamente en unos minutos.',
+      };
+      reply.header('retry-after', '5');
     } else {
       status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
       body = {
@@ -57,7 +96,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Ocurrió un error inesperado. Intenta nuevamente.',
       };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503 && body.internalCode === 'SERVICE_UNAVAILABLE')
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ internalCode: body.internalCode, status }, 'request refused');
     return reply.status(status).send(body);
   });

@@ -18,13 +18,24 @@ const tooMany = () =>
     'Hiciste demasiados intentos. Esperá unos minutos y volvé a intentarlo.',
   );
 
+/** How long a rate-limit count (or the readiness PING) waits for Redis before going without it. */
+const redisCommandTimeoutMs = 500;
+
 /**
  * Counters live in Redis when REDIS_URL is set (shared by every API process), in memory
  * otherwise. Nothing is limited globally; credential and code routes opt in with `credentialLimit`.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        // A Redis that stops answering without closing the connection (a frozen process, a network
+        // dropping packets) would hold every limited request for ever: give up and fail open.
+        commandTimeout: redisCommandTimeoutMs,
+        connectTimeout: 2000,
+      })
     : undefined;
   if (redis) {
     // Redis down: limits fail open (skipOnError) and the product keeps serving; say so once per

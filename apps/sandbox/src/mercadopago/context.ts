@@ -1,3 +1,4 @@
+import type { FaultInjector } from './faults';
 import type { Notifier } from './notifier';
 import type { MercadoPagoEmulatorOptions } from './options';
 import type { EmulatorStore } from './store';
@@ -6,6 +7,8 @@ import type { EmulatorStore } from './store';
 export interface EmulatorContext {
   store: EmulatorStore;
   notifier: Notifier;
+  /** armed faults and the log of served requests (faults.ts) */
+  faults: FaultInjector;
   options: MercadoPagoEmulatorOptions;
 }
 

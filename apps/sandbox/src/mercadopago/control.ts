@@ -1,5 +1,6 @@
 import type { EmulatorContext } from './context';
 import { badRequest } from './errors';
+import type { Fault, FaultSpec, ServedRequest } from './faults';
 import type { Delivery } from './notifier';
 import type { Outcome } from './outcomes';
 import { findPayment, settlePayment } from './payments';
@@ -101,6 +102,29 @@ export class EmulatorControl {
   failNextRefund(times = 1): void {
     this.context.store.state.failRefunds = times;
     this.context.store.save();
+  }
+
+  /**
+   * Arms a fault: the next `times` matching requests answer `status` (before or after being
+   * processed) and/or wait `delayMs` first. Faults queue; the first matching one applies.
+   */
+  injectFault(spec: FaultSpec): Fault {
+    return this.context.faults.arm(spec);
+  }
+
+  /** Disarms every fault. */
+  clearFaults(): void {
+    this.context.faults.clear();
+  }
+
+  /** The faults still armed, with their remaining uses. */
+  faults(): Fault[] {
+    return this.context.faults.armed();
+  }
+
+  /** The last 200 requests served (control routes excepted): method, path, idempotency key, status. */
+  requests(): ServedRequest[] {
+    return this.context.faults.requests();
   }
 
   /** Every delivery attempt of a webhook since start (the last 200). */

@@ -1,5 +1,6 @@
 export { TEST_CARDS } from './cards';
 export type { ChargeResult, EmulatorControl } from './control';
+export type { Fault, FaultSpec, ServedRequest } from './faults';
 export type { Delivery } from './notifier';
 export type { MercadoPagoEmulatorOptions } from './options';
 export { mercadoPagoEmulator } from './plugin';

@@ -144,6 +144,32 @@ describe('POST /v1/payments through the official SDK', () => {
     expect(missing.body).toMatchObject({ error: 'not_found', status: 404 });
   });
 
+  it('searches payments by external reference through the SDK, newest first', async () => {
+    const reference = `order-search-${Date.now()}`;
+    const first = await sdk().payment.create({
+      body: paymentBody(await cardToken('APRO'), { external_reference: reference }),
+      requestOptions: freshKey(),
+    });
+    const second = await sdk().payment.create({
+      body: paymentBody(await cardToken('FUND'), { external_reference: reference }),
+      requestOptions: freshKey(),
+    });
+    const found = await sdk().payment.search({
+      options: { external_reference: reference, sort: 'date_created', criteria: 'desc' },
+    });
+    expect(found.paging).toMatchObject({ total: 2, offset: 0 });
+    expect(found.results?.map((p) => [p.id, p.status])).toEqual([
+      [second.id, 'rejected'],
+      [first.id, 'approved'],
+    ]);
+    const none = await sdk().payment.search({ options: { external_reference: `${reference}-none` } });
+    expect(none).toMatchObject({ paging: { total: 0 }, results: [] });
+    const paged = await api(
+      `${emulator.url}/v1/payments/search?external_reference=${reference}&limit=1&offset=1`,
+    );
+    expect(paged.body.results.map((p: { id: number }) => p.id)).toEqual([first.id]);
+  });
+
   it('accepts trailing slashes', async () => {
     const token = await cardToken('APRO');
     const created = await api(`${emulator.url}/v1/payments/`, { method: 'POST', json: paymentBody(token) });

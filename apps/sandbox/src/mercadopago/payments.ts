@@ -116,6 +116,34 @@ export function findPayment(context: EmulatorContext, id: string): PaymentResour
   return payment;
 }
 
+/**
+ * `GET /v1/payments/search`: the collector's payments, filtered by `external_reference` when
+ * given, sorted by `date_created` (`criteria` asc or desc, default desc), paged by `limit` (1–1000,
+ * default 30) and `offset`. Answers `{ paging: { total, limit, offset }, results }` like the real API.
+ */
+export function searchPayments(
+  context: EmulatorContext,
+  query: {
+    externalReference: string | null;
+    criteria: string | null;
+    limit: number | null;
+    offset: number | null;
+  },
+): { paging: { total: number; limit: number; offset: number }; results: PaymentResource[] } {
+  const whole = (value: number | null, fallback: number) =>
+    value !== null && Number.isFinite(value) ? Math.trunc(value) : fallback;
+  const limit = Math.min(Math.max(whole(query.limit, 30), 1), 1000);
+  const offset = Math.max(whole(query.offset, 0), 0);
+  const matching = Object.values(context.store.state.payments)
+    .filter((p) => query.externalReference === null || p.external_reference === query.externalReference)
+    // ids grow with creation time, so they order payments created within the same millisecond too
+    .sort((a, b) => (query.criteria === 'asc' ? a.id - b.id : b.id - a.id));
+  return {
+    paging: { total: matching.length, limit, offset },
+    results: matching.slice(offset, offset + limit),
+  };
+}
+
 function touch(context: EmulatorContext, payment: PaymentResource): void {
   payment.date_last_updated = mpDate();
   context.store.save();

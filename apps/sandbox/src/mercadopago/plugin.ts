@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EmulatorContext } from './context';
 import { EmulatorControl } from './control';
 import { installErrorHandlers } from './errors';
+import { FaultInjector } from './faults';
 import { installBodyParsers, installCors } from './http';
 import { Notifier } from './notifier';
 import type { MercadoPagoEmulatorOptions } from './options';
@@ -25,11 +26,13 @@ export const mercadoPagoEmulator: FastifyPluginAsync<MercadoPagoEmulatorOptions>
   const context: EmulatorContext = {
     store,
     notifier: new Notifier(store, options.webhookSecret, app.log),
+    faults: new FaultInjector(),
     options,
   };
   installBodyParsers(app);
   installCors(app);
   installErrorHandlers(app);
+  context.faults.install(app);
 
   registerCardTokenRoutes(app, context);
   registerPaymentMethodRoutes(app, context);

@@ -1,31 +1,23 @@
 import { healthResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-const healthTimeoutMs = 2000;
-
-/** GET /api/health — 200 when the database answers, 503 otherwise (for load balancers and CI). */
+/**
+ * GET /api/health — liveness: 200 while the process runs and its event loop answers. It does not
+ * ask the database: during a database outage every replica would fail it together and be
+ * restarted by the orchestrator for nothing (the pool reconnects by itself when the database is
+ * back). /api/ready says whether the process can serve (database, Redis, storage); decision 63.
+ */
 export const getHealthRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Estado del servicio',
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        summary: 'Estado del servicio (el proceso responde)',
+        response: { 200: healthResponseSchema },
       },
       logLevel: 'warn',
     },
-    async (_request, reply) => {
-      try {
-        await Promise.race([
-          app.database.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), healthTimeoutMs).unref()),
-        ]);
-        return { status: 'ok' as const };
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unavailable');
-        return reply.status(503).send({ status: 'unavailable' as const });
-      }
-    },
+    async () => ({ status: 'ok' as const }),
   );
 };

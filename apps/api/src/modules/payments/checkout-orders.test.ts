@@ -39,7 +39,9 @@ describe('a checkout the provider never answered', () => {
   it('blocks a second checkout for a while (the charge may exist); an answered failure does not', async () => {
     const unanswered = await failedCheckout(null);
     expect(await blocked(unanswered)).toBe(true);
-    const answered = await failedCheckout(502);
+    // a 5xx does not say whether the provider charged (decision 63); a 4xx (429) was not processed
+    expect(await blocked(await failedCheckout(502))).toBe(true);
+    const answered = await failedCheckout(429);
     expect(await blocked(answered)).toBe(false);
 
     await t.app.db.execute(

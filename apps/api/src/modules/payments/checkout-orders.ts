@@ -59,8 +59,8 @@ export async function hasPendingOrder(
             eq(paymentOrders.status, 'pending'),
             gt(paymentOrders.createdAt, sql`now() - make_interval(days => ${PENDING_BLOCKS_FOR_DAYS})`),
           ),
-          // The provider did not answer (a timeout): the charge may exist, and its notification
-          // may still come. A retry now would be a second order, with a key of its own.
+          // The provider did not answer (a timeout) or failed (5xx): the charge may exist, and its
+          // notification may still come. A retry now would be a second order, with a key of its own.
           and(
             eq(paymentOrders.status, 'error'),
             sql`${paymentOrders.details} ->> 'outcomeUnknown' = 'true'`,
@@ -129,9 +129,10 @@ export async function openCheckoutOrder(
 /**
  * The provider refused the request (nothing charged) or could not be asked: the order records why
  * and, when the outcome is certain, its promo code comes back. A provider error without an HTTP
- * answer (timeout, network) is ambiguous: the payment or agreement may exist, so the order stays
- * claimable by its notifications and the code stays reserved. A refusal is answered; anything else
- * is PAYMENT_PROVIDER_ERROR.
+ * answer (timeout, network) or with a 5xx (the SDK's retries with the same key included) is
+ * ambiguous: the payment or agreement may exist, so the order stays claimable by its
+ * notifications, the code stays reserved and another checkout waits (hasPendingOrder). A refusal
+ * is answered; anything else is PAYMENT_PROVIDER_ERROR.
  */
 export async function closeFailedCheckoutOrder(
   app: FastifyInstance,
@@ -141,7 +142,8 @@ export async function closeFailedCheckoutOrder(
 ): Promise<Refusal> {
   const refused = error instanceof PaymentRefusedError;
   const refusedReason = refused ? refusedReasonOf(error.statusDetail) : null;
-  const definite = refused || error.status !== null;
+  // A 4xx (429 included) was not processed; a 5xx may have been (decision 63).
+  const definite = refused || (error.status !== null && error.status < 500);
   await app.db.transaction(async (tx) => {
     const moved = await transitionOrder(
       tx,

@@ -16,7 +16,7 @@ export function createPaymentGateway(config: Config): PaymentGateway | null {
     baseUrl: mp.baseUrl,
     notificationUrl: mp.notificationUrl,
     maxRetries: mp.maxRetries,
-    timeoutMs: 15_000,
+    timeoutMs: mp.timeoutMs,
   });
 }
 

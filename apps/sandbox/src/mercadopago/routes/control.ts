@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorControl } from '../control';
+import type { FaultSpec } from '../faults';
 import { asObject, optionalNumber, optionalString } from '../request-body';
 
 // The control API, for tests and for developers poking at a running emulator. Unauthenticated on
@@ -53,6 +54,20 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     control.failNextRefund(times(request.body));
     return { failNextRefund: true };
   });
+
+  app.post('/_control/faults', async (request, reply) => {
+    const fault = control.injectFault(asObject(request.body) as FaultSpec);
+    return reply.status(201).send(fault);
+  });
+
+  app.get('/_control/faults', async () => control.faults());
+
+  app.delete('/_control/faults', async () => {
+    control.clearFaults();
+    return { cleared: true };
+  });
+
+  app.get('/_control/requests', async () => control.requests());
 
   app.get('/_control/notifications', async () => control.deliveries());
 

@@ -7,7 +7,7 @@ import { route } from '../http';
 import { idempotent } from '../idempotency';
 import { INSTALLMENT_RATES } from '../installments';
 import { outcomeFor } from '../outcomes';
-import { chargeCard, findPayment, refundPayment } from '../payments';
+import { chargeCard, findPayment, refundPayment, searchPayments } from '../payments';
 import {
   asObject,
   type Json,
@@ -91,6 +91,18 @@ export function registerPaymentRoutes(app: FastifyInstance, context: EmulatorCon
       body: createPayment(context, request.body),
     })),
   );
+
+  route(app, 'GET', '/v1/payments/search', auth, async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    const number = (value: string | undefined) =>
+      value === undefined || value === '' ? null : Number(value);
+    return searchPayments(context, {
+      externalReference: query.external_reference ?? null,
+      criteria: query.criteria ?? null,
+      limit: number(query.limit),
+      offset: number(query.offset),
+    });
+  });
 
   route(app, 'GET', '/v1/payments/:id', auth, async (request) =>
     findPayment(context, (request.params as { id: string }).id),
