@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { password } from './tests/support/accounts';
+import { demoTotpSecret } from './tests/support/operators';
 
 /**
  * Secrets that must never reach the server's log: what the browser tests type and receive
@@ -63,6 +64,12 @@ const rules: Rule[] = [
     return { kind: 'test card number', test: (line: string) => pattern.test(line) };
   }),
   { kind: 'card security code', test: (line) => keyed('security_?code|cvv|cvc', '\\d{3,4}').test(line) },
+  // operators' second factor (issue 18): the demo TOTP secret and recovery codes (XXXXX-XXXXX)
+  { kind: 'TOTP secret', test: (line) => line.includes(demoTotpSecret) },
+  {
+    kind: 'recovery code',
+    test: (line) => /(?<![\w-])[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}(?![\w-])/.test(line),
+  },
 ];
 
 export interface Finding {

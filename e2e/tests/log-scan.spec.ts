@@ -11,6 +11,8 @@ const clean = [
   '{"level":30,"time":1764000000000,"pid":1234,"hostname":"ci","reqId":"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d","req":{"method":"POST","url":"/api/users/login","host":"127.0.0.1:3100","remoteAddress":"127.0.0.1","remotePort":51234},"msg":"incoming request"}',
   '{"level":30,"reqId":"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d","res":{"statusCode":200},"responseTime":12.5,"msg":"request completed"}',
   '{"level":30,"reqId":"x","req":{"method":"GET","url":"/api/academy/courses/programa-inversora-inteligente-modulo-1"},"msg":"incoming request"}',
+  // the access log's one line per request (apps/api/src/lib/logging.ts)
+  '{"level":30,"time":1764000000000,"pid":1234,"hostname":"ci","reqId":"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d","method":"GET","route":"/api/academy/:courseId","status":200,"durationMs":1.84,"userId":"6f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0","msg":"request completed"}',
   '{"level":30,"internalCode":"INVALID_DATA","status":400,"msg":"request refused"}',
   '{"level":50,"err":{"code":"FST_ERR_CTP_INVALID_CONTENT_LENGTH","statusCode":400},"msg":"bad body"}',
   '{"level":30,"body":{"password":"[oculto]","refreshToken":"[oculto]","token":"[oculto]"},"msg":"redacted"}',
@@ -35,6 +37,8 @@ const dirty: Array<[string, string]> = [
   ['test card number', 'card 4509 9535 6623 3704 typed'],
   ['card security code', '{"security_code":"123","expiration_month":11}'],
   ['card security code', 'cvv=1234'],
+  ['TOTP secret', '{"level":30,"secret":"ALCANCIADEMOTOTPALCANCIADEMOTOTP"}'],
+  ['recovery code', '{"level":40,"body":{"code":"ABCDE-FGHJK"},"msg":"x"}'],
 ];
 
 test('a clean log has no findings', () => {

@@ -6,8 +6,10 @@ import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
+import { AccessLogController, flushLogs, logDestination } from './lib/logging';
 import { academyModule } from './modules/academy/routes';
 import { accountModule } from './modules/account/routes';
+import { adminModule } from './modules/admin/routes';
 import { authModule } from './modules/auth/routes';
 import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
@@ -17,6 +19,8 @@ import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
+import type { JobQueueSettings } from './modules/jobs/job-queue';
+import { registerJobs } from './modules/jobs/register-jobs';
 import { registerMetrics } from './modules/metrics/metrics';
 import { accountPaymentsModule } from './modules/payments/account-routes';
 import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
@@ -60,8 +64,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: DbHandle;
-  /** pino options override, e.g. `false` in tests */
+  /** pino options override, e.g. `false` in tests; by default `loggerOptions` to stdout, asynchronously */
   logger?: boolean | object;
+  /** job queue settings (tests shorten pg-boss's intervals or leave schedules out) */
+  jobs?: JobQueueSettings;
 }
 
 /** Logs never carry credentials, tokens or card data. */
@@ -74,6 +80,7 @@ export const redactPaths = [
   '*.newPassword',
   '*.token',
   '*.refreshToken',
+  '*.mfaToken',
   '*.accessToken',
   '*.cardToken',
   '*.cardTokenId',
@@ -103,9 +110,16 @@ export function loggerOptions(level: string) {
 }
 
 /** Builds the HTTP app: cross-cutting plugins first, then the modules, explicitly. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  jobs,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    logger: logger ?? { ...loggerOptions(config.logLevel), stream: logDestination() },
+    // One access-log line per request instead of Fastify's two (lib/logging.ts).
+    logController: new AccessLogController(),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -134,6 +148,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
+  });
+
+  // Registered first, so it runs after the other onClose hooks (and their last lines).
+  app.addHook('onClose', async () => {
+    await flushLogs(app.log);
   });
 
   app.decorate('config', config);
@@ -171,6 +190,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', async () => {
     await subscriptionWatcher.close();
   });
+  // After the use-cases its jobs run: it stops (waiting for jobs in flight) before they close.
+  registerJobs(app, jobs);
 
   registerErrorHandler(app);
   registerBadInputGuards(app);
@@ -204,6 +225,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(programsModule);
       await api.register(accountPaymentsModule, { prefix: '/users' });
       await api.register(withdrawalsModule);
+      await api.register(adminModule, { prefix: '/admin' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },
     { prefix: '/api' },

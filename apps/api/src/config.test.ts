@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -60,6 +61,58 @@ describe('loadConfig', () => {
     expect(problems).not.toContain('user:pw');
     expect(problems).toContain('TRUST_PROXY');
     expect(problems).toContain('"a b"');
+  });
+
+  it('runs one process outside production and one per CPU in production, on PostgreSQL only', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://alcancia.example.com',
+    };
+    const server = 'postgres://alcancia@db.example.com/alcancia';
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: server }).webConcurrency).toBe(1);
+    expect(loadConfig({ ...production, DATABASE_URL: server }).webConcurrency).toBe(
+      os.availableParallelism(),
+    );
+    const outsideStandIns = {
+      MERCADOPAGO_ACCESS_TOKEN: 'TEST-token',
+      MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
+      MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-0123456789',
+      MERCADOPAGO_BASE_URL: 'http://127.0.0.1:4000/sandbox/mercadopago',
+      HOSTED_CHECKOUT_URL: 'http://127.0.0.1:4000/sandbox/hosted-checkout',
+      HOSTED_CHECKOUT_SECRET: 'a-hosted-checkout-secret-0123',
+      GOOGLE_CLIENT_ID: 'alcancia-dev',
+      GOOGLE_CLIENT_SECRET: 'dev-secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:4001',
+      FACEBOOK_CLIENT_ID: 'alcancia-dev',
+      FACEBOOK_CLIENT_SECRET: 'dev-secret',
+    };
+    expect(
+      loadConfig({ ...outsideStandIns, WEB_CONCURRENCY: ' 3 ', DATABASE_URL: server }).webConcurrency,
+    ).toBe(3);
+    // The in-app stand-ins (payments, social login) keep their state in one process.
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: server })).toThrow(
+      /WEB_CONCURRENCY: más de un proceso fuera de producción necesita los simuladores aparte/,
+    );
+    const { GOOGLE_CLIENT_ID: _, ...withoutGoogle } = outsideStandIns;
+    expect(() => loadConfig({ ...withoutGoogle, WEB_CONCURRENCY: '2', DATABASE_URL: server })).toThrow(
+      /WEB_CONCURRENCY: más de un proceso fuera de producción necesita los simuladores aparte/,
+    );
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '1', DATABASE_URL: server }).webConcurrency).toBe(1);
+    // The embedded database is one process's files: production's default falls back to one, and says so.
+    const embedded = loadConfig(production);
+    expect(embedded.webConcurrency).toBe(1);
+    expect(embedded.webConcurrencyNote === null).toBe(os.availableParallelism() === 1);
+    for (const [value, message] of [
+      ['2', /WEB_CONCURRENCY: más de un proceso necesita DATABASE_URL/],
+      ['0', /WEB_CONCURRENCY: debe ser 1 o más/],
+      ['dos', /WEB_CONCURRENCY: debe ser un número entero de procesos/],
+      ['1.5', /WEB_CONCURRENCY: debe ser un número entero de procesos/],
+    ] as const) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(message);
+    }
   });
 
   it('requires real mail and a public URL in production, and turns dev tools off there', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import '@alcancia/contract';
 import { z } from 'zod';
@@ -44,6 +45,14 @@ const envSchema = z
       z.url().refine((v) => /^postgres(ql)?:\/\//.test(v), 'debe empezar con postgres:// o postgresql://'),
     ),
     DATA_DIR: withDefault(z.string().min(1), './.data'),
+    WEB_CONCURRENCY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, 'debe ser un número entero de procesos (1 o más)')
+        .transform(Number)
+        .pipe(z.number().int().min(1, 'debe ser 1 o más').max(256, 'no puede pasar de 256')),
+    ),
     LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     BODY_LIMIT_BYTES: withDefault(
       z.coerce
@@ -98,6 +107,7 @@ const envSchema = z
     MERCADOPAGO_BASE_URL: withDefault(z.url(), mercadoPagoApiUrl),
     MERCADOPAGO_SDK_URL: optional(z.url()),
     MERCADOPAGO_MAX_RETRIES: withDefault(z.coerce.number().int().min(0).max(5), 2),
+    MERCADOPAGO_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 15_000),
     HOSTED_CHECKOUT_URL: optional(z.url()),
     HOSTED_CHECKOUT_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
     BUSINESS_NAME: withDefault(z.string().trim().min(2).max(120), 'Alcancía Educación Financiera S.A.S.'),
@@ -144,6 +154,34 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'es obligatoria en producción' });
     }
+    if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'más de un proceso necesita DATABASE_URL: la base embebida (PGlite) es de un solo proceso; quitá WEB_CONCURRENCY o usá 1',
+        });
+      }
+      // The in-app Mercado Pago emulator, hosted-checkout stand-in and OIDC mock keep their state
+      // (payments, checkouts, signing keys) in one process's memory: with several processes a
+      // payment or login begun on one fails on another. They must run apart, as one service
+      // (e2e/topology/sandbox-service.ts), like the real providers.
+      const inAppStandIns =
+        env.NODE_ENV !== 'production' &&
+        (!env.MERCADOPAGO_ACCESS_TOKEN ||
+          !env.HOSTED_CHECKOUT_URL ||
+          !(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) ||
+          !(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET));
+      if (inAppStandIns) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'más de un proceso fuera de producción necesita los simuladores aparte (MERCADOPAGO_ACCESS_TOKEN con MERCADOPAGO_BASE_URL, HOSTED_CHECKOUT_URL, GOOGLE_* y FACEBOOK_*; los imprime e2e/topology/sandbox-service.ts): los integrados guardan su estado en un solo proceso',
+        });
+      }
+    }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'es obligatoria con STORAGE_DRIVER=s3' });
     }
@@ -166,7 +204,11 @@ export type Env = z.input<typeof envSchema>;
 function mercadoPagoConfig(env: z.output<typeof envSchema>, publicUrl: string, dataDir: string) {
   const isProduction = env.NODE_ENV === 'production';
   const notificationUrl = `${publicUrl}/api/payments/webhooks/mercadopago`;
-  const common = { notificationUrl, maxRetries: env.MERCADOPAGO_MAX_RETRIES };
+  const common = {
+    notificationUrl,
+    maxRetries: env.MERCADOPAGO_MAX_RETRIES,
+    timeoutMs: env.MERCADOPAGO_TIMEOUT_MS,
+  };
   if (env.MERCADOPAGO_ACCESS_TOKEN) {
     const baseUrl = env.MERCADOPAGO_BASE_URL.replace(/\/$/, '');
     const realApi = baseUrl === mercadoPagoApiUrl;
@@ -244,6 +286,13 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * WEB_CONCURRENCY: API processes this start runs (node:cluster when more than one). Default: one
+   * per CPU in production, 1 elsewhere; always 1 on the embedded database (one process's files).
+   */
+  webConcurrency: number;
+  /** Why fewer processes run than the default asks for (production on PGlite): logged at start. */
+  webConcurrencyNote: string | null;
   logLevel: string;
   /**
    * Which proxies may tell the client's address (X-Forwarded-For): none by default, or their
@@ -315,6 +364,8 @@ export interface Config {
     /** our webhook, given to Mercado Pago with every payment */
     notificationUrl: string;
     maxRetries: number;
+    /** how long one SDK call (each of its retries) waits for an answer */
+    timeoutMs: number;
     /** emulator mode: where its state survives restarts (null = memory) */
     emulatorStateFile: string | null;
   };
@@ -357,6 +408,27 @@ function parseTrustProxy(value: string | undefined): false | string[] {
     .filter(Boolean);
 }
 
+/**
+ * WEB_CONCURRENCY when set (more than one needs DATABASE_URL: checked above); otherwise one process
+ * per CPU in production and one elsewhere. Production on the embedded database runs one process and
+ * says why, rather than refusing a start that worked before WEB_CONCURRENCY existed.
+ */
+function processCount(
+  env: z.output<typeof envSchema>,
+  isProduction: boolean,
+): { webConcurrency: number; webConcurrencyNote: string | null } {
+  if (env.WEB_CONCURRENCY !== undefined)
+    return { webConcurrency: env.WEB_CONCURRENCY, webConcurrencyNote: null };
+  const cpus = isProduction ? os.availableParallelism() : 1;
+  if (cpus > 1 && !env.DATABASE_URL) {
+    return {
+      webConcurrency: 1,
+      webConcurrencyNote: `un solo proceso en lugar de ${cpus} (uno por CPU): la base embebida (PGlite) es de un solo proceso; con DATABASE_URL se usan todos`,
+    };
+  }
+  return { webConcurrency: cpus, webConcurrencyNote: null };
+}
+
 /** Parses the environment once, at boot. Fails with every bad variable listed. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(source);
@@ -376,6 +448,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the
   // command, so `npm start` and `npm run db:migrate` from the root share one ./.data.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const { webConcurrency, webConcurrencyNote } = processCount(env, isProduction);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -385,6 +458,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     databaseUrl: env.DATABASE_URL,
     dataDir,
+    webConcurrency,
+    webConcurrencyNote,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

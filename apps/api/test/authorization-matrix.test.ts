@@ -5,6 +5,8 @@ import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { resolveJwtSecret } from '../src/plugins/authentication';
 import { goodPassword, login, register, uniqueEmail } from './accounts';
+import { type AdminCtx, adminRows, rolesWith } from './admin-authorization-rows';
+import { operatorSession } from './operators';
 import { cardToken, eventually, ordersOf, seedTestPlans, subscribe } from './payments';
 import {
   createProgramsTestApp,
@@ -17,8 +19,8 @@ import {
 /**
  * Issue 21, "Other people's data": every /api route of the OpenAPI document has a row here. A
  * person-scoped row is tried with her token, another member's token and six bad credentials; a
- * route that belongs to nobody says why. A route without a row fails the test. Operator roles
- * (issue 18) do not exist yet, so there are no operator columns.
+ * route that belongs to nobody says why. A route without a row fails the test. The /api/admin
+ * routes (issue 18) have operator columns instead: admin-authorization-rows.ts.
  */
 
 type Variant = 'none' | 'expired' | 'otherKey' | 'algNone' | 'refreshAsAccess' | 'deleted';
@@ -435,6 +437,8 @@ const notPersonScoped: Record<string, string> = {
   'GET /api/ready': 'readiness probe, no data',
   'POST /api/users/register': 'creates an account; no caller yet',
   'POST /api/users/login': 'credentials in the body, no bearer token',
+  'POST /api/users/login/mfa':
+    "the password step's short-lived mfaToken in the body; rate-limited per operator",
   'POST /api/users/refreshToken': 'the refresh token in the body is the credential (sessions.ts tests)',
   'POST /api/users/logout': 'ends the session of the refresh token in the body',
   'POST /api/users/validateAccount': 'e-mailed single-use code in the body',
@@ -476,7 +480,12 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
     const routes = Object.entries(doc.paths)
       .filter(([p]) => p.startsWith('/api/'))
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-    const known = new Set([...personRows.map((r) => r.route), deleteRoute, ...Object.keys(notPersonScoped)]);
+    const known = new Set([
+      ...personRows.map((r) => r.route),
+      deleteRoute,
+      ...Object.keys(notPersonScoped),
+      ...adminRows.map((r) => r.route),
+    ]);
     const withoutRow = routes.filter((r) => !known.has(r));
     expect(withoutRow, 'a new route without a row in the authorization matrix').toEqual([]);
     const gone = [...known].filter((r) => !routes.includes(r));
@@ -674,10 +683,75 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
       }
     }
 
+    // ---- the operator columns (issue 18): every /api/admin route × each role, a learner, bad credentials
+    const carla = await person('Carla Compradoramatriz');
+    const carlaPaid = await payProgram(app, h(carla), {
+      programId: 'prog-abierto',
+      cardTokenId: await cardToken(emulator),
+    });
+    expect(carlaPaid.statusCode, carlaPaid.body).toBeLessThan(300);
+    const carlaPayment = await eventually(async () => {
+      const { rows } = await app.db.execute<{ id: string; order_id: string }>(
+        sql`select p.id::text as id, p.order_id::text as order_id from payments p join payment_orders o on o.id = p.order_id
+             where o.user_id = ${carla.userId} and o.kind = 'program' and p.status = 'approved'`,
+      );
+      if (!rows[0]) throw new Error('no program payment of Carla yet');
+      return rows[0];
+    });
+    const { rows: failedRows } = await app.db.execute<{ id: string }>(
+      sql`insert into payment_refunds (payment_id, amount_centavos, status, reason, idempotency_key, attempts, error)
+          values (${Number(carlaPayment.id)}, 100, 'FAILED', 'duplicate_payment', 'matrix-failed-refund', 8, 'matrix')
+          returning id::text as id`,
+    );
+    await app.db.execute(
+      sql`insert into promo_codes (code, type, discount_percent) values ('MATRIZ10', 'DISCOUNT_COUPON', 10)`,
+    );
+    const adminCtx: AdminCtx = {
+      app,
+      member: { userId: carla.userId, email: carla.email },
+      paymentId: carlaPayment.id,
+      orderId: carlaPayment.order_id,
+      failedRefundId: failedRows[0]?.id ?? '',
+      promoCode: 'MATRIZ10',
+    };
+    const operators = {
+      admin: await operatorSession(app, 'admin'),
+      editor: await operatorSession(app, 'editor'),
+      support: await operatorSession(app, 'support'),
+    };
+    const sendAdmin = (options: InjectOptions, token: string | null) => {
+      address++;
+      return app.inject({
+        ...options,
+        remoteAddress: `10.22.${Math.floor(address / 250)}.${(address % 250) + 1}`,
+        headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    };
+    let operatorCells = 0;
+    // 403 FORBIDDEN (a HEAD answer carries no body: its status says it)
+    const forbidden = (res: LightMyRequestResponse) =>
+      res.statusCode === 403 &&
+      (res.body === '' || (res.json() as { internalCode?: string }).internalCode === 'FORBIDDEN');
+    for (const row of adminRows) {
+      for (const variant of badVariants) {
+        const res = await sendAdmin(row.request(adminCtx, 'anonymous'), tokenOf[variant]);
+        cell(row.route, variant, res.statusCode === 401, excerpt(res));
+      }
+      const asLearner = await sendAdmin(row.request(adminCtx, 'learner'), bea.credentials.accessToken);
+      cell(row.route, 'learner', forbidden(asLearner), excerpt(asLearner));
+      const allowed = rolesWith(row.permission);
+      for (const role of ['admin', 'editor', 'support'] as const) {
+        const res = await sendAdmin(row.request(adminCtx, role), operators[role].credentials.accessToken);
+        operatorCells++;
+        const ok = allowed.includes(role) ? row.ok.includes(res.statusCode) : forbidden(res);
+        cell(row.route, role, ok, excerpt(res));
+      }
+    }
+
     // biome-ignore lint/suspicious/noConsole: the matrix's figures are this test's report (issue 21)
     console.log(
       `authorization matrix: ${personRows.length + 1} person-scoped routes, ${Object.keys(notPersonScoped).length} not person-scoped, ` +
-        `${tried} cells tried, ${wrong.length} cells wrong (operator columns: none until issue 18)`,
+        `${adminRows.length} admin routes (${operatorCells} operator cells), ${tried} cells tried, ${wrong.length} cells wrong`,
     );
     expect(wrong).toEqual([]);
   } finally {

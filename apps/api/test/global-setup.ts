@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { installJobQueueSchema } from '../src/modules/jobs/job-queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${template}`;
     const handle = openDatabase({ kind: 'pg', url: url.toString(), poolSize: 1 });
     await runMigrations(handle);
+    // pg-boss's schema too, so that each file's copy does not create it again.
+    await installJobQueueSchema(handle);
     await handle.close();
     project.provide('dbTemplate', { kind: 'pg', url: databaseUrl, template });
     return async () => {
@@ -45,7 +48,9 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-tpl-'));
   const client = new PGlite();
-  await runMigrations(openDatabase({ kind: 'pglite-instance', client }));
+  const handle = openDatabase({ kind: 'pglite-instance', client });
+  await runMigrations(handle);
+  await installJobQueueSchema(handle);
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -56,6 +56,21 @@ export const loginRequestSchema = z.object({
   password: z.string().min(1).max(passwordMaxLength),
 });
 
+/**
+ * POST /users/login for an operator (issue 18): the password was right, the second factor is next.
+ * `mfaToken` is short-lived and only good for POST /users/login/mfa.
+ */
+export const mfaChallengeSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+export const loginResponseSchema = z.union([credentialsSchema, mfaChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /users/login/mfa: the 6 digits of the authenticator app, or a recovery code (XXXXX-XXXXX). */
+export const loginMfaRequestSchema = z.object({
+  mfaToken: z.string().min(1).max(2048),
+  code: z.string().trim().min(6).max(32),
+});
+
 export const refreshTokenRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
 
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
@@ -152,4 +167,7 @@ export const userErrorCodes = [
   /** changing a country already used by a country check (a country-limited code, a purchase) */
   'COUNTRY_CHANGE_NOT_ALLOWED',
   'TOO_MANY_REQUESTS',
+  /** an operator's second factor (issue 18): a wrong or used code, an expired mfaToken */
+  'INVALID_MFA_CODE',
+  'MFA_TOKEN_EXPIRED',
 ] as const;

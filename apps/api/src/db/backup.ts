@@ -7,11 +7,17 @@ import path from 'node:path';
  * Backups of the configured database (npm run db:backup / db:restore -- <file>):
  * - PostgreSQL server (DATABASE_URL): pg_dump in its custom format, restored with pg_restore
  *   (--clean: the restored database holds exactly what the dump holds). The client tools must be
- *   on PATH; a client older than the server refuses to dump, which is what we want.
+ *   on PATH; a client older than the server refuses to dump, which is what we want. The job
+ *   queue's schema (pgboss) is left out: it holds triggers, not data (each use-case's table is the
+ *   source of truth, and every start schedules the jobs again), and pg_restore --clean cannot drop
+ *   its partitioned tables ("cannot drop inherited constraint", PostgreSQL 15's pg_dump).
  * - embedded PGlite (DATA_DIR/pgdata): a copy of the folder. PGlite is one process's database,
  *   so the copy is refused while it is open (its postmaster.pid exists: stop `npm start` first).
  */
 export class BackupError extends Error {}
+
+/** pg-boss's schema (modules/jobs), left out of server backups. */
+const jobQueueSchema = 'pgboss';
 
 export type BackupTarget = { kind: 'pg'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -95,7 +101,14 @@ export async function backupDatabase(
     const { dbname, env } = connection(target.url);
     await run(
       'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--exclude-schema=${jobQueueSchema}`,
+        `--file=${file}`,
+        `--dbname=${dbname}`,
+      ],
       env,
     );
     return file;

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { ContentFileError } from '../modules/academy/content-file';
+import { exportContent } from '../modules/academy/export-content';
 import { type ImportResult, importContent } from '../modules/academy/import-content';
+import { createOperator, OperatorInputError, operatorCreatedText } from '../modules/admin/create-operator';
 import { listFailedRefunds } from '../modules/payments/list-failed-refunds';
 import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from './backup';
 import { openDatabase } from './client';
@@ -52,7 +54,7 @@ function readContentFile(file: string): { shown: string; document: unknown } {
 }
 
 /**
- * npm run db:migrate | db:seed | content:import -- <file.json> | payments:failed-refunds — against DATABASE_URL, or the
+ * npm run db:migrate | db:seed | content:import -- <file.json> | content:export -- <file.json> | payments:failed-refunds — against DATABASE_URL, or the
  * PGlite database in DATA_DIR.
  */
 async function main(command: string | undefined, argument: string | undefined) {
@@ -60,6 +62,8 @@ async function main(command: string | undefined, argument: string | undefined) {
   if (command === 'backup' || command === 'restore') return backupCommand(command, config, argument);
   if (command === 'import' && !argument)
     throw new UsageError('Uso: npm run content:import -- <archivo.json>');
+  if (command === 'export' && !argument)
+    throw new UsageError('Uso: npm run content:export -- <archivo.json>');
   const content = command === 'import' && argument ? readContentFile(argument) : undefined;
   const database = config.databaseUrl
     ? openDatabase({ kind: 'pg', url: config.databaseUrl })
@@ -83,6 +87,20 @@ async function main(command: string | undefined, argument: string | undefined) {
           ].join('\n'),
         );
       }
+    } else if (command === 'admin-create') {
+      const result = await createOperator(database.db, config, {
+        email: argument,
+        role: process.argv[4],
+      });
+      console.warn(operatorCreatedText(result, config.publicUrl));
+    } else if (command === 'export' && argument) {
+      const base = process.env.INIT_CWD ?? process.cwd();
+      const file = path.resolve(base, argument);
+      const catalogue = await exportContent(database.db);
+      writeFileSync(file, `${JSON.stringify(catalogue, null, 2)}\n`);
+      console.warn(
+        `Catálogo exportado a ${path.relative(base, file)}: ${catalogue.courses.length} contenidos, ${catalogue.plans.length} planes.`,
+      );
     } else if (content) {
       const result = await importContent(database.db, content.document);
       console.warn(importSummary(content.shown, result));
@@ -126,6 +144,7 @@ async function backupCommand(
 main(process.argv[2], process.argv[3]).catch((error: unknown) => {
   const known =
     error instanceof ConfigError ||
+    error instanceof OperatorInputError ||
     error instanceof ContentFileError ||
     error instanceof UsageError ||
     error instanceof BackupError;

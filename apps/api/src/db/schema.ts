@@ -107,10 +107,74 @@ export const users = pgTable(
     acquisitionChannel: text('acquisition_channel'),
     /** set when she deleted her account: the row stays, anonymised, for the payments that point at it */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** back office (issue 18): an operator's role; null for learners */
+    role: text('role', { enum: ['admin', 'editor', 'support'] }),
+    /** operators' TOTP secret, sealed with AES-256-GCM (modules/admin/totp-secrets.ts); never read out */
+    totpSecret: text('totp_secret'),
+    /** a new secret being enrolled (QR shown, not yet confirmed with a code), sealed the same way */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** the last accepted TOTP time step: a code is accepted once (replay protection) */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_idx').on(t.createdAt),
+    index('users_role_idx').on(t.role).where(sql`${t.role} is not null`),
+    // the dashboard's validated accounts per period (decision 68)
+    index('users_email_verified_idx').on(t.emailVerifiedAt).where(sql`${t.emailVerifiedAt} is not null`),
+    check('users_role_check', sql`${t.role} is null or ${t.role} in ('admin', 'editor', 'support')`),
+  ],
+);
+
+/** Operators' recovery codes: 10 per enrolment, HMAC-hashed, each usable once (issue 18). */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('operator_recovery_codes_hash_key').on(t.codeHash),
+    index('operator_recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every change made through /api/admin (issue 18): who, when, what, on what, before and after.
+ * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0017). No foreign key to
+ * users on purpose: an entry outlives whatever it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** dotted verb, e.g. promo_code.create, payment.refund, member.sessions_end */
+    action: text('action').notNull(),
+    /** what it acted on: member, payment, refund, promo_code, service_control, feature_flag… */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 /** Products a user owns: product type (programs, packs, courses) → ids. */
@@ -145,6 +209,8 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** an operator's session that passed the second factor: short-lived, opens /api/admin */
+    mfa: boolean('mfa').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -208,7 +274,11 @@ export const analyticsEvents = pgTable(
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_events_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('analytics_events_received_idx').on(t.receivedAt),
+    // the dashboard's funnel: a few events over a period (decision 68)
+    index('analytics_events_event_received_idx').on(t.event, t.receivedAt),
+  ],
 );
 
 /* ---------------------------------- catalogue ---------------------------------- */
@@ -280,6 +350,8 @@ export const courses = pgTable(
     eventSeries: text('event_series'),
     sortOrder: integer('sort_order').notNull().default(0),
     published: boolean('published').notNull().default(true),
+    /** a scheduled publication (back office): the content.publish job publishes it at this moment */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     modulesAmount: integer('modules_amount').notNull().default(0),
     classesAmount: integer('classes_amount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -425,7 +497,12 @@ export const courseProgress = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    // the dashboard's course starts and completions per period (decision 68)
+    index('course_progress_started_idx').on(t.startedAt),
+    index('course_progress_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+  ],
 );
 
 /* ---------------------------------- certificates ---------------------------------- */
@@ -530,11 +607,15 @@ export const promoCodes = pgTable(
     uses: integer('uses').notNull().default(0),
     /** empty = every country */
     allowedCountryCodes: text('allowed_country_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** codes created together by the back office (a batch of N unique codes) share this id */
+    batchId: text('batch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(sql`lower(${t.code})`),
+    index('promo_codes_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    index('promo_codes_created_idx').on(t.createdAt),
     check(
       'promo_codes_uses_check',
       sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`,
@@ -575,6 +656,7 @@ export const paymentOrders = pgTable(
         'replaced',
         'expired',
         'withdrawn',
+        'refunded',
       ],
     })
       .notNull()
@@ -602,15 +684,23 @@ export const paymentOrders = pgTable(
     graceUntil: date('grace_until', { mode: 'string' }),
     /** subscriptions: the renewal date whose reminder mail was sent (annual plans) */
     renewalReminderFor: date('renewal_reminder_for', { mode: 'string' }),
+    /** the last time webhooks reconciliation asked the provider about it (payments/reconcile-orders.ts) */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_orders_past_due_idx').on(t.graceUntil).where(sql`${t.pastDueSince} is not null`),
+    index('payment_orders_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('created', 'pending', 'error')`),
     uniqueIndex('payment_orders_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('payment_orders_preapproval_key').on(t.providerPreapprovalId),
     uniqueIndex('payment_orders_preference_key').on(t.providerPreferenceId),
     index('payment_orders_user_idx').on(t.userId, t.kind, t.createdAt),
+    // the dashboard (decision 68): orders and cancellations per period
+    index('payment_orders_kind_created_idx').on(t.kind, t.createdAt),
+    index('payment_orders_cancelled_idx').on(t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
     uniqueIndex('payment_orders_one_active_subscription')
       .on(t.userId)
       .where(sql`${t.kind} = 'subscription' and ${t.status} = 'active'`),
@@ -651,6 +741,11 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
+    // the dashboard's revenue per period (decision 68)
+    index('payments_approved_idx').on(t.approvedAt).where(sql`${t.approvedAt} is not null`),
+    index('payments_in_process_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'in_process', 'authorized')`),
   ],
 );
 
@@ -691,6 +786,8 @@ export const paymentRefunds = pgTable(
     uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
     index('payment_refunds_payment_idx').on(t.paymentId),
     index('payment_refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    // the dashboard's refunds per period (decision 68)
+    index('payment_refunds_succeeded_idx').on(t.succeededAt).where(sql`${t.succeededAt} is not null`),
   ],
 );
 
@@ -749,7 +846,12 @@ export const freeTrials = pgTable(
     orderId: uuid('order_id').references(() => paymentOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('free_trials_user_idx').on(t.userId), index('free_trials_card_idx').on(t.cardFingerprint)],
+  (t) => [
+    index('free_trials_user_idx').on(t.userId),
+    index('free_trials_card_idx').on(t.cardFingerprint),
+    // the dashboard's trials per period (decision 68)
+    index('free_trials_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -799,4 +901,41 @@ export const withdrawalRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('withdrawal_requests_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+/**
+ * A price change of a plan for one subscriber (issue 18, decision 68): scheduled when an admin
+ * changes the price her agreement pays, mailed at once, applied to her provider agreement (the
+ * preapproval's amount) on `effective_on`, 30 days later at least. One pending per order: a newer
+ * change replaces it.
+ */
+export const subscriptionPriceChanges = pgTable(
+  'subscription_price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    planId: text('plan_id').notNull(),
+    frequency: text('frequency').notNull(),
+    fromCentavos: integer('from_centavos').notNull(),
+    toCentavos: integer('to_centavos').notNull(),
+    /** Argentina date from which the new amount is charged */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    /** applied: the provider's agreement charges the new amount; superseded: a newer change came; skipped: the agreement ended */
+    status: text('status', { enum: ['scheduled', 'applied', 'superseded', 'skipped'] })
+      .notNull()
+      .default('scheduled'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_price_changes_one_scheduled')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'scheduled'`),
+    index('subscription_price_changes_due_idx').on(t.effectiveOn).where(sql`${t.status} = 'scheduled'`),
+  ],
 );

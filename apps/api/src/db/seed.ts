@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
 import { importContent } from '../modules/academy/import-content';
+import { demoOperators } from '../modules/admin/demo-operators';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { seedDemoProgramPromoCodes } from '../modules/programs/seed-demo-program-promo-codes';
 import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
@@ -71,6 +72,15 @@ async function seedDemoAccounts(tx: Tx) {
           telephone: '+525555550005',
           emailVerifiedAt: new Date(),
         },
+        // Issue 18: the back office's operators. Their role and second factor are given when the
+        // app starts outside production (modules/admin/demo-operators.ts), never by the seed.
+        ...demoOperators.map((operator, i) => ({
+          email: operator.email,
+          name: operator.name,
+          countryCode: 'AR',
+          telephone: `+54911555501${i}0`,
+          emailVerifiedAt: new Date(),
+        })),
       ].map((u) => ({ ...u, passwordHash, origin: 'demo' })),
     )
     .onConflictDoNothing();
@@ -81,7 +91,7 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 8;
+export const demoSeedVersion = 9;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

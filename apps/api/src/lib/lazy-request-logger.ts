@@ -9,8 +9,9 @@ type LogArguments = Parameters<FastifyBaseLogger['info']>;
 /**
  * A request's `request.log` that builds its pino child (the request id bound) only when a line is
  * written at a level the parent writes. Building a child stringifies its bindings through the
- * redaction: ~4 % of the CPU of a cached read, for a logger most requests never write to at
- * `warn` (at `info`, Fastify writes two lines per request and the child is built as before).
+ * redaction: ~4 % of the CPU of a cached read, for a logger most requests never write to. The
+ * access log's one line per request goes through the app's logger with the request id as a
+ * field (lib/logging.ts), so at `info` too a request builds its child only when it logs more.
  */
 class LazyRequestLogger {
   #child: FastifyBaseLogger | undefined;

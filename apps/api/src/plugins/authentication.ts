@@ -19,16 +19,29 @@ declare module 'fastify' {
     authInvalid?: boolean;
     /** the session (refresh-token family) the bearer token was issued for, when it says so */
     authSessionId?: string;
+    /** the token is an operator's, issued after the second factor (claim `mfa`, issue 18) */
+    authMfa?: boolean;
   }
 }
 
+/** An operator's token (issue 18): passed the second factor, and lives shorter. */
+export interface OperatorTokenOptions {
+  mfa: true;
+  ttlSeconds: number;
+}
+
 export interface AccessTokens {
-  /** `sessionId`: the refresh-token family the token belongs to (claim `sid`) */
-  sign(userId: string, sessionId?: string): Promise<string>;
+  /**
+   * `sessionId`: the refresh-token family the token belongs to (claim `sid`); `operator`: an
+   * operator's session after the second factor (claim `mfa`, its own lifetime).
+   */
+  sign(userId: string, sessionId?: string, operator?: OperatorTokenOptions): Promise<string>;
   /** the user id of a valid access token, else null (synchronous: it runs on every request) */
   verify(token: string): string | null;
   /** verify's answer with the token's session (`sid`), when it carries one; no copy per call */
-  verifySession(token: string): { readonly sub: string; readonly sid: string | undefined } | null;
+  verifySession(
+    token: string,
+  ): { readonly sub: string; readonly sid: string | undefined; readonly mfa: boolean } | null;
   /**
    * Refuses, from now on in this process, access tokens already issued: every token of the user
    * (a deleted account), or those of some of her sessions (the other sessions after a password
@@ -82,11 +95,7 @@ export function verifyAccessToken(secret: Uint8Array, token: string, nowSeconds:
 }
 
 /** verifyAccessToken's checks; the subject and expiry of a valid token, else null. */
-function verifiedClaims(
-  secret: Uint8Array,
-  token: string,
-  nowSeconds: number,
-): { sub: string; exp: number; sid: string | undefined } | null {
+function verifiedClaims(secret: Uint8Array, token: string, nowSeconds: number): TokenClaims | null {
   const firstDot = token.indexOf('.');
   const secondDot = token.indexOf('.', firstDot + 1);
   if (firstDot <= 0 || secondDot <= firstDot + 1 || token.indexOf('.', secondDot + 1) !== -1) return null;
@@ -99,12 +108,13 @@ function verifiedClaims(
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const payload = base64urlJson(token.slice(firstDot + 1, secondDot));
   if (!payload) return null;
-  const { exp, nbf, iat, typ, sub, sid } = payload;
+  const { exp, nbf, iat, typ, sub, sid, mfa } = payload;
   if (typeof exp !== 'number' || exp <= nowSeconds) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
   if (sid !== undefined && typeof sid !== 'string') return null;
-  return typ === 'access' && typeof sub === 'string' ? { sub, exp, sid } : null;
+  if (mfa !== undefined && mfa !== true) return null;
+  return typ === 'access' && typeof sub === 'string' ? { sub, exp, sid, mfa: mfa === true } : null;
 }
 
 /**
@@ -117,6 +127,7 @@ interface TokenClaims {
   sub: string;
   exp: number;
   sid: string | undefined;
+  mfa: boolean;
 }
 
 class VerifiedTokens {
@@ -183,12 +194,16 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number): Acce
     return revoked.covers(claims, now) ? null : claims;
   };
   return {
-    sign: (userId, sessionId) =>
-      new SignJWT(sessionId ? { typ: 'access', sid: sessionId } : { typ: 'access' })
+    sign: (userId, sessionId, operator) =>
+      new SignJWT({
+        typ: 'access',
+        ...(sessionId ? { sid: sessionId } : {}),
+        ...(operator ? { mfa: true } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setExpirationTime(`${Math.min(operator?.ttlSeconds ?? ttlSeconds, ttlSeconds)}s`)
         .sign(secret),
     verify: (token) => claimsOf(token)?.sub ?? null,
     verifySession: claimsOf,
@@ -225,6 +240,7 @@ export function registerAuthentication(app: FastifyInstance, config: Config): vo
   app.decorateRequest('authUserId', undefined);
   app.decorateRequest('authInvalid', undefined);
   app.decorateRequest('authSessionId', undefined);
+  app.decorateRequest('authMfa', undefined);
   // A callback hook, not an async one: nothing here waits, and this runs on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
@@ -234,6 +250,7 @@ export function registerAuthentication(app: FastifyInstance, config: Config): vo
       if (verified) {
         request.authUserId = verified.sub;
         if (verified.sid) request.authSessionId = verified.sid;
+        if (verified.mfa) request.authMfa = true;
       } else request.authInvalid = true;
     }
     done();

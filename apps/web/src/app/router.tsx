@@ -72,6 +72,7 @@ const AccountSubscriptionSection = lazy(
 );
 const AccountPaymentsSection = lazy(() => import('../features/payments/account-payments-section'));
 const WithdrawalPage = lazy(() => import('../features/withdrawals/withdrawal-page'));
+const AdminApp = lazy(() => import('../features/admin/admin-app'));
 
 function AppRoutes() {
   usePageViews();
@@ -114,6 +115,8 @@ function AppRoutes() {
           </Route>
           <Route element={<RequireAuth />}>
             <Route element={<DataLayout />}>
+              {/* the back office (issue 18): its own layout, its routes inside admin-app */}
+              <Route path="admin/*" element={<AdminApp />} />
               <Route element={<ShellLayout />}>
                 <Route path="academy" element={<AcademyPage />} />
                 <Route path="academy/:courseId" element={<CourseViewerPage />} />

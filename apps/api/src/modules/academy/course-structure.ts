@@ -29,9 +29,14 @@ export interface CourseStructure {
 
 const structures = contentCache<CourseStructure | null>(5000);
 
-async function load(db: Database, courseId: string): Promise<CourseStructure | null> {
+/** Loads a published course's structure (the back office's preview also loads an unpublished one). */
+export async function loadCourseStructure(
+  db: Database,
+  courseId: string,
+  options: { includeUnpublished?: boolean } = {},
+): Promise<CourseStructure | null> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course?.published) return null;
+  if (!course || (!course.published && !options.includeUnpublished)) return null;
   const rows = await db
     .select({ module: courseModules, section: courseSections })
     .from(courseModules)
@@ -84,5 +89,5 @@ async function load(db: Database, courseId: string): Promise<CourseStructure | n
  * structure queries.
  */
 export function getCourseStructure(db: Database, courseId: string): Promise<CourseStructure | null> {
-  return structures.get(db, courseId, () => load(db, courseId));
+  return structures.get(db, courseId, () => loadCourseStructure(db, courseId));
 }

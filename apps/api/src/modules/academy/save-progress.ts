@@ -80,7 +80,6 @@ export const saveProgressRoute: FastifyPluginAsyncZod = async (app) => {
         body: saveProgressRequestSchema,
         response: { 200: saveProgressResponseSchema },
       },
-      logLevel: 'warn',
     },
     async (request) => recordProgress(app, requireUserId(request), request.body),
   );

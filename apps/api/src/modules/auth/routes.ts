@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserRoutes } from './current-user';
 import { loginRoute } from './login';
+import { loginMfaRoute } from './login-mfa';
 import { recoverPasswordRoutes } from './recover-password';
 import { refreshTokenRoutes } from './refresh-token';
 import { registerUserRoute } from './register-user';
@@ -13,6 +14,7 @@ import { validateAccountRoutes } from './validate-account';
 export const authModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(registerUserRoute);
   await app.register(loginRoute);
+  await app.register(loginMfaRoute);
   await app.register(refreshTokenRoutes);
   await app.register(validateAccountRoutes);
   await app.register(recoverPasswordRoutes);

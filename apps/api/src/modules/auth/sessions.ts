@@ -13,22 +13,38 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const invalidRefreshToken = () =>
   new AppError('INVALID_REFRESH_TOKEN', 401, 'Tu sesión venció. Iniciá sesión nuevamente.');
 
-/** Starts (or continues, with `familyId`) a session: a new access token and refresh token. */
+/**
+ * Operators' sessions (issue 18, decision 64): an access token lives 10 minutes, and the session
+ * ends after 30 minutes without a refresh (each refresh token expires 30 minutes after it is issued).
+ */
+export const operatorSession = { accessTtlSeconds: 600, idleMs: 30 * 60_000 } as const;
+
+/**
+ * Starts (or continues, with `familyId`) a session: a new access token and refresh token. `mfa`:
+ * an operator's session that passed the second factor (short-lived; opens /api/admin).
+ */
 export async function issueCredentials(
   app: FastifyInstance,
   db: Executor,
   userId: string,
   familyId: string = randomUUID(),
+  options: { mfa?: boolean } = {},
 ): Promise<Credentials> {
   const refreshToken = randomBytes(32).toString('base64url');
-  const ttlMs = app.config.auth.refreshTokenTtlDays * 86_400_000;
+  const mfa = options.mfa === true;
+  const ttlMs = mfa ? operatorSession.idleMs : app.config.auth.refreshTokenTtlDays * 86_400_000;
   await db.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + ttlMs),
+    mfa,
   });
-  const accessToken = await app.accessTokens.sign(userId, familyId);
+  const accessToken = await app.accessTokens.sign(
+    userId,
+    familyId,
+    mfa ? { mfa: true, ttlSeconds: operatorSession.accessTtlSeconds } : undefined,
+  );
   return { token: accessToken, accessToken, refreshToken, userId };
 }
 
@@ -54,7 +70,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       return 'reused' as const;
     }
     await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
-    return issueCredentials(app, tx, row.userId, row.familyId);
+    return issueCredentials(app, tx, row.userId, row.familyId, { mfa: row.mfa });
   });
   if (outcome === 'reused') app.log.warn('refresh token reuse detected: session family revoked');
   if (!outcome || outcome === 'reused') throw invalidRefreshToken();

@@ -17,7 +17,6 @@ export const trackEventRoute: FastifyPluginAsyncZod = async (app) => {
       config: app.config.rateLimitEnabled
         ? { rateLimit: { max: 300, timeWindow: 60_000 } as RateLimitOptions }
         : {},
-      logLevel: 'warn',
     },
     async (request, reply) => {
       let userId: string | null = null;

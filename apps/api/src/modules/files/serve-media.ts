@@ -25,7 +25,57 @@ export const serveMediaRoutes: FastifyPluginAsync = async (app) => {
       maxAge: '7d',
     });
   }
+  await app.register(serveUploadedVideos);
   app.setNotFoundHandler(() => {
     throw AppError.notFound('El archivo solicitado no existe.');
+  });
+};
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range); null: the whole file; 'invalid': not satisfiable. */
+function parseRange(
+  header: string | undefined,
+  total: number,
+): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'invalid';
+    return { start: Math.max(0, total - suffix), end: total - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), total - 1) : total - 1;
+  if (start >= total || start > end) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * /media/subidas/videos/{name}.mp4 — class videos uploaded in the back office, read from the
+ * configured storage (FILES_DIR or the bucket) with range requests for seeking. Like the shipped
+ * demo videos they are public under an unguessable name; only learners who may open the course
+ * get the address (the course endpoint hides it from the others).
+ */
+const serveUploadedVideos: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { name: string } }>('/subidas/videos/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!/^[0-9a-f]{32}\.mp4$/.test(name)) throw AppError.notFound('El archivo solicitado no existe.');
+    const key = `subidas/videos/${name}`;
+    const head = await app.fileStorage.readRange(key, 0, 0);
+    if (!head) throw AppError.notFound('El archivo solicitado no existe.');
+    head.body.destroy();
+    const total = head.total;
+    const range = parseRange(request.headers.range, total);
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('content-type', 'video/mp4')
+      .header('cache-control', 'public, max-age=604800, immutable');
+    if (range === 'invalid') {
+      return reply.code(416).header('content-range', `bytes */${total}`).send();
+    }
+    const part = await app.fileStorage.readRange(key, range?.start ?? 0, range?.end ?? total - 1);
+    if (!part) throw AppError.notFound('El archivo solicitado no existe.');
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
+    return reply.header('content-length', part.size).send(part.body);
   });
 };

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { Gauge, Registry } from 'prom-client';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import { readQueueCounts } from '../jobs/job-counts';
 import { processRegistry } from './process-metrics';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -98,8 +99,9 @@ class RequestHistogram {
 /**
  * Prometheus metrics of this app: one histogram of every response (its `_count` is the request
  * count) by method, route pattern and status; database pool usage (PostgreSQL server only); mail
- * and refund backlogs read at scrape time; plus the process registry (Node runtime, payments,
- * webhooks). GET /metrics answers them to a bearer of METRICS_TOKEN, and 404 when it is unset.
+ * and refund backlogs and the job queues' depth read at scrape time; plus the process registry
+ * (Node runtime, payments, webhooks, job runs). GET /metrics answers them to a bearer of
+ * METRICS_TOKEN, and 404 when it is unset.
  */
 export async function registerMetrics(app: FastifyInstance, config: Config): Promise<void> {
   const registry = new Registry();
@@ -119,6 +121,12 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     name: 'alcancia_refunds',
     help: 'Refunds still being retried (pending) and given up (failed)',
     labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const jobQueue = new Gauge({
+    name: 'alcancia_job_queue_jobs',
+    help: 'Jobs in each background queue by state (ready, deferred: a retry in its backoff or a later job, active, failed), as pg-boss last counted them',
+    labelNames: ['queue', 'state'] as const,
     registers: [registry],
   });
   const merged = Registry.merge([processRegistry, registry]);
@@ -149,6 +157,9 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
       mailPending.set(row.mail);
       refunds.set({ status: 'pending' }, row.pending);
       refunds.set({ status: 'failed' }, row.failed);
+    }
+    for (const { queue, ...states } of await readQueueCounts(app.jobs)) {
+      for (const [state, count] of Object.entries(states)) jobQueue.set({ queue, state }, count);
     }
   }
 

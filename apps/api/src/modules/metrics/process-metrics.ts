@@ -46,3 +46,15 @@ export type WebhookResult = 'processed' | 'refused' | 'not_found' | 'failed';
 export function countWebhook(provider: 'mercadopago' | 'hosted-checkout', result: WebhookResult): void {
   webhooks.inc({ provider, result });
 }
+
+const jobRuns = new Counter({
+  name: 'alcancia_job_runs_total',
+  help: 'Background jobs run by this process, by queue and result (a failed run is retried with backoff)',
+  labelNames: ['queue', 'result'] as const,
+  registers: [processRegistry],
+});
+
+/** A job's run ended: completed, or failed (jobs/job-queue.ts). */
+export function countJobRun(queue: string, result: 'completed' | 'failed'): void {
+  jobRuns.inc({ queue, result });
+}

@@ -14,6 +14,10 @@ const reasons: Record<string, { subject: string; lead: string }> = {
     subject: 'Ya te devolvimos el pago de la compra de la que te arrepentiste',
     lead: 'Cuando usaste el botón de arrepentimiento te dijimos que la devolución iba a llegar en cuanto el medio de pago la aceptara. Ya la hicimos, completa.',
   },
+  operator: {
+    subject: 'Te devolvimos un pago',
+    lead: 'Nuestro equipo de atención te devolvió este pago a tu medio de pago.',
+  },
   upgrade: {
     subject: 'Ya te devolvimos los días no usados de tu plan anterior',
     lead: 'Cuando cambiaste de plan te dijimos que la devolución de los días no usados de tu plan anterior iba a llegar dentro de 10 días hábiles. Ya la hicimos.',

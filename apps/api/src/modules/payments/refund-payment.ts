@@ -7,7 +7,8 @@ import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
-export type RefundReason = 'upgrade' | 'duplicate_payment' | 'withdrawal';
+/** `operator`: asked for by support from the back office (issue 18) */
+export type RefundReason = 'upgrade' | 'duplicate_payment' | 'withdrawal' | 'operator';
 export type RefundOutcome = 'SUCCESS' | 'PENDING' | 'FAILED';
 
 /** Tries before a refund is given up and left FAILED for operators (about two days in all). */
@@ -194,7 +195,7 @@ async function markRefunded(
         updatedAt: sql`now()`,
       })
       .where(eq(payments.id, payment.id));
-    const tell = refund.reason === 'duplicate_payment' || refund.attempts > 1;
+    const tell = refund.reason === 'duplicate_payment' || refund.reason === 'operator' || refund.attempts > 1;
     if (!tell || !refund.payerEmail) return false;
     await enqueueMail(
       tx,

@@ -6,7 +6,7 @@ import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import type { Db, OrderRow } from '../payments/orders-repository';
 
 /** Order statuses that are (or were) her subscription after the sale. */
-const afterSaleStatuses: OrderRow['status'][] = ['active', 'cancelled', 'expired', 'withdrawn'];
+const afterSaleStatuses: OrderRow['status'][] = ['active', 'cancelled', 'expired', 'withdrawn', 'refunded'];
 
 /** Her latest card subscription order past checkout, if any (FOR UPDATE inside a transaction when asked). */
 export async function latestSubscriptionOrder(
@@ -83,7 +83,8 @@ export async function loadAccountSubscription(db: Db, userId: string): Promise<A
       origin: user.origin === 'CARD' ? 'MANUAL' : user.origin,
     };
   }
-  if (order.status === 'withdrawn') return none;
+  // withdrawn by her, or refunded in full by an operator who ended the access (issue 18)
+  if (order.status === 'withdrawn' || order.status === 'refunded') return none;
 
   const [plan] = await db
     .select({ name: subscriptionPlans.name })

@@ -10,7 +10,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from '../payments/checkout-orders';
-import { type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { latestSubscriptionOrder, loadAccountSubscription, noSubscription } from './account-subscription';
 import { cancellationMail } from './subscription-mails';
@@ -54,9 +54,17 @@ export async function cancelAtProvider(app: FastifyInstance, order: OrderRow): P
 /**
  * "Botón de baja", in one step: the agreement is cancelled at the provider (no more charges), the
  * order becomes `cancelled` with the date and a código de baja, access lasts until the end date
- * she has, and a mail confirms. A second call answers the same thing.
+ * she has, and a mail confirms. A second call answers the same thing. `by`: an operator cancelling
+ * it for her from the back office (issue 18), recorded as such in the order's history.
  */
-export async function cancelSubscription(app: FastifyInstance, userId: string): Promise<AccountSubscription> {
+export async function cancelSubscription(
+  app: FastifyInstance,
+  userId: string,
+  by: { actor: Actor; reason: string } = {
+    actor: `user:${userId}`,
+    reason: 'cancelled by her (botón de baja)',
+  },
+): Promise<AccountSubscription> {
   const order = await latestSubscriptionOrder(app.db, userId);
   if (!order) {
     const current = await loadAccountSubscription(app.db, userId);
@@ -74,10 +82,7 @@ export async function cancelSubscription(app: FastifyInstance, userId: string): 
       .for('update');
     if (!locked || locked.cancellationCode) return false;
     if (locked.status === 'active') {
-      await transitionOrder(tx, order.id, ['active'], 'cancelled', {
-        actor: `user:${userId}`,
-        reason: 'cancelled by her (botón de baja)',
-      });
+      await transitionOrder(tx, order.id, ['active'], 'cancelled', by);
     } else if (locked.status !== 'cancelled') {
       return false;
     }

@@ -195,6 +195,17 @@ export class MercadoPagoGateway implements PaymentGateway {
     );
   }
 
+  updateSubscriptionAmount(id: string, amountCentavos: number): Promise<GatewaySubscription> {
+    return call(`update subscription amount ${id}`, async () =>
+      toSubscription(
+        (await new PreApproval(this.config()).update({
+          id,
+          body: { auto_recurring: { transaction_amount: amountCentavos / 100, currency_id: 'ARS' } },
+        })) as unknown as Loose,
+      ),
+    );
+  }
+
   async updateSubscriptionCard(id: string, cardToken: string): Promise<GatewaySubscription> {
     try {
       const updated = await new PreApproval(this.config()).update({ id, body: { card_token_id: cardToken } });
@@ -212,6 +223,22 @@ export class MercadoPagoGateway implements PaymentGateway {
     return call(`payment ${id}`, async () =>
       toPayment((await new Payment(this.config()).get({ id })) as unknown as Loose),
     );
+  }
+
+  searchPayments(externalReference: string): Promise<GatewayPayment[]> {
+    return call(`payments of ${externalReference}`, async () => {
+      // One order has a handful of payments (a checkout and its retries, or a subscription's monthly
+      // renewals): the newest hundred are all that a reconciliation needs.
+      const found = await new Payment(this.config()).search({
+        options: {
+          external_reference: externalReference,
+          sort: 'date_created',
+          criteria: 'desc',
+          limit: 100,
+        },
+      });
+      return (found.results ?? []).map((raw) => toPayment(raw as unknown as Loose));
+    });
   }
 
   getCardToken(id: string): Promise<GatewayCardToken> {

@@ -131,7 +131,14 @@ export interface PaymentGateway {
   cancelSubscription(id: string): Promise<GatewaySubscription>;
   /** Replaces the card a subscription charges (the provider may charge a pending invoice with it at once). */
   updateSubscriptionCard(id: string, cardToken: string): Promise<GatewaySubscription>;
+  /** Changes what a subscription charges per period from its next charge on (a price change, decision 68). */
+  updateSubscriptionAmount(id: string, amountCentavos: number): Promise<GatewaySubscription>;
   getPayment(id: string): Promise<GatewayPayment>;
+  /**
+   * Every payment carrying this external reference (`<kind>:<order id>`), newest first: what the
+   * provider charged for an order whose notifications or create answer never reached us.
+   */
+  searchPayments(externalReference: string): Promise<GatewayPayment[]>;
   /** Reads a card token (does not use it up). */
   getCardToken(id: string): Promise<GatewayCardToken>;
   getInvoice(id: string): Promise<GatewayInvoice>;

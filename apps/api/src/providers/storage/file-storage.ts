@@ -30,6 +30,11 @@ export interface FileStorage {
   readonly driver: 'local' | 's3';
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
   read(key: string): Promise<StoredFile | null>;
+  /**
+   * Bytes `start`..`end` (inclusive; to the end when `end` is omitted) of a file and its whole
+   * size, or null when it is missing: video seeking and the upload checks (magic bytes, MP4 header).
+   */
+  readRange(key: string, start: number, end?: number): Promise<(StoredFile & { total: number }) | null>;
   /** Resolves when the storage answers (readiness): the folder is readable, or the bucket exists. */
   ping(): Promise<void>;
 }

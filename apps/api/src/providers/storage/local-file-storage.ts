@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { isValidFileKey, resolveFileKey } from './file-keys';
 import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
 
@@ -58,6 +59,25 @@ export class LocalFileStorage implements FileStorage {
       const info = await stat(file);
       if (!info.isFile()) return null;
       return { body: createReadStream(file), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async readRange(
+    key: string,
+    start: number,
+    end?: number,
+  ): Promise<(StoredFile & { total: number }) | null> {
+    const file = resolveFileKey(this.options.root, key);
+    if (!file) return null;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      const last = Math.min(end ?? info.size - 1, info.size - 1);
+      if (start > last) return { body: Readable.from([]), size: 0, total: info.size };
+      return { body: createReadStream(file, { start, end: last }), size: last - start + 1, total: info.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

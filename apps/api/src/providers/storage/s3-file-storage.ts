@@ -60,6 +60,31 @@ export class S3FileStorage implements FileStorage {
     });
   }
 
+  async readRange(
+    key: string,
+    start: number,
+    end?: number,
+  ): Promise<(StoredFile & { total: number }) | null> {
+    try {
+      const object = await this.client.send(
+        new this.sdk.GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: `bytes=${start}-${end ?? ''}`,
+        }),
+      );
+      if (!object.Body) return null;
+      // "bytes 0-99/1234"
+      const total = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
+      return { body: object.Body as Readable, size: object.ContentLength ?? 0, total };
+    } catch (error) {
+      if (error instanceof this.sdk.NoSuchKey) return null;
+      // a range past the end of an empty or short object
+      if ((error as { name?: string }).name === 'InvalidRange') return null;
+      throw error;
+    }
+  }
+
   async read(key: string): Promise<StoredFile | null> {
     try {
       const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
 import { readItem, removeItem } from '../../lib/storage';
@@ -14,6 +14,9 @@ import { clearLoginNotice, peekLoginNotice } from './login-notice';
 import { authMessages, codeOf, messageFor } from './messages';
 import { loginWithPassword, startSession } from './session-actions';
 import { SocialLogin, socialFollowingPageKey } from './social-login';
+
+/** An operator's second step (issue 18): its own chunk, never loaded for a learner. */
+const MfaStep = lazy(() => import('./mfa-step'));
 
 /** Social codes are single use: one exchange per code, even when React mounts twice. */
 const exchanges = new Map<string, Promise<void>>();
@@ -85,13 +88,21 @@ function LoginForm({ providerError }: { providerError: boolean }) {
         : null,
   );
   const [modal, setModal] = useState<EmailRequestKind | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   // a notice left by a session that ended on purpose (account deleted), shown once
   const [notice] = useState(() => state.notice ?? peekLoginNotice());
   useEffect(clearLoginNotice, []);
   const passwordRef = useRef<HTMLInputElement>(null);
   const carried = { followingPage: followingPage ?? undefined, entry: state.entry };
 
-  if (loggedIn) return <Navigate to={followingPage ?? '/'} replace />;
+  if (loggedIn) return <Navigate to={followingPage ?? (mfaToken ? '/admin' : '/')} replace />;
+  if (mfaToken) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <MfaStep mfaToken={mfaToken} email={email} onRestart={() => setMfaToken(null)} />
+      </Suspense>
+    );
+  }
 
   const canSubmit = email.trim() !== '' && password !== '' && !loading;
 
@@ -104,8 +115,14 @@ function LoginForm({ providerError }: { providerError: boolean }) {
       // On success the session changes and this page redirects to the followingPage.
       await loginWithPassword(email, password, 'login');
     } catch (failure) {
-      setError({ text: messageFor('login', failure), code: codeOf(failure) });
       setLoading(false);
+      // an operator: her second factor comes next (session-actions.ts)
+      const challenge = (failure as { mfaToken?: string } | null)?.mfaToken;
+      if (challenge) {
+        setMfaToken(challenge);
+        return;
+      }
+      setError({ text: messageFor('login', failure), code: codeOf(failure) });
       requestAnimationFrame(() => passwordRef.current?.focus());
     }
   }

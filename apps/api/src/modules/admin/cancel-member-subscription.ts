@@ -1,0 +1,58 @@
+import { adminActionResultSchema, cancelMemberSubscriptionRequestSchema } from '@alcancia/contract/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { spanishDate } from '../certificates/spanish-date';
+import { loadAccountSubscription } from '../subscriptions/account-subscription';
+import { cancelSubscription } from '../subscriptions/cancel-subscription';
+import { recordAudit } from './audit';
+import { memberIdParams } from './get-member';
+import { operatorOf } from './operator-guard';
+
+/**
+ * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's
+ * use-case: the agreement stops at the provider, a código de baja, access until her end date, a
+ * mail), done for her by support, with the reason in the order's history and the audit log.
+ */
+export const cancelMemberSubscriptionRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/members/:id/subscription/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancelar la suscripción de un miembro (como su botón de baja), con el motivo',
+        security: [{ bearerAuth: [] }],
+        params: memberIdParams,
+        body: cancelMemberSubscriptionRequestSchema,
+        response: { 200: adminActionResultSchema },
+      },
+      config: { permission: 'members' },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const operator = operatorOf(request);
+      const before = await loadAccountSubscription(app.db, id);
+      const after = await cancelSubscription(app, id, {
+        actor: `user:${operator.id}`,
+        reason: `cancelled by an operator (${operator.email}): ${request.body.reason}`,
+      });
+      await recordAudit(app.db, request, {
+        action: 'member.subscription_cancel',
+        targetType: 'member',
+        targetId: id,
+        before: { status: before.status, plan: before.plan?.id ?? null },
+        after: {
+          status: after.status,
+          cancellationCode: after.cancellationCode,
+          accessUntil: after.currentPeriodEnd,
+          reason: request.body.reason,
+        },
+      });
+      const until = after.currentPeriodEnd
+        ? ` Tiene acceso hasta el ${spanishDate(after.currentPeriodEnd)}.`
+        : '';
+      return {
+        ok: true as const,
+        message: `Suscripción cancelada (${after.cancellationCode ?? 'sin código'}).${until}`,
+      };
+    },
+  );
+};

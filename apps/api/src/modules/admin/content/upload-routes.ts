@@ -1,0 +1,223 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type AdminUploadResult, adminUploadCapabilitiesSchema } from '@alcancia/contract/admin';
+import type { DataStore } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit';
+import { declaredKind, matchesKind, mp4DurationSeconds, type UploadKind, uploadTypes } from './upload-checks';
+
+/** Where uploads live in the storage: videos are served at /media/subidas/videos/{name}. */
+export const uploadedVideoPrefix = 'subidas/videos/';
+export const uploadedMaterialPrefix = 'subidas/materiales/';
+const uploadIdPattern = /^subidas\/(videos|materiales)\/[0-9a-f]{32}\.(mp4|pdf|xlsx)$/;
+export const uploadsPath = '/api/admin/uploads';
+
+/** The address a section stores for an upload: the public video route, or the material's file key. */
+export function sectionUrlOf(key: string): string {
+  return key.startsWith(uploadedVideoPrefix) ? `/media/${key}` : key;
+}
+
+let ffmpeg: boolean | undefined;
+/** Whether `ffmpeg` runs here (HLS packaging needs it; without it the MP4 is served as it is). */
+export function ffmpegAvailable(): boolean {
+  if (ffmpeg === undefined) {
+    const probe = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 });
+    ffmpeg = probe.status === 0;
+  }
+  return ffmpeg;
+}
+
+const notAllowed = 'Subí un video MP4 o un material PDF o XLSX.';
+
+/** A tus error answer (the server sends `body` with `status_code`). */
+const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+async function createDatastore(app: FastifyInstance): Promise<DataStore> {
+  const { storage } = app.config;
+  if (storage.driver === 's3' && storage.s3) {
+    const { S3Store } = await import('@tus/s3-store');
+    const s3 = storage.s3;
+    return new S3Store({
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: s3.forcePathStyle,
+        credentials:
+          s3.accessKeyId && s3.secretAccessKey
+            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+            : undefined,
+      },
+    }) as unknown as DataStore;
+  }
+  const { FileStore } = await import('@tus/file-store');
+  return new FileStore({ directory: storage.filesDir }) as unknown as DataStore;
+}
+
+/**
+ * Resumable uploads of the editor's videos (MP4) and materials (PDF, XLSX) with the tus protocol
+ * (@tus/server): into FILES_DIR with the file store, into the bucket with the S3 store (S3
+ * multipart). A client that loses the connection asks where the upload stands (HEAD) and goes on
+ * from there (PATCH). The declared name and type pick the kind and its size limit when the upload
+ * is created; when the last byte arrives the server reads the file itself — magic bytes, and an
+ * MP4's duration from its movie header — and refuses (deleting it) what is not what it claims.
+ * The operator guard of the admin scope applies to every request (permission `content`).
+ */
+export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { Server } = await import('@tus/server');
+  const datastore = await createDatastore(app);
+  const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  const fastifyRequestOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }) => {
+    const raw = req.runtime?.node?.req;
+    return raw ? requests.get(raw) : undefined;
+  };
+  const maxBytes = Math.max(...Object.values(uploadTypes).map((t) => t.maxBytes));
+
+  // A refused file goes at once (the file store deletes the file and its .json, the S3 store the object).
+  const removeUpload = async (id: string) => {
+    await datastore
+      .remove(id)
+      .catch((error: unknown) => app.log.warn({ err: error, id }, 'upload not removed'));
+  };
+
+  const tus = new Server({
+    path: uploadsPath,
+    datastore,
+    maxSize: maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    namingFunction: (_req, metadata) => {
+      const kind = declaredKind(metadata?.filename ?? '', metadata?.filetype ?? undefined);
+      if (!kind) throw refuse(415, notAllowed);
+      const folder = kind === 'video' ? uploadedVideoPrefix : uploadedMaterialPrefix;
+      return `${folder}${randomBytes(16).toString('hex')}.${uploadTypes[kind].extension}`;
+    },
+    generateUrl: (_req, { path: base, id }) => `${base}/${Buffer.from(id, 'utf8').toString('base64url')}`,
+    getFileIdFromRequest: (_req, lastPath) => {
+      if (!lastPath) return undefined;
+      const id = Buffer.from(lastPath, 'base64url').toString('utf8');
+      return uploadIdPattern.test(id) ? id : undefined;
+    },
+    onUploadCreate: async (_req, upload) => {
+      const filename = upload.metadata?.filename ?? '';
+      const kind = declaredKind(filename, upload.metadata?.filetype ?? undefined);
+      if (!kind) throw refuse(415, notAllowed);
+      if (upload.size === undefined) throw refuse(400, 'Falta el tamaño del archivo.');
+      if (upload.size > uploadTypes[kind].maxBytes) {
+        const limit = Math.round(uploadTypes[kind].maxBytes / 1024 ** 2);
+        throw refuse(413, `El archivo supera el máximo de ${limit} MB.`);
+      }
+      return {};
+    },
+    onUploadFinish: async (req, upload) => {
+      const key = upload.id;
+      const kind = declaredKind(key, undefined) as UploadKind;
+      const size = upload.size ?? upload.offset;
+      const read = async (offset: number, length: number) => {
+        const part = await app.fileStorage.readRange(key, offset, offset + length - 1);
+        if (!part) return Buffer.alloc(0);
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.body) chunks.push(Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks);
+      };
+      const type = uploadTypes[kind];
+      const names = { video: 'un video MP4', pdf: 'un PDF', xlsx: 'una planilla XLSX' } as const;
+      if (!(await matchesKind(kind, size, read))) {
+        await removeUpload(key);
+        throw refuse(415, `El archivo no es ${names[kind]} válido.`);
+      }
+      const duration = kind === 'video' ? await mp4DurationSeconds(size, read) : 0;
+      if (duration === null || (kind === 'video' && duration <= 0)) {
+        await removeUpload(key);
+        throw refuse(415, 'No pudimos leer la duración del video: ¿es un MP4 completo?');
+      }
+      const result: AdminUploadResult = {
+        key,
+        kind,
+        sectionUrl: sectionUrlOf(key),
+        mimeType: type.mimeType,
+        fileExtension: type.extension,
+        duration,
+        size,
+        name: upload.metadata?.filename ?? key,
+      };
+      const request = fastifyRequestOf(req as never);
+      if (request) {
+        await recordAudit(app.db, request, {
+          action: 'upload.finish',
+          targetType: 'upload',
+          targetId: key,
+          after: result,
+        });
+      }
+      return {
+        status_code: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(result),
+      };
+    },
+  });
+
+  // The tus requests carry the raw bytes: no parser reads them, @tus/server does.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    requests.set(request.raw, request);
+    // The audit entry is written when an upload finishes (onUploadFinish); the other requests
+    // (create, resume, ask the offset) change no content.
+    request.auditDone = true;
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const tusSchema = (summary: string) => ({
+    tags: ['admin'],
+    summary,
+    security: [{ bearerAuth: [] }],
+  });
+  const config = { permission: 'content' as const };
+
+  app.get(
+    '/uploads/capabilities',
+    {
+      schema: {
+        ...tusSchema('Qué se puede subir (tipos, tamaños) y si hay empaquetado HLS'),
+        response: { 200: adminUploadCapabilitiesSchema },
+      },
+      config,
+    },
+    async () => ({
+      types: Object.entries(uploadTypes).map(([kind, t]) => ({
+        kind: kind as UploadKind,
+        extension: t.extension,
+        mimeType: t.mimeType,
+        maxBytes: t.maxBytes,
+      })),
+      hls: ffmpegAvailable(),
+      resumable: 'tus' as const,
+    }),
+  );
+  app.post(
+    '/uploads',
+    { schema: tusSchema('Empezar una subida reanudable (tus: creation)'), config },
+    handle,
+  );
+  app.route({
+    method: ['PATCH', 'DELETE'],
+    url: '/uploads/:uploadId',
+    schema: tusSchema('Subida reanudable (tus): PATCH seguir desde Upload-Offset, DELETE cancelar'),
+    config,
+    handler: handle,
+  });
+  // HEAD (where an upload stands) passes the same guard; it is left out of the OpenAPI document
+  // because a HEAD answer has no body for the authorization matrix to read its 403 from.
+  app.route({
+    method: 'HEAD',
+    url: '/uploads/:uploadId',
+    schema: { ...tusSchema('Subida reanudable (tus): dónde quedó'), hide: true },
+    config,
+    handler: handle,
+  });
+};

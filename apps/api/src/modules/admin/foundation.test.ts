@@ -1,0 +1,258 @@
+import type { AuditLogPage } from '@alcancia/contract/admin';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { login, newSession } from '../../../test/accounts';
+import { createTestApp, testAppForFile } from '../../../test/helpers';
+import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../test/operators';
+import { auditLog, refreshTokens, users } from '../../db/schema';
+import { demoPassword, seedDemoData } from '../../db/seed';
+import { markNoChange, recordAudit, registerAuditCheck } from './audit';
+import { createOperator, operatorCreatedText } from './create-operator';
+import { demoOperators, demoTotpSecret, enableDemoOperators } from './demo-operators';
+import { registerOperatorGuard } from './operator-guard';
+
+const t = testAppForFile(() =>
+  createTestApp({}, (app) => {
+    // a scope like the admin module's, with routes that forget (or skip) their audit entry
+    void app.register(
+      async (scope) => {
+        registerOperatorGuard(scope);
+        registerAuditCheck(scope);
+        scope.post('/forgets', { config: { permission: 'self' } }, async () => ({ ok: true }));
+        scope.post('/unchanged', { config: { permission: 'self' } }, async (request) => {
+          markNoChange(request);
+          return { ok: true };
+        });
+        scope.post('/audited', { config: { permission: 'self' } }, async (request) => {
+          await recordAudit(app.db, request, { action: 'test.thing', targetType: 'test', targetId: 'x' });
+          return { ok: true };
+        });
+      },
+      { prefix: '/api/admin-test' },
+    );
+  }),
+);
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('the /api/admin guard', () => {
+  it('no session: 401; a learner: 403 FORBIDDEN without data; a role without the permission: 403', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/admin/me' });
+    expect(none.statusCode).toBe(401);
+    const { credentials } = await newSession(t.app);
+    for (const url of ['/api/admin/me', '/api/admin/audit-log']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(credentials.accessToken) });
+      expect(res.statusCode).toBe(403);
+      expect(Object.keys(res.json()).sort()).toEqual(['internalCode', 'message']);
+      expect(res.json().internalCode).toBe('FORBIDDEN');
+    }
+    const editor = await operatorSession(t.app, 'editor');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: editor.headers })).statusCode,
+    ).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log',
+      headers: editor.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().internalCode).toBe('FORBIDDEN');
+  });
+
+  it('a successful change that wrote no audit entry fails outside production', async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const forgets = await t.app.inject({ method: 'POST', url: '/api/admin-test/forgets', headers });
+    expect(forgets.statusCode).toBe(500);
+    const unchanged = await t.app.inject({ method: 'POST', url: '/api/admin-test/unchanged', headers });
+    expect(unchanged.statusCode).toBe(200);
+    const audited = await t.app.inject({ method: 'POST', url: '/api/admin-test/audited', headers });
+    expect(audited.statusCode).toBe(200);
+  });
+});
+
+describe('the audit log', () => {
+  it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {
+    const { headers } = await operatorSession(t.app, 'admin');
+    await t.app.inject({ method: 'POST', url: '/api/admin-test/audited', headers });
+    const [entry] = await t.app.db.select().from(auditLog).limit(1);
+    expect(entry).toBeDefined();
+    await expect(t.app.db.execute(sql`update audit_log set action = 'changed'`)).rejects.toThrow();
+    await expect(t.app.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.app.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const [still] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, entry?.id ?? 0));
+    expect(still?.action).toBe(entry?.action);
+  });
+
+  it('GET /api/admin/audit-log filters by actor, action, target and dates, newest first, in pages', async () => {
+    const { operator, headers } = await operatorSession(t.app, 'admin');
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'POST', url: '/api/admin-test/audited', headers });
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AuditLogPage;
+    };
+    const mine = await list(`actor=${encodeURIComponent(operator.email)}`);
+    expect(mine.items).toHaveLength(3);
+    expect(mine.items.every((e) => e.actorEmail === operator.email && e.actorRole === 'admin')).toBe(true);
+    expect(mine.items.map((e) => e.id)).toEqual(
+      [...mine.items.map((e) => e.id)].sort((a, b) => Number(b) - Number(a)),
+    );
+    expect((await list(`actor=${operator.userId}`)).items).toHaveLength(3);
+    expect((await list(`actor=${operator.userId}&action=test`)).items).toHaveLength(3);
+    expect((await list(`actor=${operator.userId}&action=test.thing`)).items).toHaveLength(3);
+    expect((await list(`actor=${operator.userId}&action=other`)).items).toHaveLength(0);
+    expect((await list(`actor=${operator.userId}&targetType=test&targetId=x`)).items).toHaveLength(3);
+    const page1 = await list(`actor=${operator.userId}&pageSize=2`);
+    expect(page1).toMatchObject({ page: 1, pageSize: 2, hasMore: true });
+    const page2 = await list(`actor=${operator.userId}&pageSize=2&page=2`);
+    expect(page2.items).toHaveLength(1);
+    expect(page2.hasMore).toBe(false);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+    expect((await list(`actor=${operator.userId}&from=${today}&to=${today}`)).items).toHaveLength(3);
+    expect((await list(`actor=${operator.userId}&to=2020-01-01`)).items).toHaveLength(0);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?from=ayer', headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('her own second factor', () => {
+  it('a new one is enrolled by QR and confirmed with a code; the old one stops working', async () => {
+    const operator = await createTestOperator(t.app, 'support');
+    const { accessToken } = await operatorLogin(t.app, operator);
+    const headers = bearer(accessToken);
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/me/totp', headers });
+    expect(started.statusCode, started.body).toBe(200);
+    const enrolment = started.json() as { secret: string; otpauthUri: string; qrSvg: string };
+    expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Alcanc/);
+    expect(enrolment.otpauthUri).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.qrSvg).toMatch(/^<svg/);
+    // the sealed secret at rest is not the secret
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, operator.userId));
+    expect(row?.totpPendingSecret).not.toContain(enrolment.secret);
+    expect(row?.totpSecret).not.toContain(operator.secret);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers,
+      payload: { code: '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers,
+      payload: { code: await totpCode(enrolment.secret) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((confirmed.json() as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+    // the old recovery codes went with the old factor
+    const challenge = (await login(t.app, operator.email)).json() as { mfaToken: string };
+    const oldRecovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login/mfa',
+      payload: { mfaToken: challenge.mfaToken, code: operator.recoveryCodes[0] },
+    });
+    expect(oldRecovery.statusCode).toBe(401);
+    await expect(operatorLogin(t.app, { ...operator, secret: enrolment.secret })).resolves.toBeTruthy();
+    await expect(operatorLogin(t.app, operator)).rejects.toThrow(/INVALID_MFA_CODE/);
+
+    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, operator.userId));
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'operator.totp_enrol',
+      'operator.totp_enrolment_start',
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(enrolment.secret);
+  });
+
+  it('new recovery codes need a current code', async () => {
+    const operator = await createTestOperator(t.app, 'editor');
+    const headers = bearer((await operatorLogin(t.app, operator)).accessToken);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/recovery-codes',
+      headers,
+      payload: { code: '123456' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/recovery-codes',
+      headers,
+      payload: { code: await totpCode(operator.secret) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recoveryCodes).toHaveLength(10);
+  });
+});
+
+describe('npm run admin:create and the demo operators', () => {
+  it('makes a new operator or gives an account the role, with a new factor, ending her sessions', async () => {
+    const created = await createOperator(t.app.db, t.app.config, {
+      email: 'Nueva.Operadora@Example.com',
+      role: 'support',
+    });
+    expect(created).toMatchObject({ email: 'nueva.operadora@example.com', role: 'support', created: true });
+    expect(created.recoveryCodes).toHaveLength(10);
+    const text = operatorCreatedText(created, 'https://alcancia.example.com');
+    expect(text).toContain(created.secret);
+    expect(text).toContain('¿Olvidaste tu contraseña?');
+
+    const { email, credentials } = await newSession(t.app);
+    const promoted = await createOperator(t.app.db, t.app.config, { email, role: 'admin' });
+    expect(promoted.created).toBe(false);
+    const live = await t.app.db
+      .select()
+      .from(refreshTokens)
+      .where(sql`${refreshTokens.userId} = ${credentials.userId} and ${refreshTokens.revokedAt} is null`);
+    expect(live).toHaveLength(0);
+    const session = await operatorLogin(t.app, {
+      userId: credentials.userId,
+      email,
+      secret: promoted.secret,
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: bearer(session.accessToken),
+    });
+    expect(me.json().role).toBe('admin');
+    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, credentials.userId));
+    expect(entries[0]).toMatchObject({
+      action: 'operator.role_set',
+      actorRole: 'cli',
+      after: { role: 'admin' },
+    });
+    expect(JSON.stringify(entries)).not.toContain(promoted.secret);
+
+    await expect(createOperator(t.app.db, t.app.config, { email, role: 'jefa' })).rejects.toThrow(/rol/);
+    await expect(
+      createOperator(t.app.db, t.app.config, { email: 'no-es-correo', role: 'admin' }),
+    ).rejects.toThrow(/correo/);
+  });
+
+  it('the demo operators log in with the demo password and the README secret', async () => {
+    await seedDemoData(t.app.db);
+    expect(await enableDemoOperators(t.app)).toBe(3);
+    expect(await enableDemoOperators(t.app)).toBe(0);
+    for (const demo of demoOperators) {
+      const [row] = await t.app.db.select().from(users).where(eq(users.email, demo.email));
+      expect(row?.role).toBe(demo.role);
+      const session = await operatorLogin(
+        t.app,
+        { userId: row?.id ?? '', email: demo.email, secret: demoTotpSecret },
+        demoPassword,
+      );
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/me',
+        headers: bearer(session.accessToken),
+      });
+      expect(me.json()).toMatchObject({ email: demo.email, role: demo.role });
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import { type MemberDetail, memberDetailSchema } from '@alcancia/contract/admin';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  analyticsEvents,
+  certificates,
+  courseProgress,
+  courses,
+  paymentOrders,
+  paymentStatusHistory,
+  payments,
+  promoCodeRedemptions,
+  promoCodes,
+  userPurchases,
+  users,
+  verificationCodes,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { latestSubscriptionOrder, loadAccountSubscription } from '../subscriptions/account-subscription';
+import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
+import { toMemberSummary } from './search-members';
+
+export const memberIdParams = z.object({ id: z.uuid() });
+export const memberNotFound = () => AppError.notFound('No encontramos a esa persona.');
+
+/** Her orders, and guest orders paid with her e-mail before she had an account. */
+const ordersOfMember = (user: { id: string; email: string }) =>
+  or(
+    eq(paymentOrders.userId, user.id),
+    and(sql`${paymentOrders.userId} is null`, eq(paymentOrders.payerEmail, user.email)),
+  );
+
+/** Everything support needs about one member, read in a handful of indexed queries. */
+export async function loadMemberDetail(db: Database, id: string): Promise<MemberDetail> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw memberNotFound();
+
+  const [lastCode] = await db
+    .select({ at: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, id), eq(verificationCodes.purpose, 'validate_account')))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+
+  const subscription = await loadAccountSubscription(db, id).catch(() => null);
+  const order = await latestSubscriptionOrder(db, id);
+  const subscriptionOrderIds = (
+    await db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.userId, id), eq(paymentOrders.kind, 'subscription')))
+  ).map((row) => row.id);
+  const history =
+    subscriptionOrderIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(paymentStatusHistory)
+          .where(inArray(paymentStatusHistory.orderId, subscriptionOrderIds))
+          .orderBy(desc(paymentStatusHistory.createdAt), desc(paymentStatusHistory.id))
+          .limit(50);
+
+  const purchases = await db
+    .select({ purchase: userPurchases, name: courses.name })
+    .from(userPurchases)
+    .leftJoin(courses, eq(courses.id, userPurchases.productId))
+    .where(eq(userPurchases.userId, id))
+    .orderBy(desc(userPurchases.createdAt));
+
+  const paymentList = await adminPaymentsWhere(db, ordersOfMember(user));
+  const paymentIds = paymentList.map((p) => Number(p.id));
+  const refunds =
+    paymentIds.length === 0 ? [] : await adminRefundsWhere(db, inArray(payments.id, paymentIds));
+
+  const progress = await db
+    .select({ progress: courseProgress, name: courses.name, total: courses.classesAmount })
+    .from(courseProgress)
+    .leftJoin(courses, eq(courses.id, courseProgress.courseId))
+    .where(eq(courseProgress.userId, id))
+    .orderBy(desc(courseProgress.updatedAt))
+    .limit(100);
+
+  const certificateRows = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, id))
+    .orderBy(desc(certificates.issuedAt));
+
+  const sessions = await db.execute<{
+    id: string;
+    started_at: string;
+    last_active_at: string;
+    expires_at: string;
+    mfa: boolean;
+  }>(sql`
+    select family_id::text as id, min(created_at) as started_at, max(created_at) as last_active_at,
+           max(expires_at) as expires_at, bool_or(mfa) as mfa
+      from refresh_tokens
+     where user_id = ${id}
+     group by family_id
+    having bool_or(revoked_at is null and used_at is null and expires_at > now())
+     order by max(created_at) desc
+     limit 50`);
+
+  const events = await db
+    .select()
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.userId, id))
+    .orderBy(desc(analyticsEvents.receivedAt))
+    .limit(20);
+
+  const codes = await db
+    .select({
+      code: promoCodes.code,
+      usedAt: promoCodeRedemptions.createdAt,
+      orderId: promoCodeRedemptions.orderId,
+    })
+    .from(promoCodeRedemptions)
+    .innerJoin(promoCodes, eq(promoCodes.id, promoCodeRedemptions.promoCodeId))
+    .where(eq(promoCodeRedemptions.userId, id))
+    .orderBy(desc(promoCodeRedemptions.createdAt));
+
+  const iso = (value: string | Date) => new Date(value).toISOString();
+  return {
+    profile: {
+      ...toMemberSummary(user),
+      emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+      origin: user.origin,
+      acquisitionChannel: user.acquisitionChannel,
+      privateCommunityAccess: user.privateCommunityAccess,
+      deletedAt: user.deletedAt?.toISOString() ?? null,
+    },
+    validation: {
+      verified: user.emailVerifiedAt !== null,
+      lastCodeSentAt: lastCode?.at.toISOString() ?? null,
+    },
+    subscription: {
+      status: subscription?.status ?? 'none',
+      planId: subscription?.plan?.id ?? user.subscriptionPlanId,
+      planName: subscription?.plan?.name ?? null,
+      endDate: user.subscriptionEndDate,
+      origin: user.lastServiceOrigin,
+      orderId: order?.id ?? null,
+      providerPreapprovalId: order?.providerPreapprovalId ?? null,
+      cancellable: Boolean(order && order.status === 'active' && !order.cancellationCode),
+      history: history.map((entry) => ({
+        at: entry.createdAt.toISOString(),
+        orderId: entry.orderId,
+        from: entry.fromStatus,
+        to: entry.toStatus,
+        actor: entry.actor,
+        reason: entry.reason,
+      })),
+    },
+    purchases: purchases.map(({ purchase, name }) => ({
+      productType: purchase.productType,
+      productId: purchase.productId,
+      name,
+      source: purchase.source,
+      createdAt: purchase.createdAt.toISOString(),
+    })),
+    payments: paymentList,
+    refunds,
+    progress: progress.map(({ progress: row, name, total }) => ({
+      courseId: row.courseId,
+      courseName: name,
+      completedSections: row.completedSections,
+      totalSections: total ?? 0,
+      completedAt: row.finishedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    certificates: certificateRows.map((row) => ({
+      id: row.id,
+      courseId: row.courseId,
+      courseName: row.courseName,
+      issuedAt: row.issuedAt.toISOString(),
+    })),
+    sessions: sessions.rows.map((row) => ({
+      id: row.id,
+      startedAt: iso(row.started_at),
+      lastActiveAt: iso(row.last_active_at),
+      expiresAt: iso(row.expires_at),
+      operator: row.mfa,
+    })),
+    events: events.map((event) => ({
+      id: String(event.id),
+      event: event.event,
+      source: event.source,
+      at: event.receivedAt.toISOString(),
+      properties: event.properties,
+    })),
+    promoCodes: codes.map((row) => ({
+      code: row.code,
+      usedAt: row.usedAt.toISOString(),
+      orderId: row.orderId,
+    })),
+  };
+}
+
+/** GET /admin/members/{id} */
+export const getMemberRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/members/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ficha de un miembro: datos, validación, suscripción, compras, pagos, progreso, sesiones',
+        security: [{ bearerAuth: [] }],
+        params: memberIdParams,
+        response: { 200: memberDetailSchema },
+      },
+      config: { permission: 'members' },
+    },
+    async (request) => loadMemberDetail(app.db, request.params.id),
+  );
+};

@@ -1,0 +1,74 @@
+import { type AuditLogQuery, auditLogPageSchema, auditLogQuerySchema } from '@alcancia/contract/admin';
+import { and, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Start of an Argentina day (UTC−3, no daylight saving) as an instant. */
+const argentinaDayStart = (date: string) =>
+  sql`(${date}::date::timestamp at time zone 'America/Argentina/Buenos_Aires')`;
+
+/** The audit log, newest first, filtered; `hasMore` from one extra row. */
+export async function listAuditLog(db: Database, query: AuditLogQuery) {
+  const filters: SQL[] = [];
+  if (query.actor) {
+    filters.push(
+      uuidPattern.test(query.actor)
+        ? eq(auditLog.actorId, query.actor)
+        : ilike(auditLog.actorEmail, `%${escapeLike(query.actor)}%`),
+    );
+  }
+  if (query.action) {
+    const exact = eq(auditLog.action, query.action);
+    filters.push(or(exact, like(auditLog.action, `${escapeLike(query.action)}.%`)) ?? exact);
+  }
+  if (query.targetType) filters.push(eq(auditLog.targetType, query.targetType));
+  if (query.targetId) filters.push(eq(auditLog.targetId, query.targetId));
+  if (query.from) filters.push(gte(auditLog.createdAt, argentinaDayStart(query.from)));
+  if (query.to) filters.push(lt(auditLog.createdAt, sql`${argentinaDayStart(query.to)} + interval '1 day'`));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.slice(0, query.pageSize).map((row) => ({
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      actorRole: row.actorRole,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      before: row.before,
+      after: row.after,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore: rows.length > query.pageSize,
+  };
+}
+
+/** GET /admin/audit-log (admin): who changed what through the back office. */
+export const listAuditLogRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit-log',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registro de auditoría: cada cambio hecho desde el panel, con filtros',
+        security: [{ bearerAuth: [] }],
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogPageSchema },
+      },
+      config: { permission: 'audit' },
+    },
+    async (request) => listAuditLog(app.db, request.query),
+  );
+};

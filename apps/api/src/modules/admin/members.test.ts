@@ -1,0 +1,346 @@
+import type { Credentials } from '@alcancia/contract';
+import type { MemberDetail, MemberList } from '@alcancia/contract/admin';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { login, register, uniqueEmail } from '../../../test/accounts';
+import { testAppForFile, testConfig } from '../../../test/helpers';
+import { operatorSession } from '../../../test/operators';
+import {
+  cardToken,
+  createPaymentsTestApp,
+  newBuyer,
+  seedTestPlans,
+  settleWebhooks,
+  subscribe,
+} from '../../../test/payments';
+import { ownedRows, payProgram, seedTestProgramCatalog } from '../../../test/programs';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { auditLog, verificationCodes } from '../../db/schema';
+import { memberSearchQuery } from './search-members';
+
+const t = testAppForFile(createPaymentsTestApp, async (app) => {
+  await seedTestProgramCatalog(app);
+  await seedTestPlans(app);
+});
+
+const auditOf = (action: string, targetId: string) =>
+  t.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+
+describe('member search', () => {
+  it('turns what was typed into word prefixes, accents and case folded; a phone into its digits', () => {
+    expect(memberSearchQuery('Núñez  María')).toBe('nunez:* & maria:*');
+    expect(memberSearchQuery('ana.garcia@gmail.com')).toBe('ana:* & garcia:* & gmail:* & com:*');
+    expect(memberSearchQuery('+54 9 11 5555-0001')).toBe('5491155550001:*');
+    expect(memberSearchQuery("x' | !y:*")).toBe('x:* & y:*');
+    expect(memberSearchQuery('--')).toBeNull();
+    expect(memberSearchQuery('12')).toBeNull();
+  });
+
+  it('finds members by name without accents, by e-mail and by phone; newest first when empty', async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const email = uniqueEmail('busqueda');
+    const reg = await register(t.app, { email, name: 'Ramona Ñandú Pérez', telephone: '11 4567-8901' });
+    expect(reg.statusCode).toBe(201);
+    const search = async (text: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/members?search=${encodeURIComponent(text)}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as MemberList).items.map((m) => m.email);
+    };
+    expect(await search('nandu perez')).toContain(email);
+    expect(await search('RAMONA Ñandú')).toContain(email);
+    expect(await search(email)).toEqual([email]);
+    expect(await search(email.split('@')[0] ?? '')).toContain(email);
+    expect(await search('11 4567 8901')).toContain(email);
+    expect(await search('45678901')).toContain(email);
+    expect(await search('nadie-se-llama-asi')).toEqual([]);
+    const newest = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/members?pageSize=1', headers })
+    ).json();
+    expect(newest).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
+  });
+});
+
+describe('a member, as support sees her', () => {
+  it('shows her profile, purchases, payments with the provider ids, sessions and last events', async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const buyer = await newBuyer(t.app);
+    const paid = await payProgram(t.app, buyer.headers, {
+      programId: 'prog-abierto',
+      cardTokenId: await cardToken(t.emulator),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await settleWebhooks(t.emulator);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/analytic',
+      headers: buyer.headers,
+      payload: {
+        event: 'panel.visto',
+        source: 'web',
+        deviceId: 'device-1',
+        timestamp: new Date().toISOString(),
+      },
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/members/${buyer.userId}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as MemberDetail;
+    expect(detail.profile).toMatchObject({ id: buyer.userId, email: buyer.email, emailVerified: false });
+    expect(detail.purchases).toEqual([
+      expect.objectContaining({
+        productType: 'programs',
+        productId: 'prog-abierto',
+        name: 'Programa Abierto',
+      }),
+    ]);
+    expect(detail.payments).toEqual([
+      expect.objectContaining({
+        kind: 'program',
+        status: 'approved',
+        provider: 'MP',
+        providerPaymentId: expect.stringMatching(/\d+/),
+        refundableAmount: 4_500_000,
+      }),
+    ]);
+    expect(detail.sessions).toHaveLength(1);
+    expect(detail.sessions[0]?.operator).toBe(false);
+    expect(detail.events.map((e) => e.event)).toContain('panel.visto');
+    expect(detail.subscription.status).toBe('none');
+    // nothing secret about her leaves
+    expect(res.body).not.toMatch(/password|token_hash|\$argon2/i);
+
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members/00000000-0000-4000-8000-000000000000',
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('resends the validation mail, ends her sessions (she can log in again), audited', async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const email = uniqueEmail('acciones');
+    await register(t.app, { email });
+    const credentials = (await login(t.app, email)).json() as Credentials;
+    // right after the registration's own mail the resend is throttled (429, in Spanish); later it goes
+    const tooSoon = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${credentials.userId}/validation-mail`,
+      headers,
+    });
+    expect(tooSoon.statusCode).toBe(429);
+    await t.app.db
+      .update(verificationCodes)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(verificationCodes.userId, credentials.userId));
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${credentials.userId}/validation-mail`,
+      headers,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const mails = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` })
+    ).json() as { subject: string }[];
+    expect(mails.filter((m) => m.subject.includes('Valid')).length).toBeGreaterThanOrEqual(2);
+    expect(await auditOf('member.validation_mail', credentials.userId)).toHaveLength(1);
+
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${credentials.userId}/sessions/end`,
+      headers,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    expect(me.statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: credentials.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const again = (await login(t.app, email)).json() as Credentials;
+    const meAgain = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${again.accessToken}` },
+    });
+    expect(meAgain.statusCode).toBe(200);
+    expect(await auditOf('member.sessions_end', credentials.userId)).toEqual([
+      expect.objectContaining({ before: { sessions: 1 }, after: { sessions: 0 } }),
+    ]);
+  });
+
+  it('grants and revokes a program with a reason (audited); the reason is required', async () => {
+    const { headers, operator } = await operatorSession(t.app, 'support');
+    const buyer = await newBuyer(t.app);
+    const url = `/api/admin/members/${buyer.userId}/products`;
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { productId: 'prog-una-cuota' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const course = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { productId: 'curso-comun', reason: 'prueba' },
+    });
+    expect(course.statusCode).toBe(400);
+    const granted = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { productId: 'prog-una-cuota', reason: 'Pagó por transferencia' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(await ownedRows(t.app, buyer.userId, 'prog-una-cuota')).toBe(1);
+    const viewer = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/prog-una-cuota',
+      headers: buyer.headers,
+    });
+    expect(viewer.statusCode).toBe(200);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { productId: 'prog-una-cuota', reason: 'Otra vez' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(await auditOf('member.product_grant', buyer.userId)).toEqual([
+      expect.objectContaining({
+        actorId: operator.userId,
+        after: expect.objectContaining({ productId: 'prog-una-cuota', reason: 'Pagó por transferencia' }),
+      }),
+    ]);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `${url}/prog-una-cuota/revoke`,
+      headers,
+      payload: { reason: 'Se otorgó por error' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await ownedRows(t.app, buyer.userId, 'prog-una-cuota')).toBe(0);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/prog-una-cuota',
+      headers: buyer.headers,
+    });
+    expect(gone.statusCode).toBe(403);
+    expect(await auditOf('member.product_revoke', buyer.userId)).toHaveLength(1);
+  });
+
+  it("cancels her subscription with Mi cuenta's use-case, recorded as the operator's", async () => {
+    const { headers, operator } = await operatorSession(t.app, 'support');
+    const buyer = await newBuyer(t.app);
+    const subscribed = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'basico',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator),
+    });
+    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
+    await settleWebhooks(t.emulator);
+    const before = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/members/${buyer.userId}`, headers })
+    ).json();
+    expect(before.subscription).toMatchObject({ status: 'active', cancellable: true });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${buyer.userId}/subscription/cancel`,
+      headers,
+      payload: { reason: 'Lo pidió por WhatsApp' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/^Suscripción cancelada \(BAJA-/);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/users/me/subscription', headers: buyer.headers })
+    ).json();
+    expect(mine.status).toBe('cancelled');
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/members/${buyer.userId}`, headers })
+    ).json();
+    expect(after.subscription.history[0]).toMatchObject({
+      to: 'cancelled',
+      actor: `user:${operator.userId}`,
+      reason: expect.stringContaining('Lo pidió por WhatsApp'),
+    });
+    expect(await auditOf('member.subscription_cancel', buyer.userId)).toHaveLength(1);
+  });
+});
+
+describe('switches (admin only)', () => {
+  it('a switch flipped here is seen at once by a second API process; audited; support may not', async () => {
+    const admin = await operatorSession(t.app, 'admin');
+    const support = await operatorSession(t.app, 'support');
+    // a second API process on the same database (its own pool on the server; PGlite: one instance)
+    const { rows } = await t.app.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(process.env.DATABASE_URL || 'postgres://unused');
+    url.pathname = `/${rows[0]?.name ?? ''}`;
+    const database =
+      t.database.driver === 'pg'
+        ? openDatabase({ kind: 'pg', url: url.toString(), poolSize: 2 })
+        : t.database;
+    const other = await buildApp({ config: testConfig(), database, logger: false });
+    await other.ready();
+    const seenThere = async () => ({
+      community: (await other.inject({ method: 'GET', url: '/api/service-control/COMMUNITY' })).json()
+        .enabled,
+      annual: (await other.inject({ method: 'GET', url: '/api/remote-config/feature-flags' })).json()
+        .enableAnnualSubscriptionPurchase,
+    });
+    expect(await seenThere()).toEqual({ community: false, annual: false });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/service-controls/COMMUNITY',
+      headers: support.headers,
+      payload: { enabled: true },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/service-controls/COMMUNITY',
+      headers: admin.headers,
+      payload: { enabled: true, resource: 'https://comunidad.example.com' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const flag = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/feature-flags/enableAnnualSubscriptionPurchase',
+      headers: admin.headers,
+      payload: { enabled: true },
+    });
+    expect(flag.statusCode, flag.body).toBe(200);
+    expect(await seenThere()).toEqual({ community: true, annual: true });
+    await other.close();
+    if (database !== t.database) await database.close();
+    expect(await auditOf('service_control.update', 'COMMUNITY')).toEqual([
+      expect.objectContaining({
+        before: { enabled: false, resource: null },
+        after: { enabled: true, resource: 'https://comunidad.example.com' },
+      }),
+    ]);
+    expect(await auditOf('feature_flag.update', 'enableAnnualSubscriptionPurchase')).toHaveLength(1);
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/feature-flags/noExiste',
+      headers: admin.headers,
+      payload: { enabled: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

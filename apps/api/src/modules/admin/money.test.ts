@@ -1,0 +1,413 @@
+import type { AccountPayment } from '@alcancia/contract';
+import type {
+  AdminRefundResponse,
+  CreatePromoCodesResponse,
+  PaymentsAttention,
+  PromoCodeDetail,
+} from '@alcancia/contract/admin';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/helpers';
+import { operatorSession } from '../../../test/operators';
+import {
+  type Buyer,
+  cardToken,
+  createPaymentsTestApp,
+  newBuyer,
+  ordersOf,
+  seedTestPlans,
+  settleWebhooks,
+  subscribe,
+} from '../../../test/payments';
+import { ownedRows, payProgram, programOrdersOf, seedTestProgramCatalog } from '../../../test/programs';
+import { auditLog, paymentRefunds } from '../../db/schema';
+
+const t = testAppForFile(createPaymentsTestApp, async (app) => {
+  await seedTestProgramCatalog(app);
+  await seedTestPlans(app);
+});
+
+async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/users/me/payments', headers: buyer.headers });
+  return (res.json() as { payments: AccountPayment[] }).payments;
+}
+
+/** A buyer who just paid prog-abierto (45.000) by card, and the payment as she sees it. */
+async function programBuyer() {
+  const buyer = await newBuyer(t.app);
+  const paid = await payProgram(t.app, buyer.headers, {
+    programId: 'prog-abierto',
+    cardTokenId: await cardToken(t.emulator, 'APRO'),
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await settleWebhooks(t.emulator);
+  const [payment] = await paymentsOf(buyer);
+  if (!payment) throw new Error('no payment listed');
+  return { buyer, payment };
+}
+
+const providerPayment = (id: string) => t.emulator.control.state().payments[id];
+const auditOf = (action: string, targetId: string) =>
+  t.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+
+const refund = (
+  headers: Record<string, string>,
+  paymentId: string,
+  payload: { amount?: number; endAccess?: boolean } = {},
+  key?: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/payments/${paymentId}/refunds`,
+    headers,
+    payload: { ...payload, ...(key ? { idempotencyKey: key } : {}) },
+  });
+
+describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)', () => {
+  it('a full refund goes through the SDK to the emulator, ends her access, mails her, and is audited', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const { buyer, payment } = await programBuyer();
+    expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(1);
+    const viewer = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/prog-abierto',
+      headers: buyer.headers,
+    });
+    expect(viewer.statusCode).toBe(200);
+
+    const res = await refund(support.headers, payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as AdminRefundResponse;
+    expect(body).toMatchObject({
+      accessEnded: true,
+      replayed: false,
+      refund: { status: 'SUCCESS', amount: payment.amount, reason: 'operator' },
+      payment: { refundedAmount: payment.amount, refundableAmount: 0, orderStatus: 'refunded' },
+    });
+    // the provider's record: refunded in full, once
+    const atProvider = providerPayment(payment.providerPaymentId);
+    expect(atProvider?.refunds).toHaveLength(1);
+    expect(atProvider?.status).toBe('refunded');
+    // her access ended, on this process at once (the purchases trigger tells every viewer cache)
+    expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(0);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/academy/prog-abierto',
+      headers: buyer.headers,
+    });
+    expect(after.statusCode).toBe(403);
+    expect((await programOrdersOf(t.app, buyer.userId))[0]?.status).toBe('refunded');
+    // she is told, and she sees it in Mi cuenta
+    const mails = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(buyer.email)}` })
+    ).json() as { subject: string }[];
+    expect(mails.map((m) => m.subject)).toContain('Te devolvimos un pago');
+    expect((await paymentsOf(buyer))[0]?.status).toBe('refunded');
+
+    const [entry] = await auditOf('payment.refund', payment.id);
+    expect(entry).toMatchObject({
+      actorId: support.operator.userId,
+      actorRole: 'support',
+      after: { amount: payment.amount, endAccess: true, accessEnded: true },
+    });
+    // a second refund of the same payment: nothing is left
+    const again = await refund(support.headers, payment.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().internalCode).toBe('ALREADY_REFUNDED');
+    expect(providerPayment(payment.providerPaymentId)?.refunds).toHaveLength(1);
+  });
+
+  it('once, even when clicked twice at the same time (with or without the idempotency key)', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const first = await programBuyer();
+    const key = `clic-${Date.now()}`;
+    const [a, b] = await Promise.all([
+      refund(support.headers, first.payment.id, {}, key),
+      refund(support.headers, first.payment.id, {}, key),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect([a.json().replayed, b.json().replayed].sort()).toEqual([false, true]);
+    expect(a.json().refund.id).toBe(b.json().refund.id);
+    expect(providerPayment(first.payment.providerPaymentId)?.refunds).toHaveLength(1);
+    expect(await auditOf('payment.refund', first.payment.id)).toHaveLength(1);
+
+    const second = await programBuyer();
+    const answers = await Promise.all([
+      refund(support.headers, second.payment.id),
+      refund(support.headers, second.payment.id),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(providerPayment(second.payment.providerPaymentId)?.refunds).toHaveLength(1);
+  });
+
+  it('a partial refund keeps the access; more than what is left is refused in Spanish', async () => {
+    const admin = await operatorSession(t.app, 'admin');
+    const { buyer, payment } = await programBuyer();
+    const part = await refund(admin.headers, payment.id, { amount: 1_000_000 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json()).toMatchObject({
+      accessEnded: false,
+      refund: { status: 'SUCCESS', amount: 1_000_000 },
+      payment: {
+        refundedAmount: 1_000_000,
+        refundableAmount: payment.amount - 1_000_000,
+        orderStatus: 'paid',
+      },
+    });
+    expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(1);
+    const tooMuch = await refund(admin.headers, payment.id, { amount: payment.amount });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields[0].message).toMatch(/^Se puede devolver hasta \$/);
+    const atProvider = providerPayment(payment.providerPaymentId);
+    expect(atProvider?.refunds).toHaveLength(1);
+    expect(atProvider?.transaction_amount_refunded).toBe(10_000);
+  });
+
+  it('editors may not refund; a refused refund waits, is listed, and an operator retries it', async () => {
+    const editor = await operatorSession(t.app, 'editor');
+    const support = await operatorSession(t.app, 'support');
+    const { payment } = await programBuyer();
+    const refused = await refund(editor.headers, payment.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().internalCode).toBe('FORBIDDEN');
+
+    t.emulator.control.failNextRefund(1);
+    const res = await refund(support.headers, payment.id, { endAccess: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = res.json() as AdminRefundResponse;
+    expect(pending.refund.status).toBe('PENDING');
+    expect(pending.payment.refundableAmount).toBe(0);
+    const attentionRes = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments/attention',
+      headers: support.headers,
+    });
+    expect(attentionRes.statusCode, attentionRes.body).toBe(200);
+    const attention = attentionRes.json() as PaymentsAttention;
+    expect(attention.pendingRefunds.map((r) => r.id)).toContain(pending.refund.id);
+
+    // within its lease it is not tried twice at once
+    const tooSoon = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/refunds/${pending.refund.id}/retry`,
+      headers: support.headers,
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    // given up after its last try: FAILED, listed for operators; a retry succeeds
+    await t.app.db
+      .update(paymentRefunds)
+      .set({ status: 'FAILED', updatedAt: sql`now() - interval '1 hour'`, nextAttemptAt: null })
+      .where(eq(paymentRefunds.id, Number(pending.refund.id)));
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/payments/attention', headers: support.headers })
+    ).json() as PaymentsAttention;
+    expect(listed.failedRefunds.map((r) => r.id)).toContain(pending.refund.id);
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/refunds/${pending.refund.id}/retry`,
+      headers: support.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().refund.status).toBe('SUCCESS');
+    expect(providerPayment(payment.providerPaymentId)?.refunds).toHaveLength(1);
+    expect(await auditOf('refund.retry', pending.refund.id)).toHaveLength(1);
+  });
+
+  it('a subscription refunded in full: the agreement is cancelled at the provider and her access ends', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const buyer = await newBuyer(t.app);
+    const subscribed = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'basico',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator),
+    });
+    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
+    await settleWebhooks(t.emulator);
+    const [charge] = await paymentsOf(buyer);
+    if (!charge) throw new Error('no charge');
+    const res = await refund(support.headers, charge.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().accessEnded).toBe(true);
+    const [order] = await ordersOf(t.app, buyer.userId);
+    expect(order?.status).toBe('refunded');
+    const preapproval = t.emulator.control.state().preapprovals[order?.provider_preapproval_id ?? ''];
+    expect(preapproval?.resource.status).toBe('cancelled');
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users', headers: buyer.headers })).json();
+    expect(me.subscriptionEndDate < new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it('payments are found by the operation number and the member e-mail; an order is asked about again', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const { buyer, payment } = await programBuyer();
+    const byOperation = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?search=${payment.providerPaymentId}`,
+      headers: support.headers,
+    });
+    expect(byOperation.json().payments.map((p: { id: string }) => p.id)).toEqual([payment.id]);
+    const byEmail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?search=${encodeURIComponent(buyer.email)}`,
+      headers: support.headers,
+    });
+    expect(byEmail.json().payments).toHaveLength(1);
+    const [order] = await programOrdersOf(t.app, buyer.userId);
+    const synced = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order?.id}/sync`,
+      headers: support.headers,
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json()).toMatchObject({
+      status: 'paid',
+      message: 'El proveedor no tiene novedades: la orden sigue pagada.',
+    });
+    expect(await auditOf('order.sync', order?.id ?? '')).toHaveLength(1);
+  });
+});
+
+describe('promo codes made in the back office', () => {
+  it('a code created here discounts a real checkout; who used it and the discount are listed', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: support.headers,
+      payload: {
+        code: 'PANEL30',
+        type: 'DISCOUNT_COUPON',
+        description: 'Treinta por ciento del panel',
+        discountPercent: 30,
+        planIds: ['basico'],
+        frequencies: ['monthly'],
+        maxUses: 5,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((created.json() as CreatePromoCodesResponse).codes[0]).toMatchObject({
+      code: 'PANEL30',
+      status: 'active',
+      uses: 0,
+    });
+    const buyer = await newBuyer(t.app);
+    const subscribed = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'basico',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator),
+      promoCode: 'panel30',
+    });
+    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
+    await settleWebhooks(t.emulator);
+    const [order] = await ordersOf(t.app, buyer.userId);
+    expect(order?.amount_centavos).toBe(700_000);
+
+    const detail = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/promo-codes/PANEL30', headers: support.headers })
+    ).json() as PromoCodeDetail;
+    expect(detail.promoCode.uses).toBe(1);
+    expect(detail.redemptions).toEqual([
+      expect.objectContaining({ memberId: buyer.userId, email: buyer.email, discount: 300_000 }),
+    ]);
+    expect(await auditOf('promo_code.create', 'PANEL30')).toHaveLength(1);
+
+    // a name taken (any case) is refused in Spanish
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: support.headers,
+      payload: { code: 'panel30', type: 'PROGRAM_FREE' },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().fields[0]).toMatchObject({ path: 'code', message: 'Ya existe el código panel30.' });
+  });
+
+  it('a batch of unique codes; each gives a program at its checkout once; pause and end work there', async () => {
+    const admin = await operatorSession(t.app, 'admin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: admin.headers,
+      payload: {
+        batch: { count: 25, prefix: 'lote' },
+        type: 'PROGRAM_DISCOUNT',
+        discountPercent: 50,
+        programIds: ['prog-abierto'],
+        maxUses: 1,
+        allowedCountryCodes: ['AR'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = res.json() as CreatePromoCodesResponse;
+    expect(batch.codes).toHaveLength(25);
+    expect(new Set(batch.codes.map((c) => c.code.toLowerCase())).size).toBe(25);
+    expect(batch.codes.every((c) => /^LOTE-[A-Z2-9]{8}$/.test(c.code) && c.batchId === batch.batchId)).toBe(
+      true,
+    );
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/promo-codes?batchId=${batch.batchId}&pageSize=10`,
+      headers: admin.headers,
+    });
+    expect(listed.json()).toMatchObject({ hasMore: true, items: expect.any(Array) });
+    expect(await auditOf('promo_code.create_batch', batch.batchId ?? '')).toHaveLength(1);
+
+    const [first, second] = batch.codes;
+    const buyer = await newBuyer(t.app);
+    const paid = await payProgram(t.app, buyer.headers, {
+      programId: 'prog-abierto',
+      cardTokenId: await cardToken(t.emulator),
+      promoCode: first?.code,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [order] = await programOrdersOf(t.app, buyer.userId);
+    expect(order?.amount_centavos).toBe(2_250_000);
+
+    // paused: the checkout says so; resumed: it works again; ended: for good
+    const patch = (code: string, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/promo-codes/${code}`,
+        headers: admin.headers,
+        payload,
+      });
+    expect((await patch(second?.code ?? '', { status: 'paused' })).json().status).toBe('paused');
+    const other = await newBuyer(t.app);
+    const pausedTry = await payProgram(t.app, other.headers, {
+      programId: 'prog-abierto',
+      cardTokenId: await cardToken(t.emulator),
+      promoCode: second?.code,
+    });
+    expect(pausedTry.json().message).toBe('Inactive promo code');
+    expect((await patch(second?.code ?? '', { status: 'active' })).json().status).toBe('active');
+    expect((await patch(second?.code ?? '', { status: 'ended' })).json().status).toBe('ended');
+    const resume = await patch(second?.code ?? '', { status: 'active' });
+    expect(resume.statusCode).toBe(409);
+    const audits = await auditOf('promo_code.update', second?.code ?? '');
+    expect(audits).toHaveLength(3);
+    expect(audits.map((a) => (a.after as { disabled: boolean }).disabled)).toContain(true);
+  });
+
+  it('rules are checked: dates in order, a discount for discounts, plans and programs that exist', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: support.headers, payload });
+    const badDates = await post({
+      code: 'FECHAS',
+      type: 'PROGRAM_FREE',
+      validFrom: '2030-02-01',
+      validUntil: '2030-01-01',
+    });
+    expect(badDates.statusCode).toBe(400);
+    expect(JSON.stringify(badDates.json())).toContain(
+      'La fecha de fin no puede ser anterior a la de inicio.',
+    );
+    expect((await post({ code: 'SINDESC', type: 'DISCOUNT_COUPON' })).statusCode).toBe(400);
+    const noPlan = await post({ code: 'SINPLAN', type: 'FREE_PERIOD', freeDays: 10, planId: 'no-existe' });
+    expect(noPlan.statusCode).toBe(400);
+    expect(noPlan.json().fields[0].message).toBe('No existe el plan no-existe.');
+    expect((await post({ code: 'BOTH', batch: { count: 2 }, type: 'PROGRAM_FREE' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,74 @@
+import { type AdminPermission, type OperatorRole, rolePermissions } from '@alcancia/contract/admin';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { requireUserId } from '../../plugins/authentication';
+
+/** The operator making an /api/admin request, loaded by the guard before the handler runs. */
+export interface OperatorContext {
+  id: string;
+  email: string;
+  name: string;
+  role: OperatorRole;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** /api/admin routes: the permission the route needs (operator-guard.ts); required there */
+    permission?: AdminPermission;
+  }
+  interface FastifyRequest {
+    /** set by the admin guard on every /api/admin request that reaches its handler */
+    operator?: OperatorContext;
+  }
+}
+
+const noAccess = () => AppError.forbidden('No tenés acceso al panel de administración.');
+const noPermission = () => AppError.forbidden('Tu rol no permite hacer esto.');
+const secondFactorNeeded = () =>
+  AppError.forbidden('Para entrar al panel, ingresá con tu contraseña y el código de tu aplicación.');
+
+export const hasPermission = (role: OperatorRole, permission: AdminPermission) =>
+  rolePermissions[role].includes(permission);
+
+/** The operator of an /api/admin handler (the guard guarantees one). */
+export function operatorOf(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw noAccess();
+  return request.operator;
+}
+
+/**
+ * The /api/admin guard (issue 18), for the admin module's scope only:
+ * - every route there must declare `config: { permission }`, or the app does not start;
+ * - no session: 401; a session without the second factor (every learner's, and an operator's from
+ *   another login path): 403 FORBIDDEN; a role without the route's permission: 403 FORBIDDEN;
+ * - the role is read from the database on each request, so taking it away works at once.
+ * Runs on `onRequest`: a refused caller's body is never parsed or validated.
+ */
+export function registerOperatorGuard(app: FastifyInstance): void {
+  app.decorateRequest('operator', undefined);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`${route.method} ${route.url}: admin routes declare config.permission`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const userId = requireUserId(request);
+    if (!request.authMfa) throw secondFactorNeeded();
+    const [row] = await app.db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        deletedAt: users.deletedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row?.role || row.deletedAt) throw noAccess();
+    const permission = request.routeOptions.config.permission;
+    if (!permission || !hasPermission(row.role, permission)) throw noPermission();
+    request.operator = { id: row.id, email: row.email, name: row.name, role: row.role };
+  });
+}

@@ -1,0 +1,156 @@
+import {
+  operatorSchema,
+  recoveryCodesSchema,
+  rolePermissions,
+  totpCodeRequestSchema,
+  totpEnrolmentSchema,
+} from '@alcancia/contract/admin';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { acceptTotp, enableTotp, newTotpSecret, otpauthUriOf, qrSvgOf } from '../auth/operator-totp';
+import { recoveryCodesLeft, replaceRecoveryCodes } from '../auth/recovery-codes';
+import { secretBoxFor } from '../auth/totp-secrets';
+import { findUserById } from '../auth/users-repository';
+import { perUserLimit } from '../payments/payments-core';
+import { recordAudit } from './audit';
+import { operatorOf } from './operator-guard';
+
+const wrongCode = () =>
+  new AppError(
+    'INVALID_MFA_CODE',
+    400,
+    'El código no es correcto. Ingresá el que muestra ahora tu aplicación.',
+  );
+
+/**
+ * The operator's own access (permission `self`, every role): who she is, a new second factor
+ * (QR, confirmed with a code from it, then 10 new recovery codes) and new recovery codes.
+ */
+export const operatorSelfRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'La operadora de la sesión: rol y permisos',
+        security: [{ bearerAuth: [] }],
+        response: { 200: operatorSchema },
+      },
+      config: { permission: 'self' },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      return {
+        ...operator,
+        permissions: [...rolePermissions[operator.role]],
+        recoveryCodesLeft: await recoveryCodesLeft(app.db, operator.id),
+      };
+    },
+  );
+
+  app.post(
+    '/me/totp',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Empezar a registrar un nuevo segundo factor (QR); el actual sigue hasta confirmarlo',
+        security: [{ bearerAuth: [] }],
+        response: { 200: totpEnrolmentSchema },
+      },
+      config: { permission: 'self', ...perUserLimit(app.config, 'admin-totp-start', 10, 15) },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const secret = newTotpSecret();
+      const otpauthUri = otpauthUriOf(operator.email, secret);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpPendingSecret: secretBoxFor(app.config).seal(secret), updatedAt: sql`now()` })
+          .where(eq(users.id, operator.id));
+        await recordAudit(tx, request, {
+          action: 'operator.totp_enrolment_start',
+          targetType: 'operator',
+          targetId: operator.id,
+        });
+      });
+      return { secret, otpauthUri, qrSvg: qrSvgOf(otpauthUri) };
+    },
+  );
+
+  app.post(
+    '/me/totp/confirm',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Confirmar el nuevo segundo factor con un código; devuelve 10 códigos de recuperación nuevos',
+        security: [{ bearerAuth: [] }],
+        body: totpCodeRequestSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+      config: { permission: 'self', ...perUserLimit(app.config, 'admin-totp-confirm', 10, 15) },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const user = await findUserById(app.db, operator.id);
+      const box = secretBoxFor(app.config);
+      const pending = user?.totpPendingSecret ? box.open(user.totpPendingSecret) : null;
+      if (!user?.totpPendingSecret || !pending) {
+        throw new AppError(
+          'NOT_FOUND',
+          404,
+          'No hay un segundo factor nuevo para confirmar: empezá de nuevo.',
+        );
+      }
+      const step = await acceptTotp(pending, request.body.code, null);
+      if (step === null) throw wrongCode();
+      const recoveryCodes = await app.db.transaction(async (tx) => {
+        await enableTotp(tx, operator.id, user.totpPendingSecret as string, step);
+        const codes = await replaceRecoveryCodes(tx, app.config, operator.id);
+        await recordAudit(tx, request, {
+          action: 'operator.totp_enrol',
+          targetType: 'operator',
+          targetId: operator.id,
+          before: { totpEnabledAt: user.totpEnabledAt },
+          after: { recoveryCodes: codes.length },
+        });
+        return codes;
+      });
+      return { recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/me/recovery-codes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reemplazar los códigos de recuperación (pide un código de la aplicación)',
+        security: [{ bearerAuth: [] }],
+        body: totpCodeRequestSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+      config: { permission: 'self', ...perUserLimit(app.config, 'admin-recovery-codes', 10, 15) },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const user = await findUserById(app.db, operator.id);
+      const secret = user?.totpSecret ? secretBoxFor(app.config).open(user.totpSecret) : null;
+      if (!secret || (await acceptTotp(secret, request.body.code, null)) === null) throw wrongCode();
+      const recoveryCodes = await app.db.transaction(async (tx) => {
+        const codes = await replaceRecoveryCodes(tx, app.config, operator.id);
+        await recordAudit(tx, request, {
+          action: 'operator.recovery_codes_replace',
+          targetType: 'operator',
+          targetId: operator.id,
+          after: { recoveryCodes: codes.length },
+        });
+        return codes;
+      });
+      return { recoveryCodes };
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import type { AdminPlans, UpdatePlanPricesResponse } from '@alcancia/contract/admin';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Mail } from '../../../test/accounts';
+import { testAppForFile } from '../../../test/helpers';
+import { operatorSession } from '../../../test/operators';
+import {
+  type Buyer,
+  cardToken,
+  createPaymentsTestApp,
+  newBuyer,
+  ordersOf,
+  seedTestPlans,
+  settleWebhooks,
+  subscribe,
+} from '../../../test/payments';
+import { auditLog, paymentOrders, subscriptionPriceChanges } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import { applyDuePriceChanges, priceChangeEffectiveOn } from '../subscriptions/price-changes';
+
+const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
+
+const preapprovalOf = (id: string) => t.emulator.control.state().preapprovals[id]?.resource;
+
+async function mailsTo(to: string): Promise<Mail[]> {
+  await t.app.mail.flush();
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+  return res.json() as Mail[];
+}
+
+async function subscribed(
+  plan: string,
+  frequency: string,
+): Promise<{ buyer: Buyer; preapprovalId: string; orderId: string }> {
+  const buyer = await newBuyer(t.app);
+  const res = await subscribe(t.app, buyer, {
+    subscriptionPlanName: plan,
+    subscriptionPlanFrequency: frequency,
+    cardToken: await cardToken(t.emulator, 'APRO'),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await settleWebhooks(t.emulator);
+  const [order] = await ordersOf(t.app, buyer.userId);
+  if (!order?.provider_preapproval_id) throw new Error('no agreement');
+  return { buyer, preapprovalId: order.provider_preapproval_id, orderId: order.id };
+}
+
+const basicoMonthly = (regularPrice: number, discountPrice: number | null = null) => ({
+  prices: [{ frequency: 'monthly', regularPrice, discountPrice, freeTrial: null }],
+});
+
+describe('plans and prices (admin)', () => {
+  it('lists the plans with their prices per frequency and trials', async () => {
+    const { headers } = await operatorSession(t.app, 'admin');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/plans', headers });
+    expect(res.statusCode).toBe(200);
+    const oro = (res.json() as AdminPlans).items.find((p) => p.id === 'oro');
+    expect(oro?.prices.find((p) => p.frequency === 'monthly')).toMatchObject({
+      regularPrice: 2_000_000,
+      discountPrice: null,
+      freeTrial: { frequency: 7, frequencyType: 'days' },
+    });
+    const support = await operatorSession(t.app, 'support');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/plans', headers: support.headers })).statusCode,
+    ).toBe(403);
+  });
+
+  it('a new price: a notice mail to each subscriber now, the provider agreement changed 30 days later, and the charges use it', async () => {
+    const ana = await subscribed('Plan Básico', 'monthly');
+    const bea = await subscribed('Plan Básico', 'monthly');
+    const annual = await subscribed('Plan Básico', 'annual');
+    expect(preapprovalOf(ana.preapprovalId)?.auto_recurring.transaction_amount).toBe(10_000);
+
+    const { headers } = await operatorSession(t.app, 'admin');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/basico',
+      headers,
+      payload: basicoMonthly(1_250_000),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as UpdatePlanPricesResponse;
+    const effectiveOn = priceChangeEffectiveOn(argentinaDate());
+    expect(answer).toMatchObject({ scheduled: 2, effectiveOn });
+    expect(answer.plan.prices.find((p) => p.frequency === 'monthly')).toMatchObject({
+      regularPrice: 1_250_000,
+      scheduledChanges: 2,
+      nextChangeOn: effectiveOn,
+    });
+
+    // the notice, 30 days ahead, to each monthly subscriber; none to the annual one
+    for (const who of [ana, bea]) {
+      const [mail] = await mailsTo(who.buyer.email);
+      expect(mail?.subject).toBe('Cambia el precio de tu suscripción');
+      expect(mail?.text).toMatch(/pasa de \$\s?10\.000,00 a \$\s?12\.500,00 por mes/);
+      expect(mail?.text).toContain('cancelar tu suscripción sin costo');
+    }
+    expect((await mailsTo(annual.buyer.email)).map((m) => m.subject)).not.toContain(
+      'Cambia el precio de tu suscripción',
+    );
+
+    // the audit entry
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'plan.prices.update'), eq(auditLog.targetId, 'basico')));
+    expect(entry?.before).toMatchObject({
+      prices: expect.arrayContaining([expect.objectContaining({ regularPrice: 1_000_000 })]),
+    });
+    expect(entry?.after).toMatchObject({ scheduledSubscribers: 2, effectiveOn });
+
+    // before the date nothing changes at the provider
+    expect(await applyDuePriceChanges(t.app, argentinaDate())).toEqual({ applied: 0, skipped: 0, failed: 0 });
+    expect(preapprovalOf(ana.preapprovalId)?.auto_recurring.transaction_amount).toBe(10_000);
+
+    // Bea cancels meanwhile: her change is skipped
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/subscription/cancel',
+      headers: bea.buyer.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    // at the date (the job's use-case): Ana's agreement charges the new amount
+    expect(await applyDuePriceChanges(t.app, effectiveOn)).toEqual({ applied: 1, skipped: 1, failed: 0 });
+    expect(preapprovalOf(ana.preapprovalId)?.auto_recurring.transaction_amount).toBe(12_500);
+    expect(preapprovalOf(annual.preapprovalId)?.auto_recurring.transaction_amount).toBe(90_000);
+    const [order] = await t.app.db.select().from(paymentOrders).where(eq(paymentOrders.id, ana.orderId));
+    expect(order?.amountCentavos).toBe(1_250_000);
+    const changes = await t.app.db
+      .select({ status: subscriptionPriceChanges.status })
+      .from(subscriptionPriceChanges)
+      .where(eq(subscriptionPriceChanges.orderId, ana.orderId));
+    expect(changes).toEqual([{ status: 'applied' }]);
+    // a second run applies nothing twice
+    expect(await applyDuePriceChanges(t.app, effectiveOn)).toEqual({ applied: 0, skipped: 0, failed: 0 });
+
+    // the next renewal at the emulator charges the new price
+    const charge = t.emulator.control.chargePreapproval(ana.preapprovalId, 'approved');
+    expect(charge.payment.transaction_amount).toBe(12_500);
+  });
+
+  it('a change of trial only, or nothing, schedules nothing; bad prices are refused in Spanish', async () => {
+    const { headers } = await operatorSession(t.app, 'admin');
+    const trialOnly = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/oro',
+      headers,
+      payload: {
+        prices: [
+          {
+            frequency: 'monthly',
+            regularPrice: 2_000_000,
+            discountPrice: null,
+            freeTrial: { frequency: 1, frequencyType: 'months' },
+          },
+        ],
+      },
+    });
+    expect(trialOnly.statusCode, trialOnly.body).toBe(200);
+    expect(trialOnly.json()).toMatchObject({ scheduled: 0, effectiveOn: null });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/oro',
+      headers,
+      payload: {
+        prices: [
+          {
+            frequency: 'monthly',
+            regularPrice: 2_000_000,
+            discountPrice: null,
+            freeTrial: { frequency: 1, frequencyType: 'months' },
+          },
+        ],
+      },
+    });
+    expect(again.json().message).toBe('No había cambios para guardar.');
+    const higherDiscount = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/oro',
+      headers,
+      payload: {
+        prices: [{ frequency: 'monthly', regularPrice: 100_000, discountPrice: 200_000, freeTrial: null }],
+      },
+    });
+    expect(higherDiscount.statusCode).toBe(400);
+    expect(higherDiscount.body).toContain('El precio con descuento no puede superar al regular.');
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/oro',
+      headers,
+      payload: {
+        prices: [{ frequency: 'weekly', regularPrice: 100_000, discountPrice: null, freeTrial: null }],
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/no-existe',
+      headers,
+      payload: basicoMonthly(100_000),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerAuditCheck } from './audit';
+import { cancelMemberSubscriptionRoute } from './cancel-member-subscription';
+import { adminCourseRoutes } from './content/course-routes';
+import { adminUploadRoutes } from './content/upload-routes';
+import { createPromoCodesRoute } from './create-promo-codes';
+import { dashboardMetricsRoute } from './dashboard-metrics';
+import { registerDemoOperators } from './demo-operators';
+import { endMemberSessionsRoute } from './end-member-sessions';
+import { getMemberRoute } from './get-member';
+import { listAuditLogRoute } from './list-audit-log';
+import { promoCodeRoutes } from './list-promo-codes';
+import { memberProductsRoutes } from './member-products';
+import { registerOperatorGuard } from './operator-guard';
+import { operatorSelfRoutes } from './operator-self';
+import { paymentsAttentionRoutes } from './payments-attention';
+import { planPricesRoutes } from './plan-prices';
+import { refundPaymentRoute } from './refund-payment';
+import { resendValidationMailRoute } from './resend-validation-mail';
+import { searchMembersRoute } from './search-members';
+import { searchPaymentsRoute } from './search-payments';
+import { switchesRoutes } from './switches';
+
+/**
+ * The back office's API, under /api/admin (issue 18). Every route here passes the operator guard
+ * (a session with the second factor and a role holding the route's `config.permission`) and every
+ * change writes an audit entry (audit.ts). Register new admin routes inside this plugin.
+ */
+export const adminModule: FastifyPluginAsyncZod = async (app) => {
+  registerOperatorGuard(app);
+  registerAuditCheck(app);
+  registerDemoOperators(app);
+  await app.register(operatorSelfRoutes);
+  await app.register(listAuditLogRoute);
+  // members (support)
+  await app.register(searchMembersRoute);
+  await app.register(getMemberRoute);
+  await app.register(resendValidationMailRoute);
+  await app.register(endMemberSessionsRoute);
+  await app.register(memberProductsRoutes);
+  await app.register(cancelMemberSubscriptionRoute);
+  // money (support)
+  await app.register(searchPaymentsRoute);
+  await app.register(refundPaymentRoute);
+  await app.register(paymentsAttentionRoutes);
+  await app.register(createPromoCodesRoute);
+  await app.register(promoCodeRoutes);
+  // content (editor)
+  await app.register(adminCourseRoutes);
+  await app.register(adminUploadRoutes);
+  // switches (admin)
+  await app.register(switchesRoutes);
+  // dashboard (admin)
+  await app.register(dashboardMetricsRoute);
+  // plans and prices (admin)
+  await app.register(planPricesRoutes);
+};

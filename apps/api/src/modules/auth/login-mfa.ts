@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { credentialsSchema, loginMfaRequestSchema } from '@alcancia/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { challengeSubject, verifyMfaChallenge } from './mfa-challenge';
+import { acceptTotp, claimTimeStep, isEnrolledOperator } from './operator-totp';
+import { consumeRecoveryCode } from './recovery-codes';
+import { issueCredentials } from './sessions';
+import { secretBoxFor } from './totp-secrets';
+import { findUserById } from './users-repository';
+
+const expiredChallenge = () =>
+  new AppError('MFA_TOKEN_EXPIRED', 401, 'Pasaron varios minutos: ingresá tu contraseña otra vez.');
+const wrongCode = () =>
+  new AppError(
+    'INVALID_MFA_CODE',
+    401,
+    'El código no es correcto o ya se usó. Ingresá el código que muestra ahora tu aplicación.',
+  );
+
+/**
+ * POST /users/login/mfa { mfaToken, code }: an operator's second step (issue 18). `code` is the
+ * 6 digits of her authenticator app (each time step accepted once) or one of her recovery codes
+ * (each used once). Ten tries per operator in 15 minutes; a success starts an operator session
+ * (access 10 min, idle 30 min: sessions.ts).
+ */
+export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Segundo paso del ingreso de operadoras: código de la aplicación o de recuperación',
+        body: loginMfaRequestSchema,
+        response: { 200: credentialsSchema },
+      },
+      config: app.config.rateLimitEnabled
+        ? {
+            rateLimit: {
+              max: 10,
+              timeWindow: 15 * 60_000,
+              keyGenerator: (request: FastifyRequest) =>
+                `login-mfa:${challengeSubject((request.body as { mfaToken?: unknown } | undefined)?.mfaToken)}`,
+            },
+          }
+        : {},
+    },
+    async (request) => {
+      const userId = await verifyMfaChallenge(app.config, request.body.mfaToken);
+      const user = userId ? await findUserById(app.db, userId) : undefined;
+      if (!user || !isEnrolledOperator(user) || !user.totpSecret) throw expiredChallenge();
+      const code = request.body.code.trim();
+      let accepted = false;
+      if (/^\d{6}$/.test(code)) {
+        const secret = secretBoxFor(app.config).open(user.totpSecret);
+        if (!secret) {
+          app.log.error({ userId: user.id }, 'an operator TOTP secret cannot be opened with this JWT_SECRET');
+          throw wrongCode();
+        }
+        const step = await acceptTotp(secret, code, user.totpLastStep);
+        accepted = step !== null && (await claimTimeStep(app.db, user.id, step));
+      } else {
+        accepted = await consumeRecoveryCode(app.db, app.config, user.id, code);
+        if (accepted) app.log.warn({ userId: user.id }, 'operator logged in with a recovery code');
+      }
+      if (!accepted) throw wrongCode();
+      return issueCredentials(app, app.db, user.id, randomUUID(), { mfa: true });
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { type Operator, roleLabels } from '@alcancia/contract/admin';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useLogout } from '../auth/use-logout';
+import { can } from './admin-api';
+import { adminSections } from './admin-sections';
+
+/**
+ * The back office's frame: a header (who operates, in which role; leave), the sections her role
+ * may use, and the page. Built for 1024 px and wider; every control is reachable by keyboard.
+ */
+export function AdminLayout({ operator, children }: { operator: Operator; children: ReactNode }) {
+  const logout = useLogout();
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#admin-main">
+        Saltar al contenido
+      </a>
+      <header className="admin-header">
+        <Link to="/admin" className="admin-brand">
+          Alcancía <span className="admin-brand-tag">Panel</span>
+        </Link>
+        <div className="admin-who">
+          <span>
+            {operator.name} · <strong>{roleLabels[operator.role]}</strong>
+          </span>
+          <Link to="/academy" className="admin-header-link">
+            Ver la academia
+          </Link>
+          <button type="button" className="button button-secondary admin-small-button" onClick={logout}>
+            Cerrar sesión
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="admin-nav" aria-label="Secciones del panel">
+          <ul>
+            <li>
+              <NavLink to="/admin" end>
+                Inicio
+              </NavLink>
+            </li>
+            {adminSections
+              .filter((section) => can(operator, section.permission))
+              .map((section) => (
+                <li key={section.path}>
+                  <NavLink to={`/admin/${section.path}`}>{section.label}</NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

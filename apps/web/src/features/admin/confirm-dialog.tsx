@@ -1,0 +1,104 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Dialog } from '../../ui/dialog';
+import { Alert } from '../../ui/feedback';
+import { adminErrorText } from './admin-api';
+
+/**
+ * Every back-office action that changes something asks first: what will happen, a reason when
+ * the audit log keeps one, and one button that stays busy until the API answers (a second press
+ * does nothing; the API itself does the action once).
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  askReason = false,
+  canConfirm = true,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  /** a required "Motivo" field, passed to onConfirm */
+  askReason?: boolean;
+  /** false while the dialog's own fields are not valid */
+  canConfirm?: boolean;
+  onConfirm(reason: string): Promise<void>;
+  onClose(): void;
+}) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const descriptionId = useId();
+  const reasonId = useId();
+  const ready = canConfirm && (!askReason || reason.trim().length >= 3);
+
+  function close() {
+    if (busy) return;
+    setReason('');
+    setError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(reason.trim());
+      setReason('');
+      onClose();
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title={title} describedBy={descriptionId}>
+      <form onSubmit={submit}>
+        <div className="dialog-body">
+          <div id={descriptionId}>{children}</div>
+          {askReason && (
+            <div className="field">
+              <label className="field-label" htmlFor={reasonId}>
+                Motivo (queda en la auditoría)
+              </label>
+              <div className="field-box">
+                <textarea
+                  id={reasonId}
+                  className="field-input"
+                  rows={3}
+                  maxLength={500}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  data-autofocus
+                />
+              </div>
+            </div>
+          )}
+          {error && <Alert tone="error">{error}</Alert>}
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
+            Cancelar
+          </button>
+          <button
+            type="submit"
+            className={danger ? 'button button-primary admin-danger' : 'button button-primary'}
+            disabled={!ready || busy}
+          >
+            {busy ? 'Procesando…' : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

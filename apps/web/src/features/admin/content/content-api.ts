@@ -1,0 +1,144 @@
+import type { Course } from '@alcancia/contract';
+import type {
+  AdminContentKind,
+  AdminCourse,
+  AdminCourseSummary,
+  AdminUploadResult,
+  CreateAdminCourseRequest,
+} from '@alcancia/contract/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'tus-js-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { readCredentials, refreshSession } from '../../../lib/session';
+
+/** The editor's calls: /api/admin/courses… and the resumable uploads (/api/admin/uploads, tus). */
+
+export const kindLabels: Record<AdminContentKind, string> = {
+  COURSE: 'Curso',
+  PROGRAM: 'Programa',
+  PACK: 'Pack',
+  EVENT: 'Evento',
+};
+
+export function useCourses(filters: { kind?: AdminContentKind | undefined; search?: string | undefined }) {
+  return useQuery({
+    queryKey: ['admin', 'courses', filters],
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: AdminCourseSummary[] }>('/admin/courses', { signal, query: filters }),
+    staleTime: 0,
+  });
+}
+
+const courseKey = (id: string) => ['admin', 'course', id] as const;
+
+export function useCourse(id: string) {
+  return useQuery({
+    queryKey: courseKey(id),
+    queryFn: ({ signal }) => apiRequest<AdminCourse>(`/admin/courses/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function usePreview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'course-preview', id],
+    queryFn: ({ signal }) =>
+      apiRequest<Course>(`/admin/courses/${encodeURIComponent(id)}/preview`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export interface CourseChange {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** under /admin/courses/{id} */
+  path: string;
+  body?: unknown;
+}
+
+/** Every change of the editor answers the whole course: the page shows it at once. */
+export function useCourseChange(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, path, body }: CourseChange) =>
+      apiRequest<AdminCourse>(`/admin/courses/${encodeURIComponent(id)}${path}`, { method, body }),
+    onSuccess: (course) => {
+      client.setQueryData(courseKey(id), course);
+      void client.invalidateQueries({ queryKey: ['admin', 'courses'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'course-preview', id] });
+    },
+  });
+}
+
+export function createCourse(body: CreateAdminCourseRequest) {
+  return apiRequest<AdminCourse>('/admin/courses', { method: 'POST', body });
+}
+
+/** A field's message from a 400 answer (`path` as the server names it). */
+export function fieldError(error: unknown, path: string): string | null {
+  if (!(error instanceof ApiError) || !error.fields) return null;
+  return error.fields.find((f) => f.path === path)?.message ?? null;
+}
+
+export interface UploadHandle {
+  done: Promise<AdminUploadResult>;
+  /** stops sending; `start` again resumes where the server says it stopped */
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * A resumable upload (tus): the file goes in 8 MB requests; a dropped connection is retried with
+ * backoff from the server's offset, and an upload of the same file interrupted earlier (page
+ * closed) is resumed from where it stopped (the browser remembers its address).
+ */
+export function uploadFile(file: File, onProgress: (sent: number, total: number) => void): UploadHandle {
+  let upload: Upload | null = null;
+  const done = new Promise<AdminUploadResult>((resolve, reject) => {
+    upload = new Upload(file, {
+      endpoint: '/api/admin/uploads',
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      metadata: { filename: file.name, filetype: file.type },
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (request) => {
+        const token = readCredentials()?.accessToken;
+        if (token) request.setHeader('Authorization', `Bearer ${token}`);
+      },
+      onShouldRetry: (error, _attempt, _options) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        // the 10-minute operator token expired during a long upload: refresh, then go on
+        if (status === 401) {
+          void refreshSession();
+          return true;
+        }
+        return status === 0 || status === 409 || status === 423 || status >= 500;
+      },
+      onProgress,
+      onError: (error) => {
+        const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
+        reject(
+          new Error(body?.trim() || 'No pudimos subir el archivo. Revisá tu conexión e intentá nuevamente.'),
+        );
+      },
+      onSuccess: ({ lastResponse }) => {
+        try {
+          resolve(JSON.parse(lastResponse.getBody()) as AdminUploadResult);
+        } catch {
+          reject(new Error('El servidor no confirmó el archivo. Intentá nuevamente.'));
+        }
+      },
+    });
+    const current = upload;
+    void current.findPreviousUploads().then((previous) => {
+      const last = previous[0];
+      if (last) current.resumeFromPreviousUpload(last);
+      current.start();
+    });
+  });
+  return {
+    done,
+    pause: () => void (upload as Upload | null)?.abort(),
+    resume: () => (upload as Upload | null)?.start(),
+  };
+}

@@ -1,0 +1,403 @@
+import type { AdminCourse, AdminCourseFields } from '@alcancia/contract/admin';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/select-field';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { type CourseChange, fieldError, kindLabels, useCourse, useCourseChange } from './content-api';
+import { CoursePreview } from './course-preview';
+import { PublicationBadge } from './publication-badge';
+import { StructureEditor } from './structure-editor';
+import './content.css';
+
+/** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
+export default function CoursePage() {
+  const { id = '' } = useParams();
+  const course = useCourse(id);
+  usePageTitle(course.data ? `Editar ${course.data.name}` : 'Editar contenido');
+  if (course.isPending) return <Spinner />;
+  if (course.isError) return <Alert tone="error">{adminErrorText(course.error)}</Alert>;
+  return <CourseEditor course={course.data} />;
+}
+
+function CourseEditor({ course }: { course: AdminCourse }) {
+  const change = useCourseChange(course.id);
+  const [previewing, setPreviewing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const run = (request: CourseChange, done?: string) => {
+    setNotice(null);
+    change.mutate(request, { onSuccess: () => setNotice(done ?? 'Cambios guardados.') });
+  };
+  return (
+    <section className="admin-stack">
+      <p>
+        <Link to="/admin/contenidos">← Contenidos</Link>
+      </p>
+      <h1>
+        {course.name} <span className="admin-muted">({kindLabels[course.kind]})</span>
+      </h1>
+      <div aria-live="polite">
+        {notice && !change.isPending && <Alert tone="success">{notice}</Alert>}
+        {change.isError && <Alert tone="error">{adminErrorText(change.error)}</Alert>}
+      </div>
+      <PublicationPanel course={course} run={run} busy={change.isPending} />
+      <details
+        className="admin-panel"
+        open={previewing}
+        onToggle={(e) => setPreviewing(e.currentTarget.open)}
+      >
+        <summary>Vista previa (como la ve quien tiene acceso)</summary>
+        {previewing && <CoursePreview id={course.id} />}
+      </details>
+      <DetailsForm
+        key={course.updatedAt}
+        course={course}
+        run={run}
+        error={change.error}
+        busy={change.isPending}
+      />
+      <StructureEditor course={course} run={run} busy={change.isPending} error={change.error} />
+    </section>
+  );
+}
+
+type Run = (request: CourseChange, done?: string) => void;
+
+function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run; busy: boolean }) {
+  const [when, setWhen] = useState('');
+  function schedule(event: FormEvent) {
+    event.preventDefault();
+    if (!when) return;
+    run(
+      { method: 'PUT', path: '/schedule', body: { publishAt: new Date(when).toISOString() } },
+      'Publicación programada.',
+    );
+  }
+  return (
+    <div className="admin-panel admin-stack">
+      <h2>Publicación</h2>
+      <p>
+        Estado: <PublicationBadge published={course.published} publishAt={course.publishAt} />
+      </p>
+      <div className="admin-actions">
+        {course.published ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => run({ method: 'POST', path: '/unpublish' }, 'Contenido despublicado.')}
+          >
+            Despublicar
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => run({ method: 'POST', path: '/publish' }, 'Contenido publicado.')}
+          >
+            Publicar ahora
+          </button>
+        )}
+        {course.publishAt && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() =>
+              run({ method: 'PUT', path: '/schedule', body: { publishAt: null } }, 'Programación quitada.')
+            }
+          >
+            Quitar la programación
+          </button>
+        )}
+      </div>
+      {!course.published && (
+        <form className="admin-inline-form" onSubmit={schedule} aria-label="Programar la publicación">
+          <TextField
+            label="Publicar el (fecha y hora)"
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+          />
+          <button type="submit" className="button button-secondary" disabled={busy || !when}>
+            Programar
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+
+const pesosOf = (text: string) => {
+  const clean = text.trim().replace(/\./g, '').replace(',', '.');
+  return clean ? Number(clean) : null;
+};
+
+function DetailsForm({
+  course,
+  run,
+  error,
+  busy,
+}: {
+  course: AdminCourse;
+  run: Run;
+  error: unknown;
+  busy: boolean;
+}) {
+  const [form, setForm] = useState(() => ({
+    name: course.name,
+    description: course.description,
+    longDescription: course.longDescription,
+    thumbnail: course.thumbnail ?? '',
+    category: course.category ?? '',
+    level: course.level ?? '',
+    tags: course.tags.join(', '),
+    isFree: course.isFree,
+    audience: course.audience,
+    price: course.price == null ? '' : String(course.price).replace('.', ','),
+    regularPrice: course.regularPrice == null ? '' : String(course.regularPrice).replace('.', ','),
+    maxInstallments: String(course.maxInstallments),
+    saleableStartDate: course.saleableStartDate ?? '',
+    saleableEndDate: course.saleableEndDate ?? '',
+    eventSeries: course.eventSeries ?? '',
+    items: course.items.join(', '),
+    sortOrder: String(course.sortOrder),
+    faqs: course.faqs.map((f) => `${f.question}\n${f.answer}`).join('\n\n'),
+  }));
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
+  const sold = course.kind === 'PROGRAM' || course.kind === 'PACK';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: Partial<AdminCourseFields> = {
+      name: form.name,
+      description: form.description,
+      longDescription: form.longDescription,
+      thumbnail: orNull(form.thumbnail),
+      category: orNull(form.category),
+      level: orNull(form.level),
+      tags: listOf(form.tags),
+      isFree: form.isFree,
+      sortOrder: Number(form.sortOrder) || 0,
+      faqs: form.faqs
+        .split(/\n\s*\n/)
+        .map((block) => block.trim())
+        .filter(Boolean)
+        .map((block) => {
+          const [question = '', ...answer] = block.split('\n');
+          return { question: question.trim(), answer: answer.join('\n').trim() };
+        }),
+    };
+    if (sold) {
+      Object.assign(body, {
+        audience: form.audience,
+        price: pesosOf(form.price),
+        regularPrice: pesosOf(form.regularPrice),
+        maxInstallments: Number(form.maxInstallments) || 1,
+        saleableStartDate: orNull(form.saleableStartDate),
+        saleableEndDate: orNull(form.saleableEndDate),
+      });
+    }
+    if (course.kind === 'PACK') body.items = listOf(form.items);
+    if (course.kind === 'EVENT')
+      body.eventSeries = (orNull(form.eventSeries) as AdminCourseFields['eventSeries']) ?? null;
+    run({ method: 'PATCH', path: '', body });
+  }
+
+  const e = (path: string) => fieldError(error, path);
+  return (
+    <form className="admin-panel admin-stack" onSubmit={submit} aria-labelledby="details-title">
+      <h2 id="details-title">Datos</h2>
+      <div className="admin-form-grid">
+        <TextField label="Nombre" required value={form.name} onChange={set('name')} error={e('name')} />
+        <TextField
+          label="Imagen (dirección)"
+          value={form.thumbnail}
+          onChange={set('thumbnail')}
+          error={e('thumbnail')}
+        />
+        <TextField
+          label="Categoría (código)"
+          value={form.category}
+          onChange={set('category')}
+          error={e('category')}
+        />
+        <TextField label="Nivel (código)" value={form.level} onChange={set('level')} error={e('level')} />
+        <TextField
+          label="Etiquetas (códigos separados por comas)"
+          hint="La primera se muestra como insignia"
+          value={form.tags}
+          onChange={set('tags')}
+          error={e('tags')}
+        />
+        <TextField
+          label="Orden en el catálogo"
+          type="number"
+          value={form.sortOrder}
+          onChange={set('sortOrder')}
+          error={e('sortOrder')}
+        />
+        {sold && (
+          <>
+            <TextField
+              label="Precio en pesos"
+              inputMode="decimal"
+              value={form.price}
+              onChange={set('price')}
+              error={e('price')}
+            />
+            <TextField
+              label="Precio regular (tachado)"
+              inputMode="decimal"
+              value={form.regularPrice}
+              onChange={set('regularPrice')}
+              error={e('regularPrice')}
+            />
+            <TextField
+              label="Cuotas máximas"
+              type="number"
+              min={1}
+              max={12}
+              value={form.maxInstallments}
+              onChange={set('maxInstallments')}
+              error={e('maxInstallments')}
+            />
+            <SelectField label="Quién puede comprarlo" value={form.audience} onChange={set('audience')}>
+              <option value="ALL">Todas</option>
+              <option value="ONLY_SUBSCRIBERS">Solo suscriptoras</option>
+              <option value="ONLY_UNSUBSCRIBERS">Solo quienes no están suscriptas</option>
+            </SelectField>
+            <TextField
+              label="Venta desde"
+              type="date"
+              value={form.saleableStartDate}
+              onChange={set('saleableStartDate')}
+              error={e('saleableStartDate')}
+            />
+            <TextField
+              label="Venta hasta"
+              type="date"
+              value={form.saleableEndDate}
+              onChange={set('saleableEndDate')}
+              error={e('saleableEndDate')}
+            />
+          </>
+        )}
+        {course.kind === 'PACK' && (
+          <TextField
+            label="Contenidos del pack (ids separados por comas)"
+            value={form.items}
+            onChange={set('items')}
+            error={e('items')}
+          />
+        )}
+        {course.kind === 'EVENT' && (
+          <SelectField
+            label="Serie"
+            value={form.eventSeries}
+            onChange={set('eventSeries')}
+            error={e('eventSeries')}
+          >
+            <option value="">Elegí una serie</option>
+            <option value="FINANCIAL_NEWS">Noticias financieras</option>
+            <option value="INVESTMENT_TRENDS">Tendencias de inversión</option>
+            <option value="MASTERCLASSES">Masterclasses</option>
+            <option value="INTERVIEWS_AND_CONSULTATIONS">Entrevistas y consultas</option>
+          </SelectField>
+        )}
+      </div>
+      <TextArea
+        label="Descripción corta"
+        value={form.description}
+        onChange={set('description')}
+        error={e('description')}
+      />
+      <TextArea
+        label="Descripción larga (un párrafo por línea)"
+        rows={6}
+        value={form.longDescription}
+        onChange={set('longDescription')}
+        error={e('longDescription')}
+      />
+      <TextArea
+        label="Preguntas frecuentes"
+        hint="Pregunta en la primera línea, respuesta debajo; una línea en blanco entre preguntas"
+        rows={6}
+        value={form.faqs}
+        onChange={set('faqs')}
+        error={e('faqs')}
+      />
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={form.isFree}
+          onChange={(event) => setForm({ ...form, isFree: event.target.checked })}
+        />{' '}
+        Gratis para todas
+      </label>
+      <div className="admin-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Guardar los datos
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TextArea({
+  label,
+  hint,
+  error,
+  rows = 3,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  rows?: number;
+  value: string;
+  onChange(event: { target: { value: string } }): void;
+}) {
+  const id = `campo-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field-input content-textarea"
+        rows={rows}
+        value={value}
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+        }
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

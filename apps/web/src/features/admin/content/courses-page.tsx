@@ -1,0 +1,222 @@
+import { type AdminContentKind, type AdminCourseFields, adminContentKinds } from '@alcancia/contract/admin';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/select-field';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatDateTime } from '../admin-format';
+import { createCourse, fieldError, kindLabels, useCourses } from './content-api';
+import { PublicationBadge } from './publication-badge';
+import './content.css';
+
+/** /admin/contenidos: courses, programs, packs and events, with a form to start a new one. */
+export default function CoursesPage() {
+  usePageTitle('Contenidos');
+  const [params, setParams] = useSearchParams();
+  const kind = (params.get('tipo') ?? undefined) as AdminContentKind | undefined;
+  const search = params.get('buscar') ?? undefined;
+  const courses = useCourses({ kind, search });
+  const [draft, setDraft] = useState(search ?? '');
+
+  function filter(event: FormEvent) {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    if (draft.trim()) next.set('buscar', draft.trim());
+    else next.delete('buscar');
+    setParams(next);
+  }
+
+  return (
+    <section className="admin-stack">
+      <h1>Contenidos</h1>
+      <NewCourseForm />
+      <form className="admin-filters" onSubmit={filter} aria-label="Filtrar contenidos">
+        <SelectField
+          label="Tipo"
+          value={kind ?? ''}
+          onChange={(event) => {
+            const next = new URLSearchParams(params);
+            if (event.target.value) next.set('tipo', event.target.value);
+            else next.delete('tipo');
+            setParams(next);
+          }}
+        >
+          <option value="">Todos</option>
+          {adminContentKinds.map((k) => (
+            <option key={k} value={k}>
+              {kindLabels[k]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Buscar (nombre o id)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button-primary">
+          Buscar
+        </button>
+      </form>
+      {courses.isPending && <Spinner />}
+      {courses.isError && <Alert tone="error">{adminErrorText(courses.error)}</Alert>}
+      {courses.data &&
+        (courses.data.items.length === 0 ? (
+          <p>No hay contenidos con esos filtros.</p>
+        ) : (
+          <table className="admin-table">
+            <caption className="visually-hidden">Contenidos</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Tipo</th>
+                <th scope="col">Estado</th>
+                <th scope="col" className="admin-number">
+                  Módulos
+                </th>
+                <th scope="col" className="admin-number">
+                  Clases
+                </th>
+                <th scope="col">Modificado</th>
+              </tr>
+            </thead>
+            <tbody>
+              {courses.data.items.map((course) => (
+                <tr key={course.id}>
+                  <td>
+                    <Link to={`/admin/contenidos/${encodeURIComponent(course.id)}`}>{course.name}</Link>
+                    <div className="admin-muted">{course.id}</div>
+                  </td>
+                  <td>{kindLabels[course.kind]}</td>
+                  <td>
+                    <PublicationBadge published={course.published} publishAt={course.publishAt} />
+                  </td>
+                  <td className="admin-number">{course.modulesAmount}</td>
+                  <td className="admin-number">{course.classesAmount}</td>
+                  <td>{formatDateTime(course.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </section>
+  );
+}
+
+function NewCourseForm() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    id: '',
+    kind: 'COURSE' as AdminContentKind,
+    name: '',
+    price: '',
+    items: '',
+    eventSeries: 'MASTERCLASSES',
+  });
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const sold = form.kind === 'PROGRAM' || form.kind === 'PACK';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const price = sold && form.price ? Number(form.price.replace(/\./g, '').replace(',', '.')) : undefined;
+      const course = await createCourse({
+        id: form.id.trim(),
+        kind: form.kind,
+        name: form.name,
+        price,
+        ...(form.kind === 'PACK'
+          ? {
+              items: form.items
+                .split(',')
+                .map((item) => item.trim())
+                .filter(Boolean),
+            }
+          : {}),
+        ...(form.kind === 'EVENT'
+          ? { eventSeries: form.eventSeries as AdminCourseFields['eventSeries'] }
+          : {}),
+      });
+      navigate(`/admin/contenidos/${encodeURIComponent(course.id)}`);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-panel admin-stack" onSubmit={submit} aria-labelledby="new-course-title">
+      <h2 id="new-course-title">Nuevo contenido</h2>
+      <div className="admin-form-grid">
+        <TextField
+          label="Nombre"
+          required
+          value={form.name}
+          error={fieldError(error, 'name')}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+        />
+        <TextField
+          label="Identificador (en la dirección)"
+          required
+          hint="Minúsculas, números y guiones: presupuesto-familiar"
+          value={form.id}
+          error={fieldError(error, 'id')}
+          onChange={(event) => setForm({ ...form, id: event.target.value })}
+        />
+        <SelectField
+          label="Tipo"
+          value={form.kind}
+          onChange={(event) => setForm({ ...form, kind: event.target.value as AdminContentKind })}
+        >
+          {adminContentKinds.map((k) => (
+            <option key={k} value={k}>
+              {kindLabels[k]}
+            </option>
+          ))}
+        </SelectField>
+        {sold && (
+          <TextField
+            label="Precio en pesos"
+            inputMode="decimal"
+            required
+            value={form.price}
+            error={fieldError(error, 'price')}
+            onChange={(event) => setForm({ ...form, price: event.target.value })}
+          />
+        )}
+        {form.kind === 'PACK' && (
+          <TextField
+            label="Contenidos del pack (ids separados por comas)"
+            required
+            value={form.items}
+            error={fieldError(error, 'items')}
+            onChange={(event) => setForm({ ...form, items: event.target.value })}
+          />
+        )}
+        {form.kind === 'EVENT' && (
+          <SelectField
+            label="Serie del evento"
+            value={form.eventSeries}
+            onChange={(event) => setForm({ ...form, eventSeries: event.target.value })}
+          >
+            <option value="FINANCIAL_NEWS">Noticias financieras</option>
+            <option value="INVESTMENT_TRENDS">Tendencias de inversión</option>
+            <option value="MASTERCLASSES">Masterclasses</option>
+            <option value="INTERVIEWS_AND_CONSULTATIONS">Entrevistas y consultas</option>
+          </SelectField>
+        )}
+      </div>
+      {error != null && <Alert tone="error">{adminErrorText(error)}</Alert>}
+      <div className="admin-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Crear (sin publicar)
+        </button>
+      </div>
+    </form>
+  );
+}

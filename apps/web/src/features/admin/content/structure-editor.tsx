@@ -1,0 +1,443 @@
+import type { AdminCourse, AdminModule, AdminSection, AdminUploadResult } from '@alcancia/contract/admin';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
+import { Alert } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/select-field';
+import { TextField } from '../../../ui/text-field';
+import { type CourseChange, fieldError, type UploadHandle, uploadFile } from './content-api';
+import { moved } from './structure-order';
+
+type Run = (request: CourseChange, done?: string) => void;
+
+const typeLabels: Record<AdminSection['type'], string> = {
+  CLASS: 'Clase en video',
+  DOWNLOADABLE_MATERIAL: 'Material descargable',
+  EMPTY: 'Sección sin contenido',
+};
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * Modules and sections: add, rename, remove and reorder — with the "Subir"/"Bajar" buttons (the
+ * keyboard) or by dragging a row onto another. Each order change sends the whole new order.
+ */
+export function StructureEditor({
+  course,
+  run,
+  busy,
+  error,
+}: {
+  course: AdminCourse;
+  run: Run;
+  busy: boolean;
+  error: unknown;
+}) {
+  const [name, setName] = useState('');
+  const dragged = useRef<{ kind: 'module' | 'section'; id: string; moduleId?: string } | null>(null);
+  const moduleIds = course.modules.map((m) => m.id);
+
+  const orderModules = (ids: string[]) =>
+    run(
+      { method: 'PUT', path: '/modules/order', body: { moduleIds: ids } },
+      'Orden de los módulos guardado.',
+    );
+  const orderSections = (module: AdminModule, ids: string[]) =>
+    run(
+      {
+        method: 'PUT',
+        path: `/modules/${encodeURIComponent(module.id)}/sections/order`,
+        body: { sectionIds: ids },
+      },
+      'Orden de las secciones guardado.',
+    );
+
+  function addModule(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    run({ method: 'POST', path: '/modules', body: { name } }, 'Módulo agregado.');
+    setName('');
+  }
+
+  const onDrop = (event: DragEvent, kind: 'module' | 'section', targetId: string, module?: AdminModule) => {
+    event.preventDefault();
+    const source = dragged.current;
+    dragged.current = null;
+    if (!source || source.kind !== kind || source.id === targetId) return;
+    if (kind === 'module') orderModules(moved(moduleIds, source.id, moduleIds.indexOf(targetId)));
+    else if (module && source.moduleId === module.id) {
+      const ids = module.sections.map((s) => s.id);
+      orderSections(module, moved(ids, source.id, ids.indexOf(targetId)));
+    }
+  };
+
+  return (
+    <div className="admin-panel admin-stack">
+      <h2>Módulos y secciones</h2>
+      <p className="admin-muted">
+        Reordená con los botones Subir y Bajar o arrastrando una fila. Quitar una sección no borra el progreso
+        de las alumnas en las demás.
+      </p>
+      {course.modules.length === 0 && <p>Todavía no hay módulos.</p>}
+      <ol className="content-modules">
+        {course.modules.map((module, m) => (
+          <li
+            key={module.id}
+            className="content-module"
+            draggable
+            onDragStart={(event) => {
+              event.stopPropagation();
+              dragged.current = { kind: 'module', id: module.id };
+            }}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={(event) => onDrop(event, 'module', module.id)}
+          >
+            <ModuleHeader
+              module={module}
+              index={m}
+              count={course.modules.length}
+              busy={busy}
+              run={run}
+              onMove={(to) => orderModules(moved(moduleIds, module.id, to))}
+            />
+            <ol className="content-sections">
+              {module.sections.map((section, s) => (
+                <li
+                  key={section.id}
+                  className="content-section"
+                  draggable
+                  onDragStart={(event) => {
+                    event.stopPropagation();
+                    dragged.current = { kind: 'section', id: section.id, moduleId: module.id };
+                  }}
+                  onDragOver={(event) => event.preventDefault()}
+                  onDrop={(event) => {
+                    event.stopPropagation();
+                    onDrop(event, 'section', section.id, module);
+                  }}
+                >
+                  <span className="content-drag" aria-hidden="true">
+                    ⠿
+                  </span>
+                  <span className="content-grow">
+                    {section.name}{' '}
+                    <span className="admin-muted">
+                      · {typeLabels[section.type]}
+                      {section.type === 'CLASS' && ` · ${minutes(section.duration)}`}
+                    </span>
+                  </span>
+                  <span className="admin-actions">
+                    <button
+                      type="button"
+                      className="admin-small-button"
+                      disabled={busy || s === 0}
+                      aria-label={`Subir la sección ${section.name}`}
+                      onClick={() =>
+                        orderSections(
+                          module,
+                          moved(
+                            module.sections.map((x) => x.id),
+                            section.id,
+                            s - 1,
+                          ),
+                        )
+                      }
+                    >
+                      Subir
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-small-button"
+                      disabled={busy || s === module.sections.length - 1}
+                      aria-label={`Bajar la sección ${section.name}`}
+                      onClick={() =>
+                        orderSections(
+                          module,
+                          moved(
+                            module.sections.map((x) => x.id),
+                            section.id,
+                            s + 1,
+                          ),
+                        )
+                      }
+                    >
+                      Bajar
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-small-button"
+                      disabled={busy}
+                      aria-label={`Quitar la sección ${section.name}`}
+                      onClick={() => {
+                        if (window.confirm(`¿Quitar la sección «${section.name}»?`)) {
+                          run(
+                            { method: 'DELETE', path: `/sections/${encodeURIComponent(section.id)}` },
+                            'Sección quitada.',
+                          );
+                        }
+                      }}
+                    >
+                      Quitar
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <NewSectionForm module={module} run={run} busy={busy} error={error} />
+          </li>
+        ))}
+      </ol>
+      <form className="admin-inline-form" onSubmit={addModule} aria-label="Agregar un módulo">
+        <TextField
+          label="Nombre del módulo nuevo"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit" className="button button-secondary" disabled={busy || !name.trim()}>
+          Agregar módulo
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function ModuleHeader({
+  module,
+  index,
+  count,
+  busy,
+  run,
+  onMove,
+}: {
+  module: AdminModule;
+  index: number;
+  count: number;
+  busy: boolean;
+  run: Run;
+  onMove(to: number): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(module.name);
+  const path = `/modules/${encodeURIComponent(module.id)}`;
+  if (editing) {
+    return (
+      <form
+        className="admin-inline-form"
+        aria-label={`Renombrar el módulo ${module.name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          run({ method: 'PATCH', path, body: { name } }, 'Módulo renombrado.');
+          setEditing(false);
+        }}
+      >
+        <TextField label="Nombre del módulo" value={name} onChange={(event) => setName(event.target.value)} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Guardar
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+          Cancelar
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="content-module-header">
+      <span className="content-drag" aria-hidden="true">
+        ⠿
+      </span>
+      <h3 className="content-grow">
+        Módulo {index + 1}: {module.name}
+      </h3>
+      <span className="admin-actions">
+        <button
+          type="button"
+          className="admin-small-button"
+          disabled={busy || index === 0}
+          aria-label={`Subir el módulo ${module.name}`}
+          onClick={() => onMove(index - 1)}
+        >
+          Subir
+        </button>
+        <button
+          type="button"
+          className="admin-small-button"
+          disabled={busy || index === count - 1}
+          aria-label={`Bajar el módulo ${module.name}`}
+          onClick={() => onMove(index + 1)}
+        >
+          Bajar
+        </button>
+        <button
+          type="button"
+          className="admin-small-button"
+          disabled={busy}
+          aria-label={`Renombrar el módulo ${module.name}`}
+          onClick={() => setEditing(true)}
+        >
+          Renombrar
+        </button>
+        <button
+          type="button"
+          className="admin-small-button"
+          disabled={busy}
+          aria-label={`Quitar el módulo ${module.name}`}
+          onClick={() => {
+            if (window.confirm(`¿Quitar el módulo «${module.name}» con sus secciones?`)) {
+              run({ method: 'DELETE', path }, 'Módulo quitado.');
+            }
+          }}
+        >
+          Quitar
+        </button>
+      </span>
+    </div>
+  );
+}
+
+const accepts: Record<AdminSection['type'], string> = {
+  CLASS: 'video/mp4,.mp4',
+  DOWNLOADABLE_MATERIAL:
+    'application/pdf,.pdf,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  EMPTY: '',
+};
+
+/** A new section at the end of a module; a class or material file is uploaded here (resumable). */
+function NewSectionForm({
+  module,
+  run,
+  busy,
+  error,
+}: {
+  module: AdminModule;
+  run: Run;
+  busy: boolean;
+  error: unknown;
+}) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<AdminSection['type']>('CLASS');
+  const [file, setFile] = useState<AdminUploadResult | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [paused, setPaused] = useState(false);
+  const handle = useRef<UploadHandle | null>(null);
+  const fileId = `archivo-${module.id}`;
+
+  function choose(chosen: File | undefined) {
+    setFile(null);
+    setUploadError(null);
+    if (!chosen) return;
+    setProgress(0);
+    setPaused(false);
+    const upload = uploadFile(chosen, (sent, total) => setProgress(Math.floor((sent / total) * 100)));
+    handle.current = upload;
+    upload.done
+      .then((result) => {
+        setFile(result);
+        if (!name.trim()) setName(chosen.name.replace(/\.[^.]+$/, ''));
+      })
+      .catch((failure: Error) => setUploadError(failure.message))
+      .finally(() => {
+        setProgress(null);
+        handle.current = null;
+      });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: Record<string, unknown> = { name, type };
+    if (type !== 'EMPTY' && file) {
+      Object.assign(body, {
+        sectionUrl: file.sectionUrl,
+        mimeType: file.mimeType,
+        fileExtension: file.fileExtension,
+        duration: type === 'CLASS' ? file.duration : 0,
+      });
+    }
+    run(
+      { method: 'POST', path: `/modules/${encodeURIComponent(module.id)}/sections`, body },
+      'Sección agregada.',
+    );
+    setName('');
+    setFile(null);
+  }
+
+  const index = module.sections.length;
+  // the server names a new section's problems by its place: modules[i].sections[j].field
+  const e = (field: string) => fieldError(error, `modules[${module.order - 1}].sections[${index}].${field}`);
+  return (
+    <form
+      className="content-new-section admin-stack"
+      onSubmit={submit}
+      aria-label={`Agregar una sección al módulo ${module.name}`}
+    >
+      <div className="admin-form-grid">
+        <TextField
+          label="Nombre de la sección"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={e('name')}
+        />
+        <SelectField
+          label="Tipo de sección"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as AdminSection['type']);
+            setFile(null);
+          }}
+        >
+          {(Object.keys(typeLabels) as AdminSection['type'][]).map((t) => (
+            <option key={t} value={t}>
+              {typeLabels[t]}
+            </option>
+          ))}
+        </SelectField>
+        {type !== 'EMPTY' && (
+          <div className="field">
+            <label className="field-label" htmlFor={fileId}>
+              {type === 'CLASS' ? 'Video (MP4)' : 'Archivo (PDF o XLSX)'}
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept={accepts[type]}
+              disabled={progress !== null}
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+          </div>
+        )}
+      </div>
+      {progress !== null && (
+        <div className="content-upload">
+          <progress max={100} value={progress} aria-label={`Subiendo el archivo: ${progress}%`} />
+          <span aria-live="polite">{paused ? `En pausa (${progress}%)` : `Subiendo… ${progress}%`}</span>
+          <button
+            type="button"
+            className="admin-small-button"
+            onClick={() => {
+              if (paused) handle.current?.resume();
+              else handle.current?.pause();
+              setPaused(!paused);
+            }}
+          >
+            {paused ? 'Seguir' : 'Pausar'}
+          </button>
+        </div>
+      )}
+      {uploadError && <Alert tone="error">{uploadError}</Alert>}
+      {file && (
+        <p role="status">
+          Archivo listo: {file.name}
+          {file.kind === 'video' && ` (${minutes(file.duration)})`}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button
+          type="submit"
+          className="button button-secondary"
+          disabled={busy || progress !== null || (type !== 'EMPTY' && !file)}
+        >
+          Agregar sección
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,337 @@
+import type { Metrics } from '@alcancia/contract/admin';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatDateTime, formatPesos } from '../admin-format';
+import { useMetrics } from './dashboard-api';
+import { type ChartSeries, MetricsChart } from './metrics-chart';
+import {
+  argentinaToday,
+  formatCount,
+  formatDay,
+  formatRate,
+  funnelLabels,
+  metricsCsv,
+  shiftDay,
+} from './metrics-format';
+import './dashboard.css';
+
+const presets = [
+  { days: 7, label: 'Últimos 7 días' },
+  { days: 30, label: 'Últimos 30 días' },
+  { days: 90, label: 'Últimos 90 días' },
+  { days: 365, label: 'Último año' },
+];
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The admin's dashboard on /admin: the business's figures for a period (in the URL, `desde` and
+ * `hasta`), two daily charts with their tables, and the figures as CSV.
+ */
+export default function DashboardPanel() {
+  const [params, setParams] = useSearchParams();
+  const today = argentinaToday();
+  const to = datePattern.test(params.get('hasta') ?? '') ? (params.get('hasta') as string) : today;
+  const from = datePattern.test(params.get('desde') ?? '')
+    ? (params.get('desde') as string)
+    : shiftDay(to, -29);
+  const metrics = useMetrics(from, to);
+  const [draft, setDraft] = useState({ from, to });
+  const [draftError, setDraftError] = useState<string | null>(null);
+
+  function choose(nextFrom: string, nextTo: string) {
+    const next = new URLSearchParams(params);
+    next.set('desde', nextFrom);
+    next.set('hasta', nextTo);
+    setParams(next);
+    setDraft({ from: nextFrom, to: nextTo });
+  }
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (!datePattern.test(draft.from) || !datePattern.test(draft.to)) {
+      setDraftError('Elegí las dos fechas.');
+      return;
+    }
+    if (draft.from > draft.to) {
+      setDraftError('La fecha de inicio tiene que ser anterior a la de fin.');
+      return;
+    }
+    setDraftError(null);
+    choose(draft.from, draft.to);
+  }
+
+  return (
+    <section className="admin-stack" aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title">Tablero</h2>
+      <form className="admin-filters" onSubmit={apply} aria-label="Período">
+        <TextField
+          label="Desde"
+          name="desde"
+          type="date"
+          value={draft.from}
+          max={draft.to}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
+        <TextField
+          label="Hasta"
+          name="hasta"
+          type="date"
+          value={draft.to}
+          min={draft.from}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          error={draftError}
+        />
+        <button type="submit" className="button button-primary">
+          Ver período
+        </button>
+      </form>
+      <fieldset className="admin-actions admin-presets">
+        <legend className="visually-hidden">Períodos rápidos</legend>
+        {presets.map((preset) => (
+          <button
+            key={preset.days}
+            type="button"
+            className="button button-secondary admin-small-button"
+            aria-pressed={from === shiftDay(today, 1 - preset.days) && to === today}
+            onClick={() => choose(shiftDay(today, 1 - preset.days), today)}
+          >
+            {preset.label}
+          </button>
+        ))}
+      </fieldset>
+      {metrics.isPending && <Spinner label="Calculando las cifras…" />}
+      {metrics.isError && <Alert tone="error">{adminErrorText(metrics.error)}</Alert>}
+      {metrics.data && <Figures metrics={metrics.data} refreshing={metrics.isFetching} />}
+    </section>
+  );
+}
+
+function downloadCsv(metrics: Metrics) {
+  const blob = new Blob([metricsCsv(metrics)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `alcancia-tablero-${metrics.from}-a-${metrics.to}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boolean }) {
+  const dates = useMemo(() => m.days.map((d) => d.date), [m]);
+  const activity = useMemo<ChartSeries[]>(
+    () => [
+      {
+        label: 'Altas de cuentas',
+        values: m.days.map((d) => d.signUps),
+        color: '#2f6f5e',
+        format: formatCount,
+      },
+      {
+        label: 'Suscripciones nuevas',
+        values: m.days.map((d) => d.newSubscriptions),
+        color: '#6b4fbb',
+        format: formatCount,
+      },
+      {
+        label: 'Suscripciones canceladas',
+        values: m.days.map((d) => d.cancelledSubscriptions),
+        color: '#b23b4a',
+        format: formatCount,
+      },
+    ],
+    [m],
+  );
+  const revenue = useMemo<ChartSeries[]>(
+    () => [
+      {
+        label: 'Ingresos',
+        values: m.days.map((d) => d.revenue),
+        color: '#1f5f8b',
+        format: (v) => formatPesos(v),
+        bars: true,
+      },
+    ],
+    [m],
+  );
+  const firstStep = m.funnel[0]?.count ?? 0;
+  return (
+    <div className="admin-stack" aria-busy={refreshing}>
+      <p className="admin-muted" aria-live="polite">
+        Del {formatDay(m.from)} al {formatDay(m.to)} · calculado {formatDateTime(m.generatedAt)}
+      </p>
+      <div className="admin-actions">
+        <button type="button" className="button button-secondary" onClick={() => downloadCsv(m)}>
+          Descargar CSV
+        </button>
+      </div>
+      <dl className="admin-kpis">
+        <Kpi label="Altas de cuentas" value={formatCount(m.signUps)} />
+        <Kpi label="Cuentas validadas" value={formatCount(m.validatedAccounts)} />
+        <Kpi label="Suscriptoras activas" value={formatCount(m.activeSubscribers)} />
+        <Kpi label="Pruebas gratis iniciadas" value={formatCount(m.trialsStarted)} />
+        <Kpi label="Suscripciones nuevas" value={formatCount(m.newSubscriptions)} />
+        <Kpi label="Suscripciones canceladas" value={formatCount(m.cancelledSubscriptions)} />
+        <Kpi label="MRR (hoy)" value={formatPesos(m.mrr)} />
+        <Kpi label="Churn del período" value={formatRate(m.churnRate)} />
+        <Kpi label="Ingresos" value={formatPesos(m.revenue.total)} />
+        <Kpi
+          label="Devoluciones"
+          value={`${formatCount(m.refunds.count)} · ${formatPesos(m.refunds.amount)}`}
+        />
+        <Kpi label="Cursos iniciados" value={formatCount(m.courseStarts)} />
+        <Kpi label="Cursos completados" value={formatCount(m.courseCompletions)} />
+      </dl>
+
+      <div className="admin-columns">
+        <div className="admin-panel">
+          <h3>Ingresos por producto</h3>
+          <table className="admin-table">
+            <caption className="visually-hidden">Ingresos por producto en el período</caption>
+            <thead>
+              <tr>
+                <th scope="col">Producto</th>
+                <th scope="col" className="admin-number">
+                  Ingresos
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ['Suscripciones', m.revenue.subscriptions],
+                  ['Programas', m.revenue.programs],
+                  ['Packs', m.revenue.packs],
+                  ['Membresías sin cuenta', m.revenue.guestMemberships],
+                ] as const
+              ).map(([label, amount]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td className="admin-number">{formatPesos(amount)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Total</th>
+                <td className="admin-number">{formatPesos(m.revenue.total)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <div className="admin-panel">
+          <h3>Suscriptoras activas por plan</h3>
+          {m.activeSubscribersByPlan.length === 0 ? (
+            <p>No hay suscriptoras activas.</p>
+          ) : (
+            <table className="admin-table">
+              <caption className="visually-hidden">Suscriptoras activas por plan</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Plan</th>
+                  <th scope="col" className="admin-number">
+                    Suscriptoras
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.activeSubscribersByPlan.map((plan) => (
+                  <tr key={plan.planId}>
+                    <th scope="row">{plan.planName}</th>
+                    <td className="admin-number">{formatCount(plan.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </div>
+
+      <div className="admin-panel">
+        <h3>Embudo: de los planes al pago</h3>
+        <table className="admin-table">
+          <caption className="visually-hidden">Embudo de suscripción en el período</caption>
+          <thead>
+            <tr>
+              <th scope="col">Paso</th>
+              <th scope="col" className="admin-number">
+                Cantidad
+              </th>
+              <th scope="col" className="admin-number">
+                Del primer paso
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.funnel.map((step) => (
+              <tr key={step.step}>
+                <th scope="row">{funnelLabels[step.step]}</th>
+                <td className="admin-number">{formatCount(step.count)}</td>
+                <td className="admin-number">{firstStep > 0 ? formatRate(step.count / firstStep) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="admin-muted">
+          Los pasos cuentan dispositivos distintos (eventos de uso); el último, suscripciones nuevas.
+        </p>
+      </div>
+
+      <div className="admin-panel">
+        <h3>Actividad por día</h3>
+        <MetricsChart
+          title="Altas, suscripciones nuevas y canceladas por día"
+          dates={dates}
+          series={activity}
+        />
+        <MetricsChart title="Ingresos por día" dates={dates} series={revenue} />
+        <details>
+          <summary>Ver los datos por día en una tabla</summary>
+          <table className="admin-table">
+            <caption className="visually-hidden">Cifras por día</caption>
+            <thead>
+              <tr>
+                <th scope="col">Día</th>
+                <th scope="col" className="admin-number">
+                  Altas
+                </th>
+                <th scope="col" className="admin-number">
+                  Suscripciones nuevas
+                </th>
+                <th scope="col" className="admin-number">
+                  Canceladas
+                </th>
+                <th scope="col" className="admin-number">
+                  Ingresos
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.days.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row">{formatDay(d.date)}</th>
+                  <td className="admin-number">{formatCount(d.signUps)}</td>
+                  <td className="admin-number">{formatCount(d.newSubscriptions)}</td>
+                  <td className="admin-number">{formatCount(d.cancelledSubscriptions)}</td>
+                  <td className="admin-number">{formatPesos(d.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </div>
+    </div>
+  );
+}
+
+function Kpi({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="admin-kpi">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

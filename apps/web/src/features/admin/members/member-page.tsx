@@ -1,0 +1,419 @@
+import type { AdminPayment, MemberDetail } from '@alcancia/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatDateTime, formatPesos } from '../admin-format';
+import { ConfirmDialog } from '../confirm-dialog';
+import { PaymentStatus, RefundStatus } from '../payments/payment-status';
+import { RefundDialog } from '../payments/refund-dialog';
+import {
+  cancelSubscription,
+  endSessions,
+  grantProduct,
+  memberKey,
+  resendValidation,
+  revokeProduct,
+  useMember,
+} from './members-api';
+
+type Action = 'validation' | 'sessions' | 'cancel' | 'grant' | { revoke: string } | null;
+
+const subscriptionStatus: Record<string, string> = {
+  none: 'Sin suscripción',
+  active: 'Activa',
+  trial: 'En prueba gratis',
+  past_due: 'Pago pendiente',
+  cancelled: 'Cancelada (con acceso hasta el fin del período)',
+  expired: 'Vencida',
+};
+
+/** /admin/miembros/:id: everything about one member, and what support can do for her. */
+export default function MemberPage() {
+  const { id = '' } = useParams();
+  const member = useMember(id);
+  usePageTitle(member.data ? member.data.profile.name : 'Miembro');
+  if (member.isPending) return <Spinner label="Cargando la ficha…" />;
+  if (member.isError) return <Alert tone="error">{adminErrorText(member.error)}</Alert>;
+  return <MemberView member={member.data} />;
+}
+
+function MemberView({ member }: { member: MemberDetail }) {
+  const queryClient = useQueryClient();
+  const { profile } = member;
+  const [action, setAction] = useState<Action>(null);
+  const [productId, setProductId] = useState('');
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: memberKey(profile.id) });
+  const done = async (message: string) => {
+    setNotice(message);
+    await reload();
+  };
+
+  return (
+    <section className="admin-stack">
+      <p>
+        <Link to="/admin/miembros">← Miembros</Link>
+      </p>
+      <h1>{profile.name}</h1>
+      <p>
+        {profile.email}
+        {profile.emailVerified ? (
+          <span className="admin-badge admin-badge-ok"> Correo validado</span>
+        ) : (
+          <span className="admin-badge admin-badge-warn"> Correo sin validar</span>
+        )}
+        {profile.deleted && <span className="admin-badge admin-badge-bad"> Cuenta eliminada</span>}
+      </p>
+      <div className="admin-actions">
+        {!profile.emailVerified && !profile.deleted && (
+          <button type="button" className="button button-secondary" onClick={() => setAction('validation')}>
+            Reenviar validación
+          </button>
+        )}
+        <button type="button" className="button button-secondary" onClick={() => setAction('sessions')}>
+          Cerrar sus sesiones
+        </button>
+        {!profile.deleted && (
+          <button type="button" className="button button-secondary" onClick={() => setAction('grant')}>
+            Dar un programa o pack
+          </button>
+        )}
+        {member.subscription.cancellable && (
+          <button type="button" className="button button-secondary" onClick={() => setAction('cancel')}>
+            Cancelar su suscripción
+          </button>
+        )}
+      </div>
+      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+
+      <div className="admin-columns">
+        <div className="admin-panel">
+          <h2>Datos</h2>
+          <dl className="admin-dl">
+            <dt>Teléfono</dt>
+            <dd>{profile.telephone ?? '—'}</dd>
+            <dt>País</dt>
+            <dd>{profile.countryCode ?? '—'}</dd>
+            <dt>Alta</dt>
+            <dd>{formatDateTime(profile.createdAt)}</dd>
+            <dt>Origen</dt>
+            <dd>{profile.origin}</dd>
+            <dt>Validación</dt>
+            <dd>
+              {profile.emailVerifiedAt
+                ? `Validado el ${formatDateTime(profile.emailVerifiedAt)}`
+                : `Último código enviado: ${formatDateTime(member.validation.lastCodeSentAt)}`}
+            </dd>
+            <dt>Comunidad privada</dt>
+            <dd>{profile.privateCommunityAccess ? 'Sí' : 'No'}</dd>
+          </dl>
+        </div>
+        <div className="admin-panel">
+          <h2>Suscripción</h2>
+          <dl className="admin-dl">
+            <dt>Estado</dt>
+            <dd>{subscriptionStatus[member.subscription.status] ?? member.subscription.status}</dd>
+            <dt>Plan</dt>
+            <dd>{member.subscription.planName ?? member.subscription.planId ?? '—'}</dd>
+            <dt>Hasta</dt>
+            <dd>{member.subscription.endDate ?? '—'}</dd>
+            <dt>Origen</dt>
+            <dd>{member.subscription.origin ?? '—'}</dd>
+            <dt>Acuerdo en el proveedor</dt>
+            <dd>{member.subscription.providerPreapprovalId ?? '—'}</dd>
+          </dl>
+        </div>
+      </div>
+
+      {member.subscription.history.length > 0 && (
+        <Table caption="Historia de la suscripción" head={['Cuándo', 'De', 'A', 'Quién', 'Por qué']}>
+          {member.subscription.history.map((entry) => (
+            <tr key={`${entry.at}-${entry.to}-${entry.orderId}`}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>{entry.from ?? '—'}</td>
+              <td>{entry.to}</td>
+              <td>{entry.actor}</td>
+              <td>{entry.reason}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+
+      <Table
+        caption="Compras"
+        head={['Producto', 'Tipo', 'Origen', 'Desde', '']}
+        empty="No tiene programas ni packs."
+      >
+        {member.purchases.map((purchase) => (
+          <tr key={`${purchase.productType}-${purchase.productId}`}>
+            <td>{purchase.name ?? purchase.productId}</td>
+            <td>{purchase.productType === 'packs' ? 'Pack' : 'Programa'}</td>
+            <td>{purchase.source}</td>
+            <td>{formatDateTime(purchase.createdAt)}</td>
+            <td>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setAction({ revoke: purchase.productId })}
+                aria-label={`Quitar ${purchase.name ?? purchase.productId}`}
+              >
+                Quitar
+              </button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+
+      <Table
+        caption="Pagos"
+        head={['Fecha', 'Concepto', 'Importe', 'Estado', 'Operación del proveedor', '']}
+        empty="No tiene pagos."
+      >
+        {member.payments.map((payment) => (
+          <tr key={payment.id}>
+            <td>{formatDateTime(payment.approvedAt ?? payment.createdAt)}</td>
+            <td>{payment.concept}</td>
+            <td className="admin-number">
+              {formatPesos(payment.amount)}
+              {payment.refundedAmount > 0 && (
+                <>
+                  <br />
+                  <span className="admin-muted">devuelto {formatPesos(payment.refundedAmount)}</span>
+                </>
+              )}
+            </td>
+            <td>
+              <PaymentStatus payment={payment} />
+            </td>
+            <td>
+              <code>{payment.providerPaymentId}</code>
+              {payment.providerPreapprovalId && (
+                <>
+                  <br />
+                  <span className="admin-muted">acuerdo {payment.providerPreapprovalId}</span>
+                </>
+              )}
+            </td>
+            <td>
+              {payment.refundableAmount > 0 && (
+                <button
+                  type="button"
+                  className="button button-secondary admin-small-button"
+                  onClick={() => setRefunding(payment)}
+                  aria-label={`Devolver el pago ${payment.providerPaymentId}`}
+                >
+                  Devolver
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
+
+      {member.refunds.length > 0 && (
+        <Table caption="Devoluciones" head={['Pedida', 'Importe', 'Estado', 'Motivo', 'Intentos']}>
+          {member.refunds.map((refund) => (
+            <tr key={refund.id}>
+              <td>{formatDateTime(refund.createdAt)}</td>
+              <td className="admin-number">{formatPesos(refund.amount)}</td>
+              <td>
+                <RefundStatus refund={refund} />
+              </td>
+              <td>{refund.reason}</td>
+              <td>{refund.attempts}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+
+      <Table
+        caption="Progreso por curso"
+        head={['Curso', 'Clases completas', 'Terminado', 'Última actividad']}
+        empty="Todavía no empezó ningún curso."
+      >
+        {member.progress.map((row) => (
+          <tr key={row.courseId}>
+            <td>{row.courseName ?? row.courseId}</td>
+            <td>
+              {row.completedSections} de {row.totalSections}
+            </td>
+            <td>{row.completedAt ? formatDateTime(row.completedAt) : 'No'}</td>
+            <td>{formatDateTime(row.updatedAt)}</td>
+          </tr>
+        ))}
+      </Table>
+
+      {member.certificates.length > 0 && (
+        <Table caption="Certificados" head={['Curso', 'Código', 'Emitido']}>
+          {member.certificates.map((certificate) => (
+            <tr key={certificate.id}>
+              <td>{certificate.courseName ?? certificate.courseId}</td>
+              <td>
+                <code>{certificate.id}</code>
+              </td>
+              <td>{formatDateTime(certificate.issuedAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+
+      <Table
+        caption="Sesiones abiertas"
+        head={['Inicio', 'Última actividad', 'Vence', 'Tipo']}
+        empty="No tiene sesiones abiertas."
+      >
+        {member.sessions.map((session) => (
+          <tr key={session.id}>
+            <td>{formatDateTime(session.startedAt)}</td>
+            <td>{formatDateTime(session.lastActiveAt)}</td>
+            <td>{formatDateTime(session.expiresAt)}</td>
+            <td>{session.operator ? 'Panel (con segundo factor)' : 'Academia'}</td>
+          </tr>
+        ))}
+      </Table>
+
+      {member.promoCodes.length > 0 && (
+        <Table caption="Códigos promocionales usados" head={['Código', 'Cuándo']}>
+          {member.promoCodes.map((code) => (
+            <tr key={code.code}>
+              <td>
+                <Link to={`/admin/codigos/${encodeURIComponent(code.code)}`}>{code.code}</Link>
+              </td>
+              <td>{formatDateTime(code.usedAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+
+      <Table caption="Últimos eventos" head={['Cuándo', 'Evento', 'Origen']} empty="Sin eventos registrados.">
+        {member.events.map((event) => (
+          <tr key={event.id}>
+            <td>{formatDateTime(event.at)}</td>
+            <td>
+              <code>{event.event}</code>
+            </td>
+            <td>{event.source}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <ConfirmDialog
+        open={action === 'validation'}
+        title="Reenviar el correo de validación"
+        confirmLabel="Reenviar"
+        onClose={() => setAction(null)}
+        onConfirm={async () => done((await resendValidation(profile.id)).message)}
+      >
+        <p>Le llega un código nuevo a {profile.email}; los anteriores dejan de servir.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={action === 'sessions'}
+        title="Cerrar todas sus sesiones"
+        confirmLabel="Cerrar sesiones"
+        danger
+        onClose={() => setAction(null)}
+        onConfirm={async () => done((await endSessions(profile.id)).message)}
+      >
+        <p>Se cierran en todos sus dispositivos. Puede volver a ingresar con su contraseña.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={action === 'cancel'}
+        title="Cancelar su suscripción"
+        confirmLabel="Cancelar la suscripción"
+        danger
+        askReason
+        onClose={() => setAction(null)}
+        onConfirm={async (reason) => done((await cancelSubscription(profile.id, reason)).message)}
+      >
+        <p>
+          Es su botón de baja: no se le cobra más, conserva el acceso hasta el fin del período y le llega el
+          correo con el código de baja.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={action === 'grant'}
+        title="Dar un programa o pack"
+        confirmLabel="Dar acceso"
+        askReason
+        canConfirm={productId.trim() !== ''}
+        onClose={() => {
+          setProductId('');
+          setAction(null);
+        }}
+        onConfirm={async (reason) => {
+          await done((await grantProduct(profile.id, productId.trim(), reason)).message);
+          setProductId('');
+        }}
+      >
+        <TextField
+          label="Id del programa o pack (p. ej. programa-chau-deudas)"
+          name="productId"
+          value={productId}
+          onChange={(event) => setProductId(event.target.value)}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={typeof action === 'object' && action !== null}
+        title="Quitar el acceso a un producto"
+        confirmLabel="Quitar acceso"
+        danger
+        askReason
+        onClose={() => setAction(null)}
+        onConfirm={async (reason) => {
+          if (typeof action === 'object' && action)
+            done((await revokeProduct(profile.id, action.revoke, reason)).message);
+        }}
+      >
+        <p>
+          Pierde el acceso a <strong>{typeof action === 'object' && action ? action.revoke : ''}</strong>. No
+          devuelve ningún pago: para eso, usá «Devolver» en el pago.
+        </p>
+      </ConfirmDialog>
+      <RefundDialog
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={(_result, message) => void done(message)}
+      />
+    </section>
+  );
+}
+
+function Table({
+  caption,
+  head,
+  empty,
+  children,
+}: {
+  caption: string;
+  head: string[];
+  empty?: string;
+  children: React.ReactNode[];
+}) {
+  return (
+    <div className="admin-panel">
+      <h2>{caption}</h2>
+      {children.length === 0 ? (
+        <p className="admin-muted">{empty}</p>
+      ) : (
+        <table className="admin-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {head.map((label, index) => (
+                <th key={label || index} scope="col">
+                  {label || <span className="visually-hidden">Acciones</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Previous / next for the back office's lists (they say `hasMore`, not a total). */
+export function Pager({
+  page,
+  hasMore,
+  onPage,
+}: {
+  page: number;
+  hasMore: boolean;
+  onPage(page: number): void;
+}) {
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav className="admin-pager" aria-label="Páginas">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Anterior
+      </button>
+      <span>Página {page}</span>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!hasMore}
+        onClick={() => onPage(page + 1)}
+      >
+        Siguiente
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  type AdminPlan,
+  type AdminPlanPrice,
+  type AdminPlans,
+  priceChangeNoticeDays,
+  type UpdatePlanPricesResponse,
+} from '@alcancia/contract/admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatPesos, parsePesos } from '../admin-format';
+import { ConfirmDialog } from '../confirm-dialog';
+
+const plansKey = ['admin', 'plans'] as const;
+
+const frequencyLabels: Record<string, string> = {
+  weekly: 'Semanal',
+  fortnightly: 'Quincenal',
+  monthly: 'Mensual',
+  bimonthly: 'Bimestral',
+  quarterly: 'Trimestral',
+  fourMonthly: 'Cuatrimestral',
+  semester: 'Semestral',
+  annual: 'Anual',
+};
+
+const dayFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'UTC' });
+const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+const pesosText = (centavos: number) => formatPesos(centavos).replace(/^\$\s?/, '');
+
+interface Draft {
+  frequency: string;
+  regular: string;
+  discount: string;
+  trialCount: string;
+  trialUnit: 'days' | 'months';
+}
+
+const draftOf = (price: AdminPlanPrice): Draft => ({
+  frequency: price.frequency,
+  regular: pesosText(price.regularPrice),
+  discount: price.discountPrice === null ? '' : pesosText(price.discountPrice),
+  trialCount: price.freeTrial ? String(price.freeTrial.frequency) : '',
+  trialUnit: price.freeTrial?.frequencyType ?? 'days',
+});
+
+/** /admin/precios (admin): each plan's prices per frequency and free trials. */
+export default function PricesPage() {
+  usePageTitle('Planes y precios');
+  const plans = useQuery({
+    queryKey: plansKey,
+    queryFn: ({ signal }) => apiRequest<AdminPlans>('/admin/plans', { signal }),
+    staleTime: 0,
+  });
+  if (plans.isPending) return <Spinner />;
+  if (plans.isError) return <Alert tone="error">{adminErrorText(plans.error)}</Alert>;
+  return (
+    <section className="admin-stack">
+      <h1>Planes y precios</h1>
+      <p className="admin-muted">
+        Un precio nuevo vale al instante para las suscripciones nuevas. A quienes ya pagan el precio anterior
+        les avisamos por correo y se lo cobramos desde {priceChangeNoticeDays} días después; quien tiene un
+        cupón sigue con su precio.
+      </p>
+      {plans.data.items.map((plan) => (
+        <PlanForm key={plan.id} plan={plan} />
+      ))}
+    </section>
+  );
+}
+
+function PlanForm({ plan }: { plan: AdminPlan }) {
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<Draft[]>(() => plan.prices.map(draftOf));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingId = `plan-${plan.id}`;
+
+  function body() {
+    const found: Record<string, string> = {};
+    const prices = drafts.map((d) => {
+      const regular = parsePesos(d.regular);
+      const discount = d.discount.trim() ? parsePesos(d.discount) : null;
+      if (regular === null) found[`${d.frequency}.regular`] = 'Ingresá un precio, por ejemplo 9.900,00.';
+      if (d.discount.trim() && discount === null)
+        found[`${d.frequency}.discount`] = 'Ingresá un precio, o dejalo vacío.';
+      if (regular !== null && discount !== null && discount > regular)
+        found[`${d.frequency}.discount`] = 'No puede superar al precio regular.';
+      const trial = d.trialCount.trim() ? Number(d.trialCount) : null;
+      if (trial !== null && (!Number.isInteger(trial) || trial < 1 || trial > 365))
+        found[`${d.frequency}.trial`] = 'Un número de 1 a 365, o vacío.';
+      return {
+        frequency: d.frequency,
+        regularPrice: regular ?? 0,
+        discountPrice: discount,
+        freeTrial: trial ? { frequency: trial, frequencyType: d.trialUnit } : null,
+      };
+    });
+    setErrors(found);
+    return Object.keys(found).length === 0 ? { prices } : null;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    if (body()) setConfirming(true);
+  }
+
+  async function save() {
+    const payload = body();
+    if (!payload) return;
+    const answer = await apiRequest<UpdatePlanPricesResponse>(`/admin/plans/${plan.id}`, {
+      method: 'PATCH',
+      body: payload,
+    });
+    setNotice(answer.message);
+    setDrafts(answer.plan.prices.map(draftOf));
+    await queryClient.invalidateQueries({ queryKey: plansKey });
+  }
+
+  const update = (index: number, change: Partial<Draft>) =>
+    setDrafts(drafts.map((d, i) => (i === index ? { ...d, ...change } : d)));
+
+  return (
+    <form className="admin-panel admin-stack" aria-labelledby={headingId} onSubmit={submit} noValidate>
+      <h2 id={headingId}>
+        {plan.name} <span className="admin-muted">· {plan.activeSubscribers} suscripciones activas</span>
+      </h2>
+      {plan.prices.map((price, index) => {
+        const draft = drafts[index] as Draft;
+        const label = frequencyLabels[price.frequency] ?? price.frequency;
+        return (
+          <fieldset key={price.frequency} className="admin-fieldset">
+            <legend>{label}</legend>
+            <div className="admin-form-grid">
+              <TextField
+                label={`Precio regular (${label.toLowerCase()})`}
+                inputMode="decimal"
+                value={draft.regular}
+                error={errors[`${price.frequency}.regular`]}
+                onChange={(e) => update(index, { regular: e.target.value })}
+              />
+              <TextField
+                label={`Precio con descuento (${label.toLowerCase()})`}
+                hint="Vacío: sin descuento. Es lo que se cobra con tarjeta."
+                inputMode="decimal"
+                value={draft.discount}
+                error={errors[`${price.frequency}.discount`]}
+                onChange={(e) => update(index, { discount: e.target.value })}
+              />
+              <TextField
+                label={`Prueba gratis (${label.toLowerCase()})`}
+                hint="Vacío: sin prueba."
+                inputMode="numeric"
+                value={draft.trialCount}
+                error={errors[`${price.frequency}.trial`]}
+                onChange={(e) => update(index, { trialCount: e.target.value })}
+              />
+              <div className="field">
+                <label htmlFor={`${plan.id}-${price.frequency}-unit`}>Unidad de la prueba</label>
+                <select
+                  id={`${plan.id}-${price.frequency}-unit`}
+                  value={draft.trialUnit}
+                  onChange={(e) => update(index, { trialUnit: e.target.value as Draft['trialUnit'] })}
+                >
+                  <option value="days">días</option>
+                  <option value="months">meses</option>
+                </select>
+              </div>
+            </div>
+            {price.scheduledChanges > 0 && price.nextChangeOn && (
+              <p className="admin-muted">
+                Cambio programado para {price.scheduledChanges} suscripciones desde el{' '}
+                {formatDay(price.nextChangeOn)}.
+              </p>
+            )}
+          </fieldset>
+        );
+      })}
+      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <div className="admin-actions">
+        <button type="submit" className="button button-primary">
+          Guardar {plan.name}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`¿Guardar los precios del ${plan.name}?`}
+        confirmLabel="Guardar precios"
+        onConfirm={save}
+        onClose={() => setConfirming(false)}
+      >
+        Si cambia lo que se cobra, cada suscriptora que paga el precio actual recibe un aviso por correo y el
+        nuevo precio se le cobra desde dentro de {priceChangeNoticeDays} días.
+      </ConfirmDialog>
+    </form>
+  );
+}

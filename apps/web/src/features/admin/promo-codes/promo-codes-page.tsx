@@ -1,0 +1,160 @@
+import type { CreatePromoCodesResponse } from '@alcancia/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatDateTime } from '../admin-format';
+import { Pager } from '../pager';
+import { CreatePromoCodesForm } from './create-promo-codes-form';
+import { effectOf, statusLabels, usePromoCodes } from './promo-codes-api';
+
+/** The codes of a batch as a CSV file, to hand to a partner. */
+function downloadCsv(result: CreatePromoCodesResponse) {
+  const rows = ['codigo', ...result.codes.map((code) => code.code)].join('\n');
+  const url = URL.createObjectURL(new Blob([`${rows}\n`], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `codigos-${result.batchId ?? 'alcancia'}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /admin/codigos: create one code or a batch, and find codes by name, description or batch. */
+export default function PromoCodesPage() {
+  usePageTitle('Códigos promocionales');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const batchId = params.get('lote') ?? '';
+  const page = Number(params.get('page') ?? '1') || 1;
+  const [draft, setDraft] = useState(search);
+  const [created, setCreated] = useState<CreatePromoCodesResponse | null>(null);
+  const codes = usePromoCodes(search, batchId, page);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {});
+  }
+
+  return (
+    <section className="admin-stack">
+      <h1>Códigos promocionales</h1>
+      <CreatePromoCodesForm
+        onCreated={(result) => {
+          setCreated(result);
+          void queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
+        }}
+      />
+      <div aria-live="polite">
+        {created && (
+          <Alert
+            tone="success"
+            title={created.codes.length === 1 ? 'Código creado' : `${created.codes.length} códigos creados`}
+          >
+            <ul className="admin-codes" aria-label="Códigos creados">
+              {created.codes.slice(0, 50).map((code) => (
+                <li key={code.code}>
+                  <code>{code.code}</code>
+                </li>
+              ))}
+            </ul>
+            {created.batchId && (
+              <div className="admin-actions">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => downloadCsv(created)}
+                >
+                  Descargar los códigos (CSV)
+                </button>
+                <Link className="button button-secondary" to={`/admin/codigos?lote=${created.batchId}`}>
+                  Ver el lote
+                </Link>
+              </div>
+            )}
+          </Alert>
+        )}
+      </div>
+
+      <form className="admin-inline-form" onSubmit={submit}>
+        <TextField
+          label="Buscar por código o descripción"
+          name="q"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button-primary">
+          Buscar
+        </button>
+        {batchId && (
+          <button type="button" className="button button-secondary" onClick={() => setParams({})}>
+            Ver todos los códigos
+          </button>
+        )}
+      </form>
+      {codes.isPending && <Spinner />}
+      {codes.isError && <Alert tone="error">{adminErrorText(codes.error)}</Alert>}
+      {codes.data && (
+        <>
+          <table className="admin-table">
+            <caption className="visually-hidden">Códigos promocionales</caption>
+            <thead>
+              <tr>
+                <th scope="col">Código</th>
+                <th scope="col">Qué da</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Usos</th>
+                <th scope="col">Vigencia</th>
+                <th scope="col">Creado</th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.data.items.map((code) => {
+                const [label, tone] = statusLabels[code.status];
+                return (
+                  <tr key={code.code}>
+                    <td>
+                      <Link to={`/admin/codigos/${encodeURIComponent(code.code)}`}>{code.code}</Link>
+                    </td>
+                    <td>{effectOf(code)}</td>
+                    <td>
+                      <span className={`admin-badge ${tone}`}>{label}</span>
+                    </td>
+                    <td>
+                      {code.uses}
+                      {code.maxUses !== null && ` de ${code.maxUses}`}
+                    </td>
+                    <td>
+                      {code.validFrom || code.validUntil
+                        ? `${code.validFrom ?? '…'} – ${code.validUntil ?? '…'}`
+                        : 'Sin fechas'}
+                    </td>
+                    <td>{formatDateTime(code.createdAt)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {codes.data.items.length === 0 && <p>No hay códigos con esa búsqueda.</p>}
+          <Pager
+            page={page}
+            hasMore={codes.data.hasMore}
+            onPage={(next) =>
+              setParams({
+                ...(search ? { q: search } : {}),
+                ...(batchId ? { lote: batchId } : {}),
+                page: String(next),
+              })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

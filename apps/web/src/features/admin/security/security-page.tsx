@@ -1,0 +1,177 @@
+import type { TotpEnrolment } from '@alcancia/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import {
+  adminErrorText,
+  confirmTotpEnrolment,
+  operatorKey,
+  replaceRecoveryCodes,
+  startTotpEnrolment,
+  useOperator,
+} from '../admin-api';
+
+/**
+ * /admin/seguridad: her second factor. A new authenticator (QR drawn by the API, confirmed with a
+ * code from it) or new recovery codes (confirmed with a current code); the codes show once.
+ */
+export default function SecurityPage() {
+  usePageTitle('Mi acceso');
+  const queryClient = useQueryClient();
+  const { data: operator } = useOperator();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(adminErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const showCodes = async (recoveryCodes: string[]) => {
+    setCodes(recoveryCodes);
+    setEnrolment(null);
+    await queryClient.invalidateQueries({ queryKey: operatorKey });
+  };
+
+  return (
+    <section className="admin-stack">
+      <h1>Mi acceso</h1>
+      <p className="admin-muted">
+        Entrás al panel con tu contraseña y el código de tu aplicación de autenticación. Te quedan{' '}
+        <strong>{operator?.recoveryCodesLeft ?? 0}</strong> códigos de recuperación sin usar.
+      </p>
+      {error && <Alert tone="error">{error}</Alert>}
+      {codes && (
+        <Alert tone="success" title="Tus códigos de recuperación nuevos">
+          <p>Guardalos en un lugar seguro: cada uno sirve una sola vez y no se vuelven a mostrar.</p>
+          <ul className="admin-codes" aria-label="Códigos de recuperación">
+            {codes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      <div className="admin-panel">
+        <h2>Nueva aplicación de autenticación</h2>
+        {enrolment ? (
+          <Enrolment
+            enrolment={enrolment}
+            busy={busy}
+            onConfirm={(code) => run(async () => showCodes((await confirmTotpEnrolment(code)).recoveryCodes))}
+          />
+        ) : (
+          <>
+            <p>
+              Si cambiaste de teléfono, registrá la aplicación de nuevo. La actual sigue funcionando hasta que
+              confirmes la nueva.
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => run(async () => setEnrolment(await startTotpEnrolment()))}
+            >
+              Registrar una aplicación nueva
+            </button>
+          </>
+        )}
+      </div>
+
+      <div className="admin-panel">
+        <h2>Códigos de recuperación</h2>
+        <CodeForm
+          label="Código actual de tu aplicación"
+          submit="Generar códigos nuevos"
+          busy={busy}
+          onSubmit={(code) => run(async () => showCodes((await replaceRecoveryCodes(code)).recoveryCodes))}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Enrolment({
+  enrolment,
+  busy,
+  onConfirm,
+}: {
+  enrolment: TotpEnrolment;
+  busy: boolean;
+  onConfirm(code: string): void;
+}) {
+  const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`;
+  return (
+    <div className="admin-enrolment">
+      <img
+        className="admin-qr"
+        src={qr}
+        alt="Código QR para tu aplicación de autenticación"
+        width={200}
+        height={200}
+      />
+      <div className="admin-stack">
+        <p>Escaneá el QR con tu aplicación, o cargá esta clave a mano:</p>
+        <p>
+          <code className="admin-secret">{enrolment.secret}</code>
+        </p>
+        <CodeForm
+          label="Código que muestra la aplicación"
+          submit="Confirmar"
+          busy={busy}
+          onSubmit={onConfirm}
+        />
+      </div>
+    </div>
+  );
+}
+
+function CodeForm({
+  label,
+  submit,
+  busy,
+  onSubmit,
+}: {
+  label: string;
+  submit: string;
+  busy: boolean;
+  onSubmit(code: string): void;
+}) {
+  const [code, setCode] = useState('');
+  const valid = /^\d{6}$/.test(code);
+  return (
+    <form
+      className="admin-inline-form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (valid) onSubmit(code);
+      }}
+    >
+      <TextField
+        label={label}
+        name="totp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+      />
+      <button type="submit" className="button button-primary" disabled={!valid || busy}>
+        {submit}
+      </button>
+    </form>
+  );
+}

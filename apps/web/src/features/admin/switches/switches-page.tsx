@@ -1,0 +1,170 @@
+import type { AdminFeatureFlag, AdminServiceControl, Switches } from '@alcancia/contract/admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
+import { adminErrorText } from '../admin-api';
+import { formatDateTime } from '../admin-format';
+import { ConfirmDialog } from '../confirm-dialog';
+
+const switchesKey = ['admin', 'switches'] as const;
+
+/** What each switch does, for whoever flips it. */
+const descriptions: Record<string, string> = {
+  COMMUNITY: 'La comunidad privada (su dirección es la de la comunidad).',
+  CHAT_BOT: 'El chat de ayuda en la academia.',
+  SOCIAL_LOGIN_GOOGLE: 'Ingresar con Google.',
+  SOCIAL_LOGIN_FACEBOOK: 'Ingresar con Facebook.',
+  SUBSCRIPTION_CHECKOUT_PROVIDER: 'El proveedor del pago de suscripciones.',
+  enableMonthlySubscriptionPurchase: 'La pestaña de planes mensuales al suscribirse.',
+  enableAnnualSubscriptionPurchase: 'La pestaña de planes anuales al suscribirse.',
+};
+
+type Pending =
+  | { kind: 'control'; item: AdminServiceControl; enabled: boolean }
+  | { kind: 'flag'; item: AdminFeatureFlag; enabled: boolean }
+  | null;
+
+/**
+ * /admin/interruptores (admin): service controls and feature flags. Each change asks first; every
+ * API process reads them on each request, so learners see the change at once.
+ */
+export default function SwitchesPage() {
+  usePageTitle('Servicios y funciones');
+  const queryClient = useQueryClient();
+  const switches = useQuery({
+    queryKey: switchesKey,
+    queryFn: ({ signal }) => apiRequest<Switches>('/admin/switches', { signal }),
+    staleTime: 0,
+  });
+  const [pending, setPending] = useState<Pending>(null);
+  const [resource, setResource] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function apply() {
+    if (!pending) return;
+    if (pending.kind === 'control') {
+      const keepResource = resource.trim() === (pending.item.resource ?? '');
+      await apiRequest(`/admin/service-controls/${pending.item.name}`, {
+        method: 'PUT',
+        body: {
+          enabled: pending.enabled,
+          ...(keepResource ? {} : { resource: resource.trim() || null }),
+        },
+      });
+    } else {
+      await apiRequest(`/admin/feature-flags/${pending.item.name}`, {
+        method: 'PUT',
+        body: { enabled: pending.enabled },
+      });
+    }
+    setNotice(`${pending.item.name}: ${pending.enabled ? 'encendido' : 'apagado'}.`);
+    await queryClient.invalidateQueries({ queryKey: switchesKey });
+  }
+
+  if (switches.isPending) return <Spinner />;
+  if (switches.isError) return <Alert tone="error">{adminErrorText(switches.error)}</Alert>;
+  return (
+    <section className="admin-stack">
+      <h1>Servicios y funciones</h1>
+      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <SwitchTable
+        title="Servicios"
+        items={switches.data.serviceControls}
+        onToggle={(item) => {
+          setResource(item.resource ?? '');
+          setPending({ kind: 'control', item, enabled: !item.enabled });
+        }}
+      />
+      <SwitchTable
+        title="Funciones"
+        items={switches.data.featureFlags}
+        onToggle={(item) =>
+          setPending({ kind: 'flag', item: item as AdminFeatureFlag, enabled: !item.enabled })
+        }
+      />
+      {pending && (
+        <ConfirmDialog
+          open
+          title={`${pending.enabled ? 'Encender' : 'Apagar'} ${pending.item.name}`}
+          confirmLabel={pending.enabled ? 'Encender' : 'Apagar'}
+          danger={!pending.enabled}
+          onClose={() => setPending(null)}
+          onConfirm={apply}
+        >
+          <p>
+            {descriptions[pending.item.name] ?? pending.item.name} El cambio llega a todas las alumnas en
+            segundos.
+          </p>
+          {pending.kind === 'control' && (
+            <TextField
+              label="Dirección (opcional)"
+              name="resource"
+              value={resource}
+              hint="Una dirección https:// o una ruta que empiece con /."
+              onChange={(event) => setResource(event.target.value)}
+            />
+          )}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function SwitchTable<T extends AdminFeatureFlag>({
+  title,
+  items,
+  onToggle,
+}: {
+  title: string;
+  items: T[];
+  onToggle(item: T): void;
+}) {
+  return (
+    <div className="admin-panel">
+      <h2>{title}</h2>
+      <table className="admin-table">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Qué hace</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Último cambio</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.name}>
+              <td>
+                <code>{item.name}</code>
+              </td>
+              <td>{descriptions[item.name] ?? '—'}</td>
+              <td>
+                <span className={`admin-badge ${item.enabled ? 'admin-badge-ok' : ''}`}>
+                  {item.enabled ? 'Encendido' : 'Apagado'}
+                </span>
+              </td>
+              <td>{formatDateTime(item.updatedAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button-secondary admin-small-button"
+                  onClick={() => onToggle(item)}
+                  aria-label={`${item.enabled ? 'Apagar' : 'Encender'} ${item.name}`}
+                >
+                  {item.enabled ? 'Apagar' : 'Encender'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { apiLogin, registerAccount, signIn, uniqueEmail } from './support/accounts';
+import { signInAsOperator } from './support/operators';
+
+/*
+ * The content editor (issue 18) in Chromium: an editor creates a course with a module, uploads a
+ * video and a PDF through the resumable uploads (tus), publishes it, and a learner watches it.
+ */
+
+// A real, playable MP4 (the demo's welcome class) under another name, and a tiny PDF made here.
+const video = readFileSync(new URL('../../apps/api/media/videos/bienvenida.mp4', import.meta.url));
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+test('an editor creates, fills and publishes a course; a learner watches its class', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = `e2e-editor-${Date.now().toString(36)}`;
+  await signInAsOperator(page, 'editor');
+  await page.getByRole('navigation').getByRole('link', { name: 'Contenidos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contenidos' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const form = page.getByRole('form', { name: 'Nuevo contenido' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Curso hecho en el panel');
+  await form.getByLabel('Identificador (en la dirección)').fill(id);
+  await form.getByRole('button', { name: 'Crear (sin publicar)' }).click();
+  await expect(page).toHaveURL(`/admin/contenidos/${id}`);
+  await expect(page.getByText('Borrador')).toBeVisible();
+
+  await page.getByLabel('Gratis para todas').check();
+  await page.getByLabel('Descripción corta').fill('Un curso armado de punta a punta en el panel.');
+  await page.getByRole('button', { name: 'Guardar los datos' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+
+  await page.getByLabel('Nombre del módulo nuevo').fill('Primeros pasos');
+  await page.getByLabel('Nombre del módulo nuevo').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Módulo 1: Primeros pasos' })).toBeVisible();
+
+  // the class: a video uploaded with a progress bar, its duration read by the server
+  const section = page.getByRole('form', { name: 'Agregar una sección al módulo Primeros pasos' });
+  await section
+    .getByLabel('Video (MP4)')
+    .setInputFiles({ name: 'bienvenida-panel.mp4', mimeType: 'video/mp4', buffer: video });
+  await expect(section.getByText('Archivo listo: bienvenida-panel.mp4 (0:20)')).toBeVisible();
+  await section.getByLabel('Nombre de la sección').fill('Clase de bienvenida');
+  await section.getByRole('button', { name: 'Agregar sección' }).click();
+  await expect(page.getByText('Sección agregada.')).toBeVisible();
+  await expect(page.locator('.content-section', { hasText: 'Clase de bienvenida' })).toContainText('0:20');
+
+  // the material: a PDF
+  await section.getByLabel('Tipo de sección').selectOption('DOWNLOADABLE_MATERIAL');
+  await section
+    .getByLabel('Archivo (PDF o XLSX)')
+    .setInputFiles({ name: 'guia.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(section.getByText('Archivo listo: guia.pdf')).toBeVisible();
+  await section.getByLabel('Nombre de la sección').fill('Guía en PDF');
+  await section.getByRole('button', { name: 'Agregar sección' }).click();
+  await expect(page.locator('.content-section', { hasText: 'Guía en PDF' })).toBeVisible();
+
+  // reorder by keyboard, then back
+  await page.getByRole('button', { name: 'Subir la sección Guía en PDF' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.content-section').first()).toContainText('Guía en PDF');
+  await page.getByRole('button', { name: 'Bajar la sección Guía en PDF' }).click();
+  await expect(page.locator('.content-section').first()).toContainText('Clase de bienvenida');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Publicar ahora' }).click();
+  await expect(page.getByText('Contenido publicado.')).toBeVisible();
+  await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
+
+  // a learner opens the course and watches the class
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
+  const email = uniqueEmail('panel-learner');
+  await registerAccount(request, email);
+  const credentials = await apiLogin(request, email);
+  await signIn(learner, credentials);
+  await learner.goto(`/academy/${id}`);
+  await learner.getByRole('link', { name: 'Comenzar el curso' }).click();
+  await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Clase de bienvenida');
+  const player = learner.locator('video');
+  await player.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
+
+  // and her material opens through the signed file route
+  const course = await (
+    await request.get(`/api/academy/${id}`, {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    })
+  ).json();
+  const key = course.modules[0].sections[1].section_url as string;
+  const signed = await request.get(`/api/academy/file-url/${key}`, {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+  });
+  expect(signed.status()).toBe(200);
+  const file = await request.get((await signed.json()).url);
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await learnerContext.close();
+});

@@ -1,0 +1,97 @@
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { newCustomer } from './support/accounts';
+import { cardToken } from './support/cards';
+import { signInAsOperator } from './support/operators';
+
+/*
+ * Issue 18, support: a support operator signs in with her password and the code of her
+ * authenticator app (computed here from the README's demo secret), finds a member by a name typed
+ * without accents, and refunds her program through the provider: the refund reaches the Mercado
+ * Pago emulator once, and the program locks for her again.
+ */
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const inversora = { id: 'programa-inversora-inteligente', name: 'Programa Inversora Inteligente' };
+
+interface EmulatorPayment {
+  status: string;
+  refunds: unknown[];
+}
+async function providerPayment(request: APIRequestContext, id: string): Promise<EmulatorPayment | undefined> {
+  const state = await (await request.get('/sandbox/mercadopago/_control/state')).json();
+  return (state.payments as Record<string, EmulatorPayment>)[id];
+}
+
+test('a support operator signs in with TOTP, finds a member and refunds her program once', async ({
+  page,
+  request,
+}) => {
+  // the member: a unique name with accents, and a program bought by card
+  const suffix = String(Date.now()).slice(-6);
+  const name = `Ramona Ñáñez ${suffix}`;
+  const { email, credentials } = await newCustomer(request, 'reembolso');
+  const renamed = await request.patch('/api/users/me', {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    data: { name },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  const paid = await request.post('/api/users/mercadopago/payment/program', {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    data: {
+      programId: inversora.id,
+      cardDetails: {
+        identification: { type: 'DNI', number: '12345678' },
+        paymentMethodId: 'visa',
+        cardTokenId: await cardToken(request),
+      },
+      installments: 1,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const program = () =>
+    request.get(`/api/academy/${inversora.id}`, {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+  await expect.poll(async () => (await program()).status()).toBe(200);
+
+  // sign in: password, then the second factor (checked by axe on the way)
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signInAsOperator(page, 'support', async () => expectNoSeriousA11yViolations(page));
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+  // support sees her sections only
+  const nav = page.getByRole('navigation', { name: 'Secciones del panel' });
+  await expect(nav.getByRole('link', { name: 'Miembros' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Servicios y funciones' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // find her by name, typed without accents, with the keyboard
+  await nav.getByRole('link', { name: 'Miembros' }).click();
+  await page.getByLabel('Buscar por correo, nombre o teléfono').fill(`ramona nanez ${suffix}`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // refund the program: confirmation first, then one refund at the provider
+  const payments = page.getByRole('table', { name: 'Pagos' });
+  const operation = (await payments.locator('code').first().innerText()).trim();
+  await payments.getByRole('button', { name: `Devolver el pago ${operation}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Devolver el pago' });
+  await expect(dialog.getByLabel('Quitarle el acceso que le dio este pago')).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  // pressed twice in a row: one refund (the button goes busy; both presses carry one idempotency key)
+  await dialog.getByRole('button', { name: /^Devolver \$/ }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: 'La devolución se hizo.' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Devoluciones' }).getByText('Hecha')).toBeVisible();
+
+  const atProvider = await providerPayment(request, operation);
+  expect(atProvider?.refunds).toHaveLength(1);
+  expect(atProvider?.status).toBe('refunded');
+  // her program is locked again
+  await expect.poll(async () => (await program()).status()).toBe(403);
+});

@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { password } from './accounts';
+
+/**
+ * The demo's operators (issue 18): the demo password and one TOTP secret, printed in the README
+ * (apps/api/src/modules/admin/demo-operators.ts).
+ */
+export const demoOperators = {
+  admin: 'admin@alcancia.local',
+  editor: 'editora@alcancia.local',
+  support: 'soporte@alcancia.local',
+} as const;
+export const demoTotpSecret = 'ALCANCIADEMOTOTPALCANCIADEMOTOTP';
+
+/**
+ * Each code is accepted once per operator (replay protection). Tests run one at a time in one
+ * process: remember the last time step used per e-mail and wait for the next one when needed.
+ */
+const lastStep = new Map<string, number>();
+
+async function freshCode(email: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if ((lastStep.get(email) ?? -1) >= step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastStep.set(email, step);
+  return generate({ secret: demoTotpSecret, epoch: step * 30 });
+}
+
+/**
+ * Signs a demo operator in through the login form: password, then the code of her authenticator
+ * app (computed here from the README's secret). Ends on /admin. `atSecondStep` runs while the
+ * code is asked for (an axe check, a screenshot).
+ */
+export async function signInAsOperator(
+  page: Page,
+  role: keyof typeof demoOperators,
+  atSecondStep?: () => Promise<void>,
+): Promise<void> {
+  const email = demoOperators[role];
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
+  await atSecondStep?.();
+  await page.getByLabel('Código de verificación').fill(await freshCode(email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Back office (issue 18): who may do what. Learners have no role. Every /api/admin route asks for
+ * one permission; a role holds the permissions listed here (the API's guard and the web's menu
+ * read this one table).
+ */
+export const operatorRoles = ['admin', 'editor', 'support'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+export const adminPermissions = [
+  /** her own operator profile, second factor and recovery codes */
+  'self',
+  /** members: search, profile, validation mail, sessions, products, subscription */
+  'members',
+  /** payments, refunds and what waits for the provider */
+  'payments',
+  'promo-codes',
+  /** service controls and feature flags */
+  'switches',
+  'audit',
+  /** courses, programs, packs, events, uploads */
+  'content',
+  /** catalogue order and publication */
+  'catalogue',
+  /** plans and prices */
+  'prices',
+  'dashboard',
+] as const;
+export type AdminPermission = (typeof adminPermissions)[number];
+
+export const rolePermissions: Record<OperatorRole, readonly AdminPermission[]> = {
+  admin: adminPermissions,
+  editor: ['self', 'content', 'catalogue'],
+  support: ['self', 'members', 'payments', 'promo-codes'],
+};
+
+export const roleLabels: Record<OperatorRole, string> = {
+  admin: 'Administración',
+  editor: 'Edición',
+  support: 'Soporte',
+};
+
+/* ---------- GET /admin/me ---------- */
+
+export const operatorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(operatorRoles),
+  permissions: z.array(z.enum(adminPermissions)),
+  /** recovery codes not used yet */
+  recoveryCodesLeft: z.number().int(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+/* ---------- POST /admin/me/totp, POST /admin/me/totp/confirm ---------- */
+
+/** A new second factor to scan: shown once, active only after a code from it is confirmed. */
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** the otpauth URI as an SVG QR code */
+  qrSvg: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+export const totpCodeRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Ingresá los 6 números de tu aplicación.'),
+});
+
+/** Ten single-use recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { adminPageQuerySchema, adminPageSchema, adminReasonSchema } from './admin-common';
+import { adminPaymentSchema, adminRefundSchema } from './admin-payments';
+
+/* ---------- GET /admin/members?search= ---------- */
+
+export const memberSearchQuerySchema = adminPageQuerySchema.extend({
+  /** e-mail, name or phone, any accents or case; empty: the newest members */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const memberSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  telephone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  /** YYYY-MM-DD, last subscribed day */
+  subscriptionEndDate: z.string().nullable(),
+  role: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+export const memberListSchema = adminPageSchema(memberSummarySchema);
+export type MemberList = z.infer<typeof memberListSchema>;
+
+/* ---------- GET /admin/members/{id} ---------- */
+
+export const memberSubscriptionSchema = z.object({
+  /** active, past_due, cancelled (access left), expired, none… as Mi cuenta says it */
+  status: z.string(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** where it came from: CARD, PROMO_CODE, GUEST_MEMBERSHIP… */
+  origin: z.string().nullable(),
+  orderId: z.string().nullable(),
+  providerPreapprovalId: z.string().nullable(),
+  cancellable: z.boolean(),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      orderId: z.string(),
+      from: z.string().nullable(),
+      to: z.string(),
+      actor: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});
+
+export const memberDetailSchema = z.object({
+  profile: memberSummarySchema.extend({
+    emailVerifiedAt: z.string().nullable(),
+    origin: z.string(),
+    acquisitionChannel: z.string().nullable(),
+    privateCommunityAccess: z.boolean(),
+    deletedAt: z.string().nullable(),
+  }),
+  validation: z.object({
+    verified: z.boolean(),
+    /** the newest validation code mailed, if any */
+    lastCodeSentAt: z.string().nullable(),
+  }),
+  subscription: memberSubscriptionSchema,
+  purchases: z.array(
+    z.object({
+      productType: z.string(),
+      productId: z.string(),
+      name: z.string().nullable(),
+      /** order:<id>, promo:<code>, admin:<operator id>… */
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  payments: z.array(adminPaymentSchema),
+  refunds: z.array(adminRefundSchema),
+  progress: z.array(
+    z.object({
+      courseId: z.string(),
+      courseName: z.string().nullable(),
+      completedSections: z.number().int(),
+      totalSections: z.number().int(),
+      completedAt: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  certificates: z.array(
+    z.object({
+      id: z.string(),
+      courseId: z.string(),
+      courseName: z.string().nullable(),
+      issuedAt: z.string(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      startedAt: z.string(),
+      lastActiveAt: z.string(),
+      expiresAt: z.string(),
+      operator: z.boolean(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      event: z.string(),
+      source: z.string(),
+      at: z.string(),
+      properties: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  promoCodes: z.array(z.object({ code: z.string(), usedAt: z.string(), orderId: z.string().nullable() })),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+/* ---------- member actions ---------- */
+
+/** POST /admin/members/{id}/products: gives a program or pack without a payment. */
+export const grantProductRequestSchema = z.object({
+  productId: z.string().trim().min(1).max(120),
+  reason: adminReasonSchema,
+});
+
+/** POST /admin/members/{id}/products/{productId}/revoke */
+export const revokeProductRequestSchema = z.object({ reason: adminReasonSchema });
+
+/** POST /admin/members/{id}/subscription/cancel */
+export const cancelMemberSubscriptionRequestSchema = z.object({ reason: adminReasonSchema });
