@@ -15,6 +15,9 @@ export const mix: Record<Exclude<Kind, 'webhook'>, number> = {
   checkout: 0.02,
 };
 
+/** Calls of each read endpoint's rotation the catalogue kind goes round (see `catalogue`). */
+const readPopulation = 1000;
+
 /** One window's raw figures: latencies per kind, answers expected and not. */
 export interface TrafficWindow {
   seconds: number;
@@ -219,12 +222,16 @@ export class Traffic {
     this.record(kind, answer.ms, answer.status, expected, `${call.method} ${call.path}: ${answer.text}`);
   }
 
-  /** Catalogue reads: the bench's read endpoints in turn, each with its own rotation of callers. */
+  /**
+   * Catalogue reads: the bench's read endpoints in turn, each going round the first
+   * `readPopulation` calls of its rotation (callers, courses, search words), so that the API's
+   * per-user caches are full after a few minutes and stay so: what grows after that is not them.
+   */
   private catalogue(i: number): Promise<void> {
     const { reads } = this.options;
     const endpoint = reads[i % reads.length];
     if (!endpoint) throw new Error('no read endpoint');
-    return this.timed('catalogue', endpoint.call(Math.floor(i / reads.length)));
+    return this.timed('catalogue', endpoint.call(Math.floor(i / reads.length) % readPopulation));
   }
 
   /** Progress writes: the bench's learners watching their courses section after section. */

@@ -54,7 +54,14 @@ async function createDatastore(app: FastifyInstance): Promise<DataStore> {
     }) as unknown as DataStore;
   }
   const { FileStore } = await import('@tus/file-store');
-  return new FileStore({ directory: storage.filesDir }) as unknown as DataStore;
+  // The store's constructor creates its folder in a callback that throws on failure (an uncaught
+  // error at start). FILES_DIR is the operator's folder: /api/ready reports it missing, and each
+  // upload creates its own subfolder when it begins.
+  // @ts-expect-error the method is private in the library's types; replacing it is the point
+  class OperatorFolderFileStore extends FileStore {
+    override checkOrCreateDirectory(): void {}
+  }
+  return new OperatorFolderFileStore({ directory: storage.filesDir }) as unknown as DataStore;
 }
 
 /**
