@@ -117,6 +117,11 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     help: 'Mails waiting in the outbox to be sent (or retried)',
     registers: [registry],
   });
+  const mailFailed = new Gauge({
+    name: 'alcancia_mail_outbox_failed',
+    help: 'Mails given up after two days of retries: someone has to look (the outbox keeps them)',
+    registers: [registry],
+  });
   const refunds = new Gauge({
     name: 'alcancia_refunds',
     help: 'Refunds still being retried (pending) and given up (failed)',
@@ -147,14 +152,21 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
       pool.set({ state: 'idle' }, pgPool.idleCount);
       pool.set({ state: 'waiting' }, pgPool.waitingCount);
     }
-    const result = await app.db.execute<{ mail: number; pending: number; failed: number }>(sql`
+    const result = await app.db.execute<{
+      mail: number;
+      mailFailed: number;
+      pending: number;
+      failed: number;
+    }>(sql`
       select
         (select count(*) from mail_outbox where status = 'pending')::int as mail,
+        (select count(*) from mail_outbox where status = 'failed')::int as "mailFailed",
         (select count(*) from payment_refunds where status = 'PENDING')::int as pending,
         (select count(*) from payment_refunds where status = 'FAILED')::int as failed`);
     const row = result.rows[0];
     if (row) {
       mailPending.set(row.mail);
+      mailFailed.set(row.mailFailed);
       refunds.set({ status: 'pending' }, row.pending);
       refunds.set({ status: 'failed' }, row.failed);
     }

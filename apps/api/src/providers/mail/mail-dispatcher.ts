@@ -22,7 +22,15 @@ export class MailDispatcher {
   private stopped = false;
 
   constructor(private readonly options: MailDispatcherOptions) {
-    this.transport = nodemailer.createTransport(options.smtpUrl);
+    // nodemailer's defaults wait up to 2 minutes to connect and 10 minutes on a silent socket:
+    // longer than the outbox's lease (outbox.ts, leaseSeconds), after which another process could
+    // claim and send the same mail. These end a send to a hanging server well inside it.
+    this.transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
   }
 
   /** Starts a drain soon; never throws. */
@@ -49,7 +57,8 @@ export class MailDispatcher {
     do {
       this.again = false;
       for (;;) {
-        const batch = await claimDueMails(this.options.db, 20);
+        // One mail per claim: its lease covers one send's worst case, not a batch's.
+        const batch = await claimDueMails(this.options.db, 1);
         if (batch.length === 0) break;
         for (const mail of batch) {
           try {

@@ -23,6 +23,13 @@ export interface ClaimedMail extends OutgoingMail {
 }
 
 /**
+ * How long a claimed mail is leased to the process sending it. The SMTP transport's timeouts
+ * (mail-dispatcher.ts: connection 10 s + greeting 10 s + socket idle 30 s) end a send well inside
+ * it, so a mail is never sent by two processes because a slow server outlasted the lease.
+ */
+export const leaseSeconds = 120;
+
+/**
  * Leases due mails: bumps their next attempt into the future so that a crash while sending only
  * delays them, and a second process (SKIP LOCKED) never sends the same mail twice at once.
  */
@@ -36,7 +43,7 @@ export async function claimDueMails(db: Database, limit: number): Promise<Claime
     attempts: number;
   }>(sql`
     update mail_outbox
-       set attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
+       set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
      where id in (
        select id from mail_outbox
         where status = 'pending' and next_attempt_at <= now()
@@ -53,14 +60,24 @@ export async function markSent(db: Database, id: number): Promise<void> {
   );
 }
 
-const maxAttempts = 8;
+/**
+ * A mail is retried for two days after it was written (backoff 5 s, doubling, at most every 30
+ * minutes: about 100 tries), so an SMTP outage of a weekend's length delays mails and loses none;
+ * after that it is `failed`, counted in /metrics (alcancia_mail_outbox_failed) for a person to see.
+ */
+export const retryForHours = 48;
+const maxBackoffSeconds = 1800;
+
+export function backoffSeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.min(Math.max(attempts - 1, 0), 20), maxBackoffSeconds);
+}
 
 export async function markFailedAttempt(db: Database, mail: ClaimedMail, error: string): Promise<void> {
-  const backoffSeconds = Math.min(5 * 2 ** (mail.attempts - 1), 3600);
   await db.execute(sql`
     update mail_outbox
-       set status = case when attempts >= ${maxAttempts} then 'failed' else 'pending' end,
-           next_attempt_at = now() + make_interval(secs => ${backoffSeconds}),
+       set status = case when created_at < now() - make_interval(hours => ${retryForHours})
+                         then 'failed' else 'pending' end,
+           next_attempt_at = now() + make_interval(secs => ${backoffSeconds(mail.attempts)}),
            last_error = ${error.slice(0, 500)}
      where id = ${mail.id}`);
 }
