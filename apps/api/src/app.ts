@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
+import { trackInFlightHandlers } from './lib/in-flight';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { AccessLogController, flushLogs, logDestination } from './lib/logging';
 import { academyModule } from './modules/academy/routes';
@@ -144,6 +145,9 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: a graceful stop waits for the handlers still running (lib/in-flight.ts),
+  // within the 10 s that server.ts gives the whole stop.
+  trackInFlightHandlers(app, { waitOnClose: config.isProduction, maxWaitMs: 8_000 });
   // A callback hook: no promise per request on the hot paths.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -93,7 +93,7 @@ describe('retries', () => {
   it('sends a pending mail once the server answers again', async () => {
     const received: string[] = [];
     const smtp = await startSmtpCapture(async (m) => {
-      received.push(m.to);
+      received.push(...m.to);
     });
     const dispatcher = new MailDispatcher({
       db: handle.db,
