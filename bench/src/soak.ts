@@ -157,7 +157,7 @@ async function main() {
     bench.databaseUrl,
     bench.databaseName,
     api.pid,
-    `${api.url}/metrics`,
+    `${api.url}/metrics?scope=process`,
     soak.metricsToken,
   );
   await sampler.start();

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { prepareDatabase } from './boot';
 import type { Config } from './config';
+import { serveClusterMetrics } from './modules/metrics/cluster-metrics';
 
 /** A worker that dies this many times in a row before it listens means the start itself fails. */
 const maxFailedStarts = 3;
@@ -20,6 +21,9 @@ export async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel }).child({ role: 'primary' });
   const { database, seeded } = await prepareDatabase(config);
   await database.close();
+
+  // GET /metrics, answered by any worker, reports every worker (modules/metrics/cluster-metrics.ts).
+  serveClusterMetrics();
 
   const workers = new Set<Worker>();
   const listening = new Set<Worker>();

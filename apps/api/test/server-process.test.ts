@@ -78,17 +78,39 @@ describe('the server process', () => {
 });
 
 /** One GET on a connection of its own (the cluster hands out connections, not requests). */
-function getOnNewConnection(port: number, urlPath: string, requestId: string): Promise<number> {
+async function getOnNewConnection(port: number, urlPath: string, requestId: string): Promise<number> {
+  return (await readOnNewConnection(port, urlPath, { 'x-request-id': requestId })).status;
+}
+
+function readOnNewConnection(
+  port: number,
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, headers: { 'x-request-id': requestId } },
+      { host: '127.0.0.1', port, path: urlPath, agent: false, headers },
       (response) => {
-        response.resume();
-        response.once('end', () => resolve(response.statusCode ?? 0));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
       },
     );
     request.once('error', reject);
   });
+}
+
+/** The value of the sample `name{…}` whose labels include every given one (Prometheus text). */
+function sampleValue(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
 }
 
 /** The JSON lines of a process's output (pino), skipping anything else. */
@@ -138,6 +160,7 @@ if (process.env.DATABASE_URL)
     let port = 0;
     const standIns = { mercadoPago: '', hostedCheckout: '', oidcIssuer: '', close: async () => {} };
     const admin = () => new pg.Client({ connectionString: adminUrl });
+    const metricsToken = 'cluster-metrics-token-0123456789abcdef';
 
     beforeAll(async () => {
       port = await freePort();
@@ -177,6 +200,7 @@ if (process.env.DATABASE_URL)
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         LOG_LEVEL: 'info',
+        METRICS_TOKEN: metricsToken,
         JWT_SECRET: 'cluster-test-secret-that-is-long-enough-0123',
         MERCADOPAGO_ACCESS_TOKEN: secrets.accessToken,
         MERCADOPAGO_PUBLIC_KEY: secrets.publicKey,
@@ -221,6 +245,21 @@ if (process.env.DATABASE_URL)
           });
         };
         expect([...(await answeringPids('first', 20))].sort()).toEqual([...workers].sort());
+
+        // /metrics is the deployment's, whichever worker answers: the 20 requests above were
+        // shared by both workers, and every scrape counts all of them; ?scope=process only its own.
+        const flagsOk = { route: '/api/remote-config/feature-flags', status_code: '200' };
+        const auth = { authorization: `Bearer ${metricsToken}` };
+        for (let i = 0; i < 4; i++) {
+          const scrape = await readOnNewConnection(port, '/metrics', auth);
+          expect(scrape.status).toBe(200);
+          expect(sampleValue(scrape.body, 'alcancia_http_request_duration_seconds_count', flagsOk)).toBe(20);
+          expect(sampleValue(scrape.body, 'alcancia_mail_outbox_pending', {}) ?? 0).toBeGreaterThanOrEqual(0);
+        }
+        const own = await readOnNewConnection(port, '/metrics?scope=process', auth);
+        const ownCount = sampleValue(own.body, 'alcancia_http_request_duration_seconds_count', flagsOk) ?? 0;
+        expect(ownCount).toBeGreaterThan(0);
+        expect(ownCount).toBeLessThan(20);
 
         // Once: every migration recorded one time, and one demo subscription per demo account.
         const client = new pg.Client({ connectionString: databaseUrl });

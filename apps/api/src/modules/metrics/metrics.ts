@@ -1,11 +1,13 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { Gauge, Registry } from 'prom-client';
+import { AggregatorRegistry, Gauge, type Metric, Registry } from 'prom-client';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { readQueueCounts } from '../jobs/job-counts';
+import { askPrimaryForClusterMetrics } from './cluster-metrics';
 import { processRegistry } from './process-metrics';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -20,7 +22,7 @@ const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const requestMetric = 'alcancia_http_request_duration_seconds';
 
 interface RequestSeries {
-  labels: string;
+  labels: { method: string; route: string; status_code: number };
   /** per bucket, not cumulative; the last slot counts what exceeds every bound */
   counts: number[];
   sum: number;
@@ -38,13 +40,10 @@ const methodIndexes: Record<string, number> = {
 };
 const otherMethod = 7;
 
-const escapeLabel = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-
 /**
  * The request histogram, kept by hand: prom-client's Histogram validates and hashes the label
  * object on every observation (about 0.8 µs); this costs one map lookup and a few additions per
- * request, and is written in the same exposition format at scrape time.
+ * request, and hands prom-client the same samples at scrape time.
  */
 class RequestHistogram {
   /** by route pattern (the same string object every time: its hash is cached), then status and method */
@@ -63,7 +62,7 @@ class RequestHistogram {
     if (!series) {
       const methodLabel = methodIndex === otherMethod ? 'OTHER' : method;
       series = {
-        labels: `method="${methodLabel}",route="${escapeLabel(pattern)}",status_code="${status}"`,
+        labels: { method: methodLabel, route: pattern, status_code: status },
         counts: new Array(requestBuckets.length + 1).fill(0),
         sum: 0,
         count: 0,
@@ -77,22 +76,45 @@ class RequestHistogram {
     series.count += 1;
   }
 
-  render(): string {
-    const lines = [
-      `# HELP ${requestMetric} HTTP responses by method, route pattern and status code, with their duration`,
-      `# TYPE ${requestMetric} histogram`,
-    ];
-    for (const { labels, counts, sum, count } of [...this.series.values()].flatMap((m) => [...m.values()])) {
-      let cumulative = 0;
-      requestBuckets.forEach((bound, i) => {
-        cumulative += counts[i] as number;
-        lines.push(`${requestMetric}_bucket{le="${bound}",${labels}} ${cumulative}`);
-      });
-      lines.push(`${requestMetric}_bucket{le="+Inf",${labels}} ${count}`);
-      lines.push(`${requestMetric}_sum{${labels}} ${sum}`);
-      lines.push(`${requestMetric}_count{${labels}} ${count}`);
+  /** The samples in prom-client's JSON shape, so a node:cluster primary can sum the workers'. */
+  values(): Array<{ metricName: string; labels: Record<string, string | number>; value: number }> {
+    const out: Array<{ metricName: string; labels: Record<string, string | number>; value: number }> = [];
+    for (const byRoute of this.series.values()) {
+      for (const { labels, counts, sum, count } of byRoute.values()) {
+        let cumulative = 0;
+        requestBuckets.forEach((bound, i) => {
+          cumulative += counts[i] as number;
+          out.push({
+            metricName: `${requestMetric}_bucket`,
+            labels: { ...labels, le: bound },
+            value: cumulative,
+          });
+        });
+        out.push({ metricName: `${requestMetric}_bucket`, labels: { ...labels, le: '+Inf' }, value: count });
+        out.push({ metricName: `${requestMetric}_sum`, labels, value: sum });
+        out.push({ metricName: `${requestMetric}_count`, labels, value: count });
+      }
     }
-    return `${lines.join('\n')}\n`;
+    return out;
+  }
+
+  /** A metric a prom-client registry can hold (its `get` is what registries and primaries read). */
+  asMetric(): Metric {
+    const help = 'HTTP responses by method, route pattern and status code, with their duration';
+    const read = () => ({
+      name: requestMetric,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      values: this.values(),
+    });
+    return {
+      name: requestMetric,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      get: async () => read(),
+    } as unknown as Metric;
   }
 }
 
@@ -106,33 +128,53 @@ class RequestHistogram {
 export async function registerMetrics(app: FastifyInstance, config: Config): Promise<void> {
   const registry = new Registry();
   const requests = new RequestHistogram();
-  const pool = new Gauge({
+  registry.registerMetric(requests.asMetric());
+
+  const pgPool =
+    app.database.driver === 'pg' ? (app.database.db as unknown as { $client: pg.Pool }).$client : null;
+  // The backlogs are the database's, the same for every process: a primary keeps one value (max),
+  // where per-process figures (pool, requests, runtime) are summed.
+  new Gauge({
     name: 'alcancia_db_pool_connections',
-    help: 'PostgreSQL pool connections of this process: total, idle, and requests waiting for one',
+    help: 'PostgreSQL pool connections of the serving processes: total, idle, and requests waiting for one',
     labelNames: ['state'] as const,
     registers: [registry],
+    collect() {
+      if (!pgPool) return;
+      this.set({ state: 'total' }, pgPool.totalCount);
+      this.set({ state: 'idle' }, pgPool.idleCount);
+      this.set({ state: 'waiting' }, pgPool.waitingCount);
+    },
   });
   const mailPending = new Gauge({
     name: 'alcancia_mail_outbox_pending',
     help: 'Mails waiting in the outbox to be sent (or retried)',
     registers: [registry],
+    aggregator: 'max',
+    collect: () => refreshBacklogs(),
   });
   const mailFailed = new Gauge({
     name: 'alcancia_mail_outbox_failed',
     help: 'Mails given up after two days of retries: someone has to look (the outbox keeps them)',
     registers: [registry],
+    aggregator: 'max',
+    collect: () => refreshBacklogs(),
   });
   const refunds = new Gauge({
     name: 'alcancia_refunds',
     help: 'Refunds still being retried (pending) and given up (failed)',
     labelNames: ['status'] as const,
     registers: [registry],
+    aggregator: 'max',
+    collect: () => refreshBacklogs(),
   });
   const jobQueue = new Gauge({
     name: 'alcancia_job_queue_jobs',
     help: 'Jobs in each background queue by state (ready, deferred: a retry in its backoff or a later job, active, failed), as pg-boss last counted them',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
+    aggregator: 'max',
+    collect: () => refreshBacklogs(),
   });
   const merged = Registry.merge([processRegistry, registry]);
 
@@ -143,15 +185,20 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     done();
   });
 
-  const pgPool =
-    app.database.driver === 'pg' ? (app.database.db as unknown as { $client: pg.Pool }).$client : null;
-
-  async function refreshGauges() {
-    if (pgPool) {
-      pool.set({ state: 'total' }, pgPool.totalCount);
-      pool.set({ state: 'idle' }, pgPool.idleCount);
-      pool.set({ state: 'waiting' }, pgPool.waitingCount);
-    }
+  /** One read of the database's backlogs per scrape, however many gauges ask for it. */
+  let backlogs: Promise<void> | null = null;
+  function refreshBacklogs(): Promise<void> {
+    backlogs ??= readBacklogs()
+      .catch((error: unknown) => {
+        // The runtime and request metrics still matter most when the database is down.
+        app.log.warn({ err: error }, 'metrics: database gauges not refreshed');
+      })
+      .finally(() => {
+        backlogs = null;
+      });
+    return backlogs;
+  }
+  async function readBacklogs() {
     const result = await app.db.execute<{
       mail: number;
       mailFailed: number;
@@ -175,23 +222,38 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     }
   }
 
+  // Under node:cluster each scrape reaches one worker; the primary asks every worker for its
+  // samples (prom-client's AggregatorRegistry, over the cluster's IPC channel) and sums them, so
+  // Prometheus sees the deployment, not whichever worker took the connection (cluster-metrics.ts).
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([processRegistry, registry]);
+    new AggregatorRegistry();
+  }
+
   const expected = config.metricsToken ? digest(config.metricsToken) : null;
   app.get(
     '/metrics',
     { schema: { hide: true }, logLevel: 'warn' },
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    async (request: FastifyRequest<{ Querystring: { scope?: string } }>, reply: FastifyReply) => {
       if (!expected) throw AppError.notFound('El recurso solicitado no existe.');
       if (!bearerMatches(request.headers.authorization, expected)) {
         reply.header('www-authenticate', 'Bearer');
         throw new AppError('UNAUTHORIZED', 401, 'Falta el token de métricas o no es válido.');
       }
-      try {
-        await refreshGauges();
-      } catch (error) {
-        // The runtime and request metrics still matter most when the database is down.
-        request.log.warn({ err: error }, 'metrics: database gauges not refreshed');
+      reply.type(merged.contentType);
+      // ?scope=process: only the process that answered (the soak samples each worker this way).
+      if (cluster.isWorker && request.query.scope !== 'process') {
+        const text = await askPrimaryForClusterMetrics().catch((error: unknown) => {
+          request.log.error({ err: error }, 'metrics: the cluster primary did not answer');
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            503,
+            'Las métricas del conjunto de procesos no están disponibles ahora.',
+          );
+        });
+        return reply.send(text);
       }
-      return reply.type(merged.contentType).send((await merged.metrics()) + requests.render());
+      return reply.send(await merged.metrics());
     },
   );
 }
