@@ -1,6 +1,7 @@
 // Bundles the API (and the workspace packages it imports as TypeScript) into dist/server.js.
 // npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -11,11 +12,26 @@ for (const name of ['../sandbox/package.json']) {
   external.push(...Object.keys(deps));
 }
 
+// npm run bench bundles into dist/bench/ (API_BUILD_OUTFILE) so it never rewrites the bundle
+// another run may be starting.
+const outfile = process.env.API_BUILD_OUTFILE ?? 'dist/server.js';
+
+// OpenTelemetry's preload (src/telemetry.ts), loaded only when asked for:
+// NODE_OPTIONS=--import=./apps/api/dist/telemetry.js (docs/operations.md, "Tracing").
+await build({
+  entryPoints: ['src/telemetry.ts'],
+  outfile: path.join(path.dirname(outfile), 'telemetry.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external,
+  logLevel: 'warning',
+});
+
 await build({
   entryPoints: ['src/server.ts'],
-  // npm run bench bundles into dist/bench/ (API_BUILD_OUTFILE) so it never rewrites the bundle
-  // another run may be starting.
-  outfile: process.env.API_BUILD_OUTFILE ?? 'dist/server.js',
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',

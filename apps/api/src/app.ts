@@ -8,6 +8,7 @@ import { defaultWebDistDir } from './db/paths';
 import { trackInFlightHandlers } from './lib/in-flight';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { AccessLogController, flushLogs, logDestination } from './lib/logging';
+import { nameRequestSpans } from './lib/trace-names';
 import { academyModule } from './modules/academy/routes';
 import { accountModule } from './modules/account/routes';
 import { adminModule } from './modules/admin/routes';
@@ -148,6 +149,8 @@ export async function buildApp({
   // Before any route: a graceful stop waits for the handlers still running (lib/in-flight.ts),
   // within the 10 s that server.ts gives the whole stop.
   trackInFlightHandlers(app, { waitOnClose: config.isProduction, maxWaitMs: 8_000 });
+  // With OpenTelemetry on (src/telemetry.ts), request spans carry the route pattern.
+  nameRequestSpans(app);
   // A callback hook: no promise per request on the hot paths.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
