@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
@@ -8,6 +9,9 @@ import { signInAsOperator } from './support/operators';
  * The content editor (issue 18) in Chromium: an editor creates a course with a module, uploads a
  * video and a PDF through the resumable uploads (tus), publishes it, and a learner watches it.
  */
+
+/** ffmpeg runs here (and so on the server this run started): the video is also packaged as HLS. */
+const ffmpegPresent = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 
 // A real, playable MP4 (the demo's welcome class) under another name, and a tiny PDF made here.
 const video = readFileSync(new URL('../../apps/api/media/videos/bienvenida.mp4', import.meta.url));
@@ -54,6 +58,11 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   await section.getByRole('button', { name: 'Agregar sección' }).click();
   await expect(page.getByText('Sección agregada.')).toBeVisible();
   await expect(page.locator('.content-section', { hasText: 'Clase de bienvenida' })).toContainText('0:20');
+  // where ffmpeg runs, the video is packaged as HLS in the background; the editor sees it happen
+  await expect(page.locator('.content-section', { hasText: 'Clase de bienvenida' })).toContainText(
+    ffmpegPresent ? 'HLS listo' : 'Se sirve el MP4 (el servidor no tiene ffmpeg)',
+    { timeout: 60_000 },
+  );
 
   // the material: a PDF
   await section.getByLabel('Tipo de sección').selectOption('DOWNLOADABLE_MATERIAL');
@@ -85,7 +94,12 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   const credentials = await apiLogin(request, email);
   await signIn(learner, credentials);
   await learner.goto(`/academy/${id}`);
+  // her player gets the HLS playlist once packaged, else the MP4
+  const videoRequest = learner.waitForRequest(
+    ffmpegPresent ? /\/index\.m3u8$/ : /\/subidas\/videos\/[0-9a-f]{32}\.mp4$/,
+  );
   await learner.getByRole('link', { name: 'Comenzar el curso' }).click();
+  expect((await (await videoRequest).response())?.status()).toBeLessThan(300);
   await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Clase de bienvenida');
   const player = learner.locator('video');
   await player.evaluate(async (v: HTMLVideoElement) => {

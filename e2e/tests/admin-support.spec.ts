@@ -94,4 +94,20 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   expect(atProvider?.status).toBe('refunded');
   // her program is locked again
   await expect.poll(async () => (await program()).status()).toBe(403);
+
+  // given back as a courtesy: picked from the catalogue's programs and packs, with a reason
+  await page.getByRole('button', { name: 'Dar un programa o pack' }).click();
+  const grant = page.getByRole('dialog', { name: 'Dar un programa o pack' });
+  const picker = grant.getByLabel('Programa o pack');
+  await expect(picker.locator('optgroup[label="Programas"]')).toContainText(inversora.name);
+  await picker.selectOption({ label: inversora.name });
+  // the reason is required: without it the button stays off
+  await expect(grant.getByRole('button', { name: 'Dar acceso' })).toBeDisabled();
+  await grant.getByLabel('Motivo (queda en la auditoría)').fill('Se lo regalamos por la demora');
+  await expectNoSeriousA11yViolations(page);
+  await grant.getByRole('button', { name: 'Dar acceso' }).click();
+  await expect(page.getByText(`Le diste ${inversora.name}.`)).toBeVisible();
+  await expect(grant).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Compras' }).getByText(inversora.name)).toBeVisible();
+  await expect.poll(async () => (await program()).status()).toBe(200);
 });

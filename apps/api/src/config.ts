@@ -101,6 +101,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     S3_FORCE_PATH_STYLE: withDefault(booleanFlag, 'false'),
+    FFMPEG_PATH: optional(z.string().min(1)),
     MERCADOPAGO_ACCESS_TOKEN: optional(z.string().min(1)),
     MERCADOPAGO_PUBLIC_KEY: optional(z.string().min(1)),
     MERCADOPAGO_WEBHOOK_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
@@ -351,6 +352,11 @@ export interface Config {
       forcePathStyle: boolean;
     } | null;
   };
+  /**
+   * The ffmpeg program that packages uploaded videos as HLS (FFMPEG_PATH, else `ffmpeg` on the
+   * PATH). When it does not run, nothing is packaged and the MP4 is served.
+   */
+  ffmpegPath: string;
   /** Card payments: Mercado Pago, its in-app emulator, or nothing (production without credentials). */
   mercadoPago: {
     mode: 'provider' | 'emulator' | 'disabled';
@@ -515,6 +521,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : null,
     },
+    ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
     hostedCheckout: hostedCheckoutConfig(env, publicUrl),
     business: {

@@ -236,6 +236,25 @@ export const adminRows: AdminRow[] = [
       ok: [404],
     }),
   ),
+  {
+    route: 'GET /api/admin/grantable-products',
+    permission: 'members',
+    request: get('/api/admin/grantable-products'),
+    ok: [200],
+  },
+  // the HLS packaging of an uploaded video (decision 78): a video that does not exist, past the guard
+  {
+    route: 'GET /api/admin/videos/{videoName}/hls',
+    permission: 'content',
+    request: get('/api/admin/videos/00000000000000000000000000000000.mp4/hls'),
+    ok: [404],
+  },
+  {
+    route: 'POST /api/admin/videos/{videoName}/hls',
+    permission: 'content',
+    request: post('/api/admin/videos/00000000000000000000000000000000.mp4/hls'),
+    ok: [404],
+  },
   // the audit log
   {
     route: 'GET /api/admin/audit-log',

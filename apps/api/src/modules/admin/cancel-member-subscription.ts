@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spanishDate } from '../certificates/spanish-date';
 import { loadAccountSubscription } from '../subscriptions/account-subscription';
 import { cancelSubscription } from '../subscriptions/cancel-subscription';
-import { recordAudit } from './audit';
+import { markNoChange, recordAudit } from './audit';
 import { memberIdParams } from './get-member';
 import { operatorOf } from './operator-guard';
 
@@ -30,22 +30,26 @@ export const cancelMemberSubscriptionRoute: FastifyPluginAsyncZod = async (app) 
       const { id } = request.params;
       const operator = operatorOf(request);
       const before = await loadAccountSubscription(app.db, id);
+      // The audit entry is written in the cancellation's transaction: both commit or neither.
       const after = await cancelSubscription(app, id, {
         actor: `user:${operator.id}`,
         reason: `cancelled by an operator (${operator.email}): ${request.body.reason}`,
+        inTransaction: (tx, cancelled) =>
+          recordAudit(tx, request, {
+            action: 'member.subscription_cancel',
+            targetType: 'member',
+            targetId: id,
+            before: { status: before.status, plan: before.plan?.id ?? null },
+            after: {
+              status: 'cancelled',
+              cancellationCode: cancelled.cancellationCode,
+              accessUntil: cancelled.accessUntil,
+              reason: request.body.reason,
+            },
+          }),
       });
-      await recordAudit(app.db, request, {
-        action: 'member.subscription_cancel',
-        targetType: 'member',
-        targetId: id,
-        before: { status: before.status, plan: before.plan?.id ?? null },
-        after: {
-          status: after.status,
-          cancellationCode: after.cancellationCode,
-          accessUntil: after.currentPeriodEnd,
-          reason: request.body.reason,
-        },
-      });
+      // Cancelled before (a second click, her own botón de baja): nothing changed now.
+      if (!request.auditDone) markNoChange(request);
       const until = after.currentPeriodEnd
         ? ` Tiene acceso hasta el ${spanishDate(after.currentPeriodEnd)}.`
         : '';

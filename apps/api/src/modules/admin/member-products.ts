@@ -3,7 +3,7 @@ import {
   grantProductRequestSchema,
   revokeProductRequestSchema,
 } from '@alcancia/contract/admin';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courses, userPurchases, users } from '../../db/schema';
@@ -15,6 +15,20 @@ import { operatorOf } from './operator-guard';
 /** Programs and packs are what a member owns one by one (user_purchases), like a purchase gives. */
 const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 'programs', PACK: 'packs' };
 
+/** GET /admin/grantable-products: what the member page's picker offers (decision 79). */
+export const grantableProductsSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(['PROGRAM', 'PACK']),
+        published: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminGrantableProducts' });
+
 /**
  * POST /admin/members/{id}/products: gives her a program or pack without a payment (a courtesy, a
  * payment made outside the platform), with the reason in the audit log. POST
@@ -22,6 +36,27 @@ const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 
  * a separate action). The viewer caches of every process follow (users_purchases trigger).
  */
 export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/grantable-products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Programas y packs del catálogo que se pueden dar a un miembro',
+        security: [{ bearerAuth: [] }],
+        response: { 200: grantableProductsSchema },
+      },
+      config: { permission: 'members' },
+    },
+    async () => {
+      const rows = await app.db
+        .select({ id: courses.id, name: courses.name, kind: courses.kind, published: courses.published })
+        .from(courses)
+        .where(inArray(courses.kind, ['PROGRAM', 'PACK']))
+        .orderBy(desc(courses.kind), asc(courses.name)); // programs, then packs
+      return { items: rows.map((row) => ({ ...row, kind: row.kind as 'PROGRAM' | 'PACK' })) };
+    },
+  );
+
   app.post(
     '/members/:id/products',
     {

@@ -182,6 +182,27 @@ describe('a member, as support sees her', () => {
     ]);
   });
 
+  it("lists the catalogue's programs and packs for the grant picker (not courses); support may, editors may not", async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/grantable-products', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: string; kind: string; name: string }[];
+    expect(items.map((item) => item.id)).toContain('prog-una-cuota');
+    expect(items.map((item) => item.id)).not.toContain('curso-comun');
+    expect(new Set(items.map((item) => item.kind))).toEqual(new Set(['PROGRAM', 'PACK']));
+    // programs first, then packs
+    expect(items.findIndex((item) => item.kind === 'PACK')).toBeGreaterThan(
+      items.findLastIndex((item) => item.kind === 'PROGRAM'),
+    );
+    const editor = await operatorSession(t.app, 'editor');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/grantable-products',
+      headers: editor.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('grants and revokes a program with a reason (audited); the reason is required', async () => {
     const { headers, operator } = await operatorSession(t.app, 'support');
     const buyer = await newBuyer(t.app);
@@ -279,6 +300,78 @@ describe('a member, as support sees her', () => {
       reason: expect.stringContaining('Lo pidió por WhatsApp'),
     });
     expect(await auditOf('member.subscription_cancel', buyer.userId)).toHaveLength(1);
+  });
+});
+
+describe('the audit entry of a cancellation commits with it (decision 65)', () => {
+  const subscribedBuyer = async () => {
+    const buyer = await newBuyer(t.app);
+    const subscribed = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'basico',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator),
+    });
+    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
+    await settleWebhooks(t.emulator);
+    return buyer;
+  };
+  const cancellationCodeOf = async (userId: string) => {
+    const { rows } = await t.app.db.execute<{ code: string | null }>(
+      sql`select cancellation_code as code from payment_orders where user_id = ${userId} and kind = 'subscription'`,
+    );
+    return rows[0]?.code ?? null;
+  };
+  const cancel = (headers: Record<string, string>, userId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${userId}/subscription/cancel`,
+      headers,
+      payload: { reason: 'Lo pidió por correo' },
+    });
+
+  it('an audit entry that cannot be written leaves the subscription uncancelled; a cancellation that fails writes no entry', async () => {
+    const { headers } = await operatorSession(t.app, 'support');
+    const buyer = await subscribedBuyer();
+    await t.app.db.execute(sql`
+      create function test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await t.app.db.execute(sql`
+      create trigger test_refuse_cancel_audit before insert on audit_log for each row
+      when (new.action = 'member.subscription_cancel') execute function test_refuse()`);
+    try {
+      const refused = await cancel(headers, buyer.userId);
+      expect(refused.statusCode).toBe(500);
+      expect(await cancellationCodeOf(buyer.userId)).toBeNull();
+    } finally {
+      await t.app.db.execute(sql`drop trigger test_refuse_cancel_audit on audit_log`);
+    }
+    // asked again with the audit log working: cancelled once, one entry
+    const cancelled = await cancel(headers, buyer.userId);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await cancellationCodeOf(buyer.userId)).toMatch(/^BAJA-/);
+    const [entry, ...more] = await auditOf('member.subscription_cancel', buyer.userId);
+    expect(more).toEqual([]);
+    expect(entry?.after).toMatchObject({
+      status: 'cancelled',
+      cancellationCode: await cancellationCodeOf(buyer.userId),
+    });
+    // a second click changes nothing and writes nothing
+    expect((await cancel(headers, buyer.userId)).statusCode).toBe(200);
+    expect(await auditOf('member.subscription_cancel', buyer.userId)).toHaveLength(1);
+
+    // the other way: the cancellation's own write fails, so no entry says it happened
+    const other = await subscribedBuyer();
+    await t.app.db.execute(sql`
+      create trigger test_refuse_cancellation before update on payment_orders for each row
+      when (new.cancellation_code is not null and old.cancellation_code is null) execute function test_refuse()`);
+    try {
+      expect((await cancel(headers, other.userId)).statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql`drop trigger test_refuse_cancellation on payment_orders`);
+      await t.app.db.execute(sql`drop function test_refuse()`);
+    }
+    expect(await cancellationCodeOf(other.userId)).toBeNull();
+    expect(await auditOf('member.subscription_cancel', other.userId)).toEqual([]);
   });
 });
 

@@ -255,6 +255,32 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
     });
     expect(byEmail.json().payments).toHaveLength(1);
     const [order] = await programOrdersOf(t.app, buyer.userId);
+    const reconciledAt = async () => {
+      const { rows } = await t.app.db.execute<{ at: string | null }>(
+        sql`select reconciled_at::text as at from payment_orders where id = ${order?.id ?? ''}`,
+      );
+      return rows[0]?.at ?? null;
+    };
+    const untouched = await reconciledAt();
+    // An audit entry that cannot be written: the sync's own mark is not kept either.
+    await t.app.db.execute(sql`
+      create function test_refuse_sync() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await t.app.db.execute(sql`
+      create trigger test_refuse_sync before insert on audit_log for each row
+      when (new.action = 'order.sync') execute function test_refuse_sync()`);
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order?.id}/sync`,
+        headers: support.headers,
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(await reconciledAt()).toBe(untouched);
+    } finally {
+      await t.app.db.execute(sql`drop trigger test_refuse_sync on audit_log`);
+      await t.app.db.execute(sql`drop function test_refuse_sync()`);
+    }
     const synced = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${order?.id}/sync`,
@@ -266,6 +292,7 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
       message: 'El proveedor no tiene novedades: la orden sigue pagada.',
     });
     expect(await auditOf('order.sync', order?.id ?? '')).toHaveLength(1);
+    expect(await reconciledAt()).not.toBe(untouched);
   });
 });
 

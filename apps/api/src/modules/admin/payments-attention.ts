@@ -197,16 +197,20 @@ export const paymentsAttentionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const after = (await findOrder(app.db, before.id)) ?? before;
-      await app.db
-        .update(paymentOrders)
-        .set({ reconciledAt: sql`now()` })
-        .where(eq(paymentOrders.id, before.id));
-      await recordAudit(app.db, request, {
-        action: 'order.sync',
-        targetType: 'order',
-        targetId: before.id,
-        before: { status: before.status },
-        after: { status: after.status },
+      // The provider's answer went through the webhook's own path (its own transaction); the mark
+      // of this sync and its audit entry commit together.
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(paymentOrders)
+          .set({ reconciledAt: sql`now()` })
+          .where(eq(paymentOrders.id, before.id));
+        await recordAudit(tx, request, {
+          action: 'order.sync',
+          targetType: 'order',
+          targetId: before.id,
+          before: { status: before.status },
+          after: { status: after.status },
+        });
       });
       const label = statusLabels[after.status] ?? after.status;
       return {

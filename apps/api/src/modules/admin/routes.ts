@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAuditCheck } from './audit';
 import { cancelMemberSubscriptionRoute } from './cancel-member-subscription';
 import { adminCourseRoutes } from './content/course-routes';
+import { videoPackagingRoutes } from './content/hls-routes';
 import { adminUploadRoutes } from './content/upload-routes';
 import { createPromoCodesRoute } from './create-promo-codes';
 import { dashboardMetricsRoute } from './dashboard-metrics';
@@ -48,6 +49,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   // content (editor)
   await app.register(adminCourseRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(videoPackagingRoutes);
   // switches (admin)
   await app.register(switchesRoutes);
   // dashboard (admin)

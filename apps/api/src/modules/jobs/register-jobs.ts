@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { hlsPackagingJob, hlsQueueOptions, packageVideo } from '../admin/content/hls-packaging';
 import { publishScheduledContent } from '../admin/content/publish-scheduled';
 import { reconcileOrders } from '../payments/reconcile-orders';
 import { applyDuePriceChanges } from '../subscriptions/price-changes';
@@ -85,6 +86,14 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
       if (result.failed > 0) throw new Error(`${result.failed} price changes not applied at the provider`);
       return result;
     },
+  });
+
+  // An uploaded video packaged as HLS with ffmpeg (decision 78): sent per video, not scheduled,
+  // so its queue is `standard` (one job per video) instead of the sweeps' `stately`.
+  jobs.define<{ videoKey: string }>({
+    name: hlsPackagingJob,
+    queue: hlsQueueOptions,
+    run: async (data, job) => packageVideo(app, data, job),
   });
 
   app.addHook('onReady', async () => {

@@ -10,7 +10,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from '../payments/checkout-orders';
-import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { type Actor, type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { latestSubscriptionOrder, loadAccountSubscription, noSubscription } from './account-subscription';
 import { cancellationMail } from './subscription-mails';
@@ -60,7 +60,18 @@ export async function cancelAtProvider(app: FastifyInstance, order: OrderRow): P
 export async function cancelSubscription(
   app: FastifyInstance,
   userId: string,
-  by: { actor: Actor; reason: string } = {
+  by: {
+    actor: Actor;
+    reason: string;
+    /**
+     * Runs inside the cancellation's transaction, only when this call cancels it (the back office's
+     * audit entry: both commit or neither).
+     */
+    inTransaction?: (
+      tx: Tx,
+      cancelled: { cancellationCode: string; accessUntil: string | null },
+    ) => Promise<void>;
+  } = {
     actor: `user:${userId}`,
     reason: 'cancelled by her (botón de baja)',
   },
@@ -102,15 +113,17 @@ export async function cancelSubscription(
       .select({ email: users.email, name: users.name, endDate: users.subscriptionEndDate })
       .from(users)
       .where(eq(users.id, userId));
+    const endDate = user?.endDate?.slice(0, 10) ?? null;
+    const accessUntil = isOnOrAfter(endDate, argentinaDate()) ? endDate : null;
+    await by.inTransaction?.(tx, { cancellationCode: code, accessUntil });
     if (user) {
-      const endDate = user.endDate?.slice(0, 10) ?? null;
       await enqueueMail(
         tx,
         cancellationMail({
           to: user.email,
           name: user.name,
           planName: String(locked.details.planName ?? 'plan'),
-          accessUntil: isOnOrAfter(endDate, argentinaDate()) ? endDate : null,
+          accessUntil,
           cancellationCode: code,
           publicUrl: app.config.publicUrl,
         }),

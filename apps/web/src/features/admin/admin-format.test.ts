@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPesos, parsePesos } from './admin-format';
+import { commaList, formatPesos, parsePesos } from './admin-format';
 
 describe('amounts an operator types', () => {
   it('reads es-AR pesos into centavos', () => {
@@ -13,5 +13,12 @@ describe('amounts an operator types', () => {
 
   it('writes centavos as es-AR pesos', () => {
     expect(formatPesos(123_456).replace(/\s/g, ' ')).toBe('$ 1.234,56');
+  });
+});
+
+describe('lists typed in one field', () => {
+  it('splits by commas, trims and drops empty items', () => {
+    expect(commaList(' prog-a, pack-b ,, ')).toEqual(['prog-a', 'pack-b']);
+    expect(commaList('')).toEqual([]);
   });
 });

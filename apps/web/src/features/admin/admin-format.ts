@@ -22,3 +22,11 @@ export function parsePesos(text: string): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
   return Math.round(Number(clean) * 100);
 }
+
+/** "a, b ,c," typed in one field → ["a", "b", "c"] (ids, tags). */
+export function commaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type AdminUploadResult, adminUploadCapabilitiesSchema } from '@alcancia/contract/admin';
@@ -6,6 +5,7 @@ import type { DataStore } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit';
+import { hlsPackagingAvailable, queueHlsPackaging } from './hls-packaging';
 import { declaredKind, matchesKind, mp4DurationSeconds, type UploadKind, uploadTypes } from './upload-checks';
 
 /** Where uploads live in the storage: videos are served at /media/subidas/videos/{name}. */
@@ -17,16 +17,6 @@ export const uploadsPath = '/api/admin/uploads';
 /** The address a section stores for an upload: the public video route, or the material's file key. */
 export function sectionUrlOf(key: string): string {
   return key.startsWith(uploadedVideoPrefix) ? `/media/${key}` : key;
-}
-
-let ffmpeg: boolean | undefined;
-/** Whether `ffmpeg` runs here (HLS packaging needs it; without it the MP4 is served as it is). */
-export function ffmpegAvailable(): boolean {
-  if (ffmpeg === undefined) {
-    const probe = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 });
-    ffmpeg = probe.status === 0;
-  }
-  return ffmpeg;
 }
 
 const notAllowed = 'Subí un video MP4 o un material PDF o XLSX.';
@@ -160,6 +150,12 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           after: result,
         });
       }
+      // Where ffmpeg runs, the video is also packaged as HLS in the background (decision 78).
+      if (kind === 'video') {
+        await queueHlsPackaging(app, key).catch((error: unknown) =>
+          app.log.warn({ err: error, key }, 'HLS packaging not queued'),
+        );
+      }
       return {
         status_code: 200,
         headers: { 'content-type': 'application/json' },
@@ -202,7 +198,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         mimeType: t.mimeType,
         maxBytes: t.maxBytes,
       })),
-      hls: ffmpegAvailable(),
+      hls: hlsPackagingAvailable(app),
       resumable: 'tus' as const,
     }),
   );

@@ -7,6 +7,7 @@ import { TextField } from '../../../ui/text-field';
 import { type AuditFilters, adminErrorText, useAuditLog } from '../admin-api';
 import { formatDateTime } from '../admin-format';
 import { Pager } from '../pager';
+import { auditActionLabel, auditChanges, auditRoleLabel } from './audit-format';
 
 const filterNames = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 type FilterName = (typeof filterNames)[number];
@@ -102,21 +103,31 @@ export default function AuditLogPage() {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry.before, entry.after);
   return (
     <tr>
       <td>{formatDateTime(entry.createdAt)}</td>
       <td>
         {entry.actorEmail}
         <br />
-        <span className="admin-muted">{entry.actorRole}</span>
+        <span className="admin-muted">{auditRoleLabel(entry.actorRole)}</span>
       </td>
       <td>
-        <code>{entry.action}</code>
+        {auditActionLabel(entry.action)}
+        <br />
+        <code className="admin-muted">{entry.action}</code>
       </td>
       <td>
         {entry.targetType} <code>{entry.targetId}</code>
       </td>
       <td>
+        {changes.length > 0 && (
+          <ul className="admin-changes">
+            {changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        )}
         <details>
           <summary>Ver detalle</summary>
           <pre className="admin-json">

@@ -56,6 +56,9 @@ export interface CourseChange {
   body?: unknown;
 }
 
+/** Runs one change of the course page, with the notice shown once it is saved. */
+export type CourseRun = (request: CourseChange, done?: string) => void;
+
 /** Every change of the editor answers the whole course: the page shows it at once. */
 export function useCourseChange(id: string) {
   const client = useQueryClient();

@@ -6,7 +6,15 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
-import { type CourseChange, fieldError, kindLabels, useCourse, useCourseChange } from './content-api';
+import { commaList } from '../admin-format';
+import {
+  type CourseChange,
+  fieldError,
+  kindLabels,
+  type CourseRun as Run,
+  useCourse,
+  useCourseChange,
+} from './content-api';
 import { CoursePreview } from './course-preview';
 import { PublicationBadge } from './publication-badge';
 import { StructureEditor } from './structure-editor';
@@ -62,8 +70,6 @@ function CourseEditor({ course }: { course: AdminCourse }) {
     </section>
   );
 }
-
-type Run = (request: CourseChange, done?: string) => void;
 
 function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run; busy: boolean }) {
   const [when, setWhen] = useState('');
@@ -131,12 +137,6 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
   );
 }
 
-const listOf = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 const pesosOf = (text: string) => {
@@ -188,7 +188,7 @@ function DetailsForm({
       thumbnail: orNull(form.thumbnail),
       category: orNull(form.category),
       level: orNull(form.level),
-      tags: listOf(form.tags),
+      tags: commaList(form.tags),
       isFree: form.isFree,
       sortOrder: Number(form.sortOrder) || 0,
       faqs: form.faqs
@@ -210,7 +210,7 @@ function DetailsForm({
         saleableEndDate: orNull(form.saleableEndDate),
       });
     }
-    if (course.kind === 'PACK') body.items = listOf(form.items);
+    if (course.kind === 'PACK') body.items = commaList(form.items);
     if (course.kind === 'EVENT')
       body.eventSeries = (orNull(form.eventSeries) as AdminCourseFields['eventSeries']) ?? null;
     run({ method: 'PATCH', path: '', body });

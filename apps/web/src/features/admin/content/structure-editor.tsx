@@ -3,10 +3,10 @@ import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
-import { type CourseChange, fieldError, type UploadHandle, uploadFile } from './content-api';
+import { fieldError, type CourseRun as Run, type UploadHandle, uploadFile } from './content-api';
 import { moved } from './structure-order';
-
-type Run = (request: CourseChange, done?: string) => void;
+import { uploadedVideoName } from './video-packaging';
+import { VideoPackagingStatus } from './video-packaging-status';
 
 const typeLabels: Record<AdminSection['type'], string> = {
   CLASS: 'Clase en video',
@@ -123,6 +123,15 @@ export function StructureEditor({
                       · {typeLabels[section.type]}
                       {section.type === 'CLASS' && ` · ${minutes(section.duration)}`}
                     </span>
+                    {section.type === 'CLASS' && uploadedVideoName(section.sectionUrl) && (
+                      <>
+                        {' '}
+                        <VideoPackagingStatus
+                          videoName={uploadedVideoName(section.sectionUrl) as string}
+                          label={section.name}
+                        />
+                      </>
+                    )}
                   </span>
                   <span className="admin-actions">
                     <button
@@ -428,6 +437,9 @@ function NewSectionForm({
           Archivo listo: {file.name}
           {file.kind === 'video' && ` (${minutes(file.duration)})`}
         </p>
+      )}
+      {file?.kind === 'video' && uploadedVideoName(file.sectionUrl) && (
+        <VideoPackagingStatus videoName={uploadedVideoName(file.sectionUrl) as string} label={file.name} />
       )}
       <div className="admin-actions">
         <button

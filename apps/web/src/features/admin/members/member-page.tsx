@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
-import { TextField } from '../../../ui/text-field';
+import { SelectField } from '../../../ui/select-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
-import { PaymentStatus, RefundStatus } from '../payments/payment-status';
+import { PaymentAmount, PaymentStatus, RefundStatus } from '../payments/payment-status';
 import { RefundDialog } from '../payments/refund-dialog';
+import { grantChoices } from './grant-choices';
 import {
   cancelSubscription,
   endSessions,
@@ -17,6 +18,7 @@ import {
   memberKey,
   resendValidation,
   revokeProduct,
+  useGrantableProducts,
   useMember,
 } from './members-api';
 
@@ -49,6 +51,9 @@ function MemberView({ member }: { member: MemberDetail }) {
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: memberKey(profile.id) });
+  const revokingId = typeof action === 'object' && action ? action.revoke : null;
+  const revokingName =
+    member.purchases.find((purchase) => purchase.productId === revokingId)?.name ?? revokingId ?? '';
   const done = async (message: string) => {
     setNotice(message);
     await reload();
@@ -178,15 +183,7 @@ function MemberView({ member }: { member: MemberDetail }) {
           <tr key={payment.id}>
             <td>{formatDateTime(payment.approvedAt ?? payment.createdAt)}</td>
             <td>{payment.concept}</td>
-            <td className="admin-number">
-              {formatPesos(payment.amount)}
-              {payment.refundedAmount > 0 && (
-                <>
-                  <br />
-                  <span className="admin-muted">devuelto {formatPesos(payment.refundedAmount)}</span>
-                </>
-              )}
-            </td>
+            <PaymentAmount payment={payment} />
             <td>
               <PaymentStatus payment={payment} />
             </td>
@@ -350,11 +347,11 @@ function MemberView({ member }: { member: MemberDetail }) {
           setProductId('');
         }}
       >
-        <TextField
-          label="Id del programa o pack (p. ej. programa-chau-deudas)"
-          name="productId"
+        <GrantPicker
+          open={action === 'grant'}
+          ownedIds={member.purchases.map((purchase) => purchase.productId)}
           value={productId}
-          onChange={(event) => setProductId(event.target.value)}
+          onChange={setProductId}
         />
       </ConfirmDialog>
       <ConfirmDialog
@@ -370,8 +367,8 @@ function MemberView({ member }: { member: MemberDetail }) {
         }}
       >
         <p>
-          Pierde el acceso a <strong>{typeof action === 'object' && action ? action.revoke : ''}</strong>. No
-          devuelve ningún pago: para eso, usá «Devolver» en el pago.
+          Pierde el acceso a <strong>{revokingName}</strong>. No devuelve ningún pago: para eso, usá
+          «Devolver» en el pago.
         </p>
       </ConfirmDialog>
       <RefundDialog
@@ -380,6 +377,45 @@ function MemberView({ member }: { member: MemberDetail }) {
         onDone={(_result, message) => void done(message)}
       />
     </section>
+  );
+}
+
+/** The catalogue's programs and packs she does not own yet, to pick one (asked when the dialog opens). */
+function GrantPicker({
+  open,
+  ownedIds,
+  value,
+  onChange,
+}: {
+  open: boolean;
+  ownedIds: string[];
+  value: string;
+  onChange(productId: string): void;
+}) {
+  const products = useGrantableProducts(open);
+  if (products.isPending) return <Spinner label="Cargando los programas y packs…" />;
+  if (products.isError) return <Alert tone="error">{adminErrorText(products.error)}</Alert>;
+  const groups = grantChoices(products.data.items, ownedIds);
+  if (groups.length === 0) return <p>Ya tiene todos los programas y packs del catálogo.</p>;
+  return (
+    <SelectField
+      label="Programa o pack"
+      name="productId"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">Elegí uno…</option>
+      {groups.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </SelectField>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AdminActionResult, MemberDetail, MemberList } from '@alcancia/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { GrantableProduct } from './grant-choices';
 
 /** The members section's calls (support and admin). */
 
@@ -36,3 +37,14 @@ export const revokeProduct = (id: string, productId: string, reason: string) =>
   });
 export const cancelSubscription = (id: string, reason: string) =>
   post<AdminActionResult>(`/admin/members/${id}/subscription/cancel`, { reason });
+
+/** The catalogue's programs and packs, for the grant picker (asked when the dialog opens). */
+export function useGrantableProducts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'grantable-products'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: GrantableProduct[] }>('/admin/grantable-products', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}

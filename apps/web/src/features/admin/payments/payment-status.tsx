@@ -1,4 +1,5 @@
 import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
+import { formatPesos } from '../admin-format';
 
 const paymentLabels: Record<string, [string, string]> = {
   approved: ['Aprobado', 'admin-badge-ok'],
@@ -11,13 +12,34 @@ const paymentLabels: Record<string, [string, string]> = {
   authorized: ['Autorizado', 'admin-badge-warn'],
 };
 
+/** The provider's status of a payment in Spanish and its badge tone; approved and partly refunded says so. */
+export function paymentStatusLabel(
+  payment: Pick<AdminPayment, 'status' | 'refundedAmount'>,
+): [string, string] {
+  if (payment.status === 'approved' && payment.refundedAmount > 0)
+    return ['Devuelto en parte', 'admin-badge-warn'];
+  return paymentLabels[payment.status] ?? [payment.status, 'admin-badge'];
+}
+
 /** The provider's status of a payment, in Spanish, with what was refunded of it. */
 export function PaymentStatus({ payment }: { payment: AdminPayment }) {
-  const partly = payment.status === 'approved' && payment.refundedAmount > 0;
-  const [label, tone] = partly
-    ? ['Devuelto en parte', 'admin-badge-warn']
-    : (paymentLabels[payment.status] ?? [payment.status, 'admin-badge']);
+  const [label, tone] = paymentStatusLabel(payment);
   return <span className={`admin-badge ${tone}`}>{label}</span>;
+}
+
+/** A payment's amount cell: what was paid, and below it what was refunded, if anything. */
+export function PaymentAmount({ payment }: { payment: Pick<AdminPayment, 'amount' | 'refundedAmount'> }) {
+  return (
+    <td className="admin-number">
+      {formatPesos(payment.amount)}
+      {payment.refundedAmount > 0 && (
+        <>
+          <br />
+          <span className="admin-muted">devuelto {formatPesos(payment.refundedAmount)}</span>
+        </>
+      )}
+    </td>
+  );
 }
 
 const refundLabels: Record<AdminRefund['status'], [string, string]> = {

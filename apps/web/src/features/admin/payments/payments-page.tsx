@@ -7,7 +7,7 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
-import { PaymentStatus, RefundStatus } from './payment-status';
+import { PaymentAmount, PaymentStatus, RefundStatus } from './payment-status';
 import { attentionKey, retryRefund, syncOrder, usePaymentSearch, usePaymentsAttention } from './payments-api';
 import { RefundDialog } from './refund-dialog';
 
@@ -99,15 +99,7 @@ export default function PaymentsPage() {
                       )}
                     </td>
                     <td>{payment.concept}</td>
-                    <td className="admin-number">
-                      {formatPesos(payment.amount)}
-                      {payment.refundedAmount > 0 && (
-                        <>
-                          <br />
-                          <span className="admin-muted">devuelto {formatPesos(payment.refundedAmount)}</span>
-                        </>
-                      )}
-                    </td>
+                    <PaymentAmount payment={payment} />
                     <td>
                       <PaymentStatus payment={payment} />
                     </td>

@@ -1,15 +1,10 @@
 import type { AdminPayment, AdminRefundResponse } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
 import { TextField } from '../../../ui/text-field';
-import { formatPesos, parsePesos } from '../admin-format';
+import { formatPesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { refundPayment } from './payments-api';
-
-const refundStatusText: Record<string, string> = {
-  SUCCESS: 'La devolución se hizo.',
-  PENDING: 'El proveedor no la aceptó todavía: la reintentamos sola y queda en Pagos y devoluciones.',
-  FAILED: 'El proveedor la rechazó: queda en Pagos y devoluciones para reintentarla.',
-};
+import { refundOutcomeText, refundPlan } from './refund-rules';
 
 /**
  * "Devolver": the whole amount left or a part, and whether her access ends. The confirmation
@@ -30,14 +25,7 @@ export function RefundDialog({
   const checkboxId = useId();
   if (!payment) return null;
   const left = payment.refundableAmount;
-  const typed = amountText.trim() === '' ? null : parsePesos(amountText);
-  const amount = typed ?? left;
-  const full = amount >= left;
-  const ends = endAccess ?? full;
-  const amountError =
-    amountText.trim() !== '' && (typed === null || typed <= 0 || typed > left)
-      ? `Ingresá un monto entre $ 0,01 y ${formatPesos(left)}.`
-      : null;
+  const { amount, full, endsAccess: ends, error: amountError } = refundPlan(amountText, left, endAccess);
 
   return (
     <ConfirmDialog
@@ -58,7 +46,7 @@ export function RefundDialog({
           endAccess: ends,
           idempotencyKey: key,
         });
-        onDone(result, refundStatusText[result.refund.status] ?? 'Listo.');
+        onDone(result, refundOutcomeText(result.refund.status));
         setAmountText('');
         setEndAccess(null);
         setKey(crypto.randomUUID());

@@ -1,8 +1,4 @@
-import type {
-  CreatePromoCodesRequest,
-  CreatePromoCodesResponse,
-  PromoCodeType,
-} from '@alcancia/contract/admin';
+import type { CreatePromoCodesResponse, PromoCodeType } from '@alcancia/contract/admin';
 import { countries } from '@alcancia/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -10,89 +6,15 @@ import { Alert } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
+import {
+  type PromoCodeDraft as Draft,
+  emptyPromoCodeDraft as empty,
+  frequencyLabels,
+  isSubscriptionType,
+  promoCodeDraftProblems,
+  promoCodeRequestOf,
+} from './promo-code-draft';
 import { createPromoCodes, typeLabels } from './promo-codes-api';
-
-const frequencyLabels: [string, string][] = [
-  ['monthly', 'Mensual'],
-  ['annual', 'Anual'],
-  ['quarterly', 'Trimestral'],
-  ['semester', 'Semestral'],
-  ['bimonthly', 'Bimestral'],
-  ['fourMonthly', 'Cuatrimestral'],
-  ['fortnightly', 'Quincenal'],
-  ['weekly', 'Semanal'],
-];
-
-const ids = (text: string) =>
-  text
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-const whole = (text: string) => (text.trim() === '' ? undefined : Number(text));
-
-interface Draft {
-  mode: 'one' | 'batch';
-  code: string;
-  count: string;
-  prefix: string;
-  type: PromoCodeType;
-  description: string;
-  freeMonths: string;
-  freeDays: string;
-  planId: string;
-  discountPercent: string;
-  planIds: string;
-  frequencies: string[];
-  programIds: string;
-  countries: string[];
-  validFrom: string;
-  validUntil: string;
-  maxUses: string;
-  paused: boolean;
-}
-
-const empty: Draft = {
-  mode: 'one',
-  code: '',
-  count: '10',
-  prefix: '',
-  type: 'DISCOUNT_COUPON',
-  description: '',
-  freeMonths: '',
-  freeDays: '',
-  planId: '',
-  discountPercent: '',
-  planIds: '',
-  frequencies: [],
-  programIds: '',
-  countries: [],
-  validFrom: '',
-  validUntil: '',
-  maxUses: '',
-  paused: false,
-};
-
-function requestOf(d: Draft): CreatePromoCodesRequest {
-  return {
-    ...(d.mode === 'one'
-      ? { code: d.code.trim() }
-      : { batch: { count: Number(d.count), prefix: d.prefix.trim() } }),
-    type: d.type,
-    description: d.description.trim(),
-    freeMonths: whole(d.freeMonths),
-    freeDays: whole(d.freeDays),
-    planId: d.planId.trim() || undefined,
-    discountPercent: whole(d.discountPercent),
-    planIds: ids(d.planIds),
-    frequencies: d.frequencies as CreatePromoCodesRequest['frequencies'],
-    programIds: ids(d.programIds),
-    allowedCountryCodes: d.countries as CreatePromoCodesRequest['allowedCountryCodes'],
-    validFrom: d.validFrom || undefined,
-    validUntil: d.validUntil || undefined,
-    maxUses: whole(d.maxUses),
-    active: !d.paused,
-  };
-}
 
 /**
  * New codes: one with a chosen name or a batch of N unique ones with the same rules (limits by
@@ -111,11 +33,16 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const problems = promoCodeDraftProblems(d);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setError('Revisá los campos marcados.');
+      return;
+    }
     setBusy(true);
     setError(null);
-    setFieldErrors({});
     try {
-      const result = await createPromoCodes(requestOf(d));
+      const result = await createPromoCodes(promoCodeRequestOf(d));
       setD(empty);
       onCreated(result);
     } catch (failure) {
@@ -130,7 +57,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
     }
   }
 
-  const isSubscription = d.type === 'FREE_PERIOD' || d.type === 'DISCOUNT_COUPON';
+  const isSubscription = isSubscriptionType(d.type);
   return (
     <form className="admin-panel admin-stack" onSubmit={submit} noValidate aria-busy={busy}>
       <h2>Crear códigos</h2>
@@ -175,6 +102,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
               label="Prefijo (opcional)"
               name="prefix"
               value={d.prefix}
+              error={fieldError('prefix')}
               onChange={(e) => set('prefix', e.target.value)}
             />
           </>
@@ -196,6 +124,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
           label="Descripción (para el equipo)"
           name="description"
           value={d.description}
+          error={fieldError('description')}
           onChange={(e) => set('description', e.target.value)}
         />
         {d.type === 'FREE_PERIOD' && (
@@ -205,6 +134,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
               name="freeMonths"
               inputMode="numeric"
               value={d.freeMonths}
+              error={fieldError('freeMonths')}
               onChange={(e) => set('freeMonths', e.target.value.replace(/\D/g, ''))}
             />
             <TextField
@@ -273,6 +203,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
           name="maxUses"
           inputMode="numeric"
           value={d.maxUses}
+          error={fieldError('maxUses')}
           onChange={(e) => set('maxUses', e.target.value.replace(/\D/g, ''))}
         />
       </div>
