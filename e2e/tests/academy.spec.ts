@@ -54,14 +54,14 @@ const filterButtons = (page: Page) =>
   page.getByRole('list', { name: 'Filtros sugeridos' }).getByRole('button');
 
 test.describe('academy home', () => {
-  test('a non-subscriber: locks, purchase buttons and her filters; a locked course leads to the plans', async ({
+  test('a non-subscriber: locks, purchase buttons and her filters; a locked course leads to its page', async ({
     page,
   }) => {
     await logInAs(page, 'alumna@alcancia.local');
     await openAcademy(page);
     await expect(page.getByText('Hola, Ana Alumna.')).toBeVisible();
 
-    // Paid course: lock and counts, link to the plans. Free course: open, no lock.
+    // Paid course: lock and counts, link to its course page (issue 20). Free course: open, no lock.
     const paid = courseCard(page, 'Tu presupuesto mensual en una hora');
     await expect(paid.getByTitle('Requiere suscripción')).toBeVisible();
     await expect(paid).toContainText('2 módulos · 4 clases');
@@ -115,7 +115,10 @@ test.describe('academy home', () => {
     await expect(page.getByRole('link', { name: 'Ver planes' })).toBeVisible();
 
     await paid.getByRole('link').click();
-    await expect(page).toHaveURL(/\/compra\/suscripcion$/);
+    await expect(page).toHaveURL('/academy/presupuesto-mensual');
+    await expect(
+      page.getByRole('region', { name: 'Presentación del curso' }).getByRole('link', { name: 'Ver planes' }),
+    ).toHaveAttribute('href', '/compra/suscripcion');
   });
 
   test('a subscriber: no locks on courses and events, subscriber filters', async ({ page }) => {
@@ -174,7 +177,8 @@ test.describe('academy home', () => {
     await expect(page.getByLabel('Tema')).toHaveValue('');
     await expect(page.getByLabel('Nivel')).toHaveValue('');
     await expect(courseCard(page, 'Tu presupuesto mensual en una hora')).toBeVisible(slow);
-    await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeDisabled();
+    // Nothing to clear any more: the button leaves.
+    await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toHaveCount(0);
   });
 
   test('search finds a course by a word typed without its accent, after a pause, from 3 letters', async ({
@@ -217,8 +221,9 @@ test.describe('academy home', () => {
     await expect(overlay.getByText('Probá con otra combinación')).toBeVisible();
 
     await input.fill('planificacion');
+    // A locked course opens its course page, as its card does (issue 20).
     await overlay.getByRole('link', { name: /Planificación financiera a 10 años/ }).click(slow);
-    await expect(page).toHaveURL(/\/compra\/suscripcion$/);
+    await expect(page).toHaveURL('/academy/planificacion-largo-plazo');
   });
 
   test('the search overlay closes with Escape and gives focus back', async ({ page }) => {

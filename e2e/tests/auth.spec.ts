@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import {
-  dismissCountryNotice,
   loginThroughForm,
   password,
   registerAccount,
@@ -12,6 +11,12 @@ import {
 import { codeIn, linkIn, waitForMail } from './support/mailbox';
 
 const academyHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Academia' });
+
+/** The register page opens on its form: no dialog stands in the way (issue 20, decision 77). */
+async function expectRegisterFormReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Creá tu cuenta' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
 
 test.describe('register and validate', () => {
   test('register → validation mail → validation link → log in → the page asked for', async ({
@@ -25,7 +30,7 @@ test.describe('register and validate', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('link', { name: 'Crear cuenta' }).click();
     await expect(page).toHaveURL(/\/register$/);
-    await dismissCountryNotice(page);
+    await expectRegisterFormReady(page);
 
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
     await expect(submit).toBeDisabled();
@@ -156,7 +161,7 @@ test.describe('register and validate', () => {
     const email = uniqueEmail('exists');
     await registerAccount(request, email);
     await page.goto('/register');
-    await dismissCountryNotice(page);
+    await expectRegisterFormReady(page);
     await page.getByLabel('Nombre').fill('Ana');
     await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
     await page.getByLabel('Confirmá tu correo electrónico').fill(email);
@@ -484,9 +489,8 @@ test.describe('accessibility and layout', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/register');
-    await expect(page.getByRole('dialog', { name: 'Importante' })).toBeVisible();
+    await expectRegisterFormReady(page);
     await expectNoSeriousA11yViolations(page);
-    await dismissCountryNotice(page);
     await page.getByLabel('Correo electrónico', { exact: true }).fill('mal@');
     await page.getByLabel('Nombre').click();
     await expect(page.getByText('El formato del correo es inválido.')).toBeVisible();
@@ -519,11 +523,8 @@ test.describe('accessibility and layout', () => {
       await page.goto('/login');
       await expect(page.getByRole('link', { name: 'Continuar con Google' })).toBeVisible();
       await page.screenshot({ path: `${dir}/login-${width}.png`, fullPage: true });
-      await page.evaluate(() => sessionStorage.clear()); // show the once-per-session notice again
       await page.goto('/register');
-      await expect(page.getByRole('dialog', { name: 'Importante' })).toBeVisible();
-      await page.screenshot({ path: `${dir}/register-notice-${width}.png` });
-      await dismissCountryNotice(page);
+      await expectRegisterFormReady(page);
       await page.getByLabel('Nombre').fill('Ana');
       await page.getByLabel('Correo electrónico', { exact: true }).fill('ana@example.com');
       await page.getByLabel('Confirmá tu correo electrónico').fill('ana@example');

@@ -327,6 +327,8 @@ test.describe('course viewer', () => {
     const progress = await courseProgress(request, credentials.accessToken, course);
     expect(progress.finished_at).not.toBeNull();
     expect(Object.keys(progress.finished_modules)).toHaveLength(3);
+    // Finishing here is a moment of its own, across the viewer (issue 20).
+    await expect(page.getByRole('heading', { name: '¡Terminaste el curso!' })).toBeVisible();
     // Every module shows its tick.
     await expect(contents(page).getByRole('button', { name: /terminado/ })).toHaveCount(3);
 
@@ -471,11 +473,17 @@ test.describe('course viewer', () => {
       });
   });
 
-  test('access on load: refusals redirect, an unknown course says so', async ({ page, request }) => {
+  test('access on load: a course that needs a subscription shows its page, a program not bought redirects, an unknown course says so', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await apiLogin(request, student));
     const events = recordEvents(page);
     await page.goto('/academy/presupuesto-mensual');
-    await expect(page).toHaveURL('/compra/suscripcion');
+    await expect(page).toHaveURL('/academy/presupuesto-mensual');
+    await expect(
+      page.getByRole('region', { name: 'Presentación del curso' }).getByRole('link', { name: 'Ver planes' }),
+    ).toHaveAttribute('href', '/compra/suscripcion');
     await page.goto('/academy/programa-orden-total/programa-orden-total-m1-s1');
     await expect(page).toHaveURL('/programas/programa-orden-total/detalle');
     await page.goto('/academy/no-existe');

@@ -255,9 +255,11 @@ test.describe('identification before a program purchase', () => {
   }) => {
     const email = uniqueEmail('program-visitor');
     await page.goto(`/compra/programa/identificacion/${inversora.id}`);
-    const notice = page.getByRole('dialog', { name: 'Importante' });
-    await expect(notice).toBeVisible();
-    await notice.getByRole('button', { name: 'Entendido' }).click();
+    // The Argentina-only note sits above the forms: no dialog blocks them (issue 20).
+    await expect(page.getByRole('complementary', { name: 'Importante' })).toContainText(
+      'solo para Argentina',
+    );
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Creá tu cuenta para comprar el programa' }),
     ).toBeVisible();
@@ -382,22 +384,25 @@ test.describe('program promo codes', () => {
     const { credentials } = await newCustomer(request, 'program-promo');
     await signIn(page, credentials);
 
-    // A code from the entry that the server refuses: 'Atención', and the checkout goes on without it.
+    // A code from the entry that the server refuses: the checkout goes on without it, and the promo
+    // field opens with the code and the reason next to it (no dialog, issue 20).
     await page.goto(`${checkoutPath(inversora.id)}?promoCode=VENCIDO`);
-    const attention = page.getByRole('dialog', { name: 'Atención' });
-    await expect(attention).toContainText('Este código ya venció.');
-    await attention.getByRole('button', { name: 'Entendido' }).click();
     await expect(checkoutHeading(page)).toBeVisible();
+    const code = page.getByRole('textbox', { name: 'Código promocional' });
+    await expect(code).toHaveValue('VENCIDO');
+    await expect(code).toHaveAccessibleDescription(/Este código ya venció\.$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const summary = page.getByRole('region', { name: 'Resumen de tu compra' });
     await expect(summary).toContainText(/Total\s*\$\s89\.000/);
 
-    await page.getByRole('button', { name: '¿Tenés un código promocional?' }).click();
-    const code = page.getByRole('textbox', { name: 'Código promocional' });
+    await code.fill('');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText('Ingrese el código')).toBeVisible();
     await code.fill('NOEXISTE');
     await page.getByRole('button', { name: 'Aplicar' }).click();
-    await expect(page.getByText('No encontramos ese código. Revisá que esté bien escrito.')).toBeVisible();
+    await expect(code).toHaveAccessibleDescription(
+      /No encontramos ese código\. Revisá que esté bien escrito\.$/,
+    );
     await code.fill('PROGRAMA25');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText('Tu código promocional PROGRAMA25 fue aplicado')).toBeVisible();

@@ -22,7 +22,8 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 90_000 });
 
 const paidCourse = { id: 'presupuesto-mensual', name: 'Tu presupuesto mensual en una hora' };
-const rejectedPage = 'https://alcancia.com.ar/pago-rechazado';
+// After two refused cards: a page of the product, not an outside address (issue 20).
+const otherWaysToPay = /\/compra\/otras-formas-de-pago\?plan=plan-esencial&frecuencia=annual$/;
 const emulator = '/sandbox/mercadopago';
 
 /** A card subscription paid through the API (card token from the emulator, as the browser gets it). */
@@ -66,7 +67,8 @@ function recordEvents(page: Page) {
   };
 }
 
-const planList = (page: Page) => page.getByRole('dialog', { name: 'Elegí tu plan' });
+// The plans are a page of their own (issue 20): a region named by its heading.
+const planList = (page: Page) => page.getByRole('region', { name: 'Elegí tu plan' });
 const checkoutHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Finalizá tu suscripción' });
 
@@ -103,7 +105,8 @@ test.describe('subscription purchase', () => {
     await expect(plans.getByRole('tab', { name: 'Mensual' })).toBeFocused();
 
     await plans.getByRole('button', { name: 'Quiero este plan: Oro' }).click();
-    await expect(page).toHaveURL(/\/compra\/suscripcion\/identificacion\/Plan%20Oro\/monthly$/);
+    // The address names the plan by its id, not its display name.
+    await expect(page).toHaveURL(/\/compra\/suscripcion\/identificacion\/plan-oro\/monthly$/);
     // Events are posted when the browser is idle, shortly after the action.
     await expect
       .poll(() => events.find('subscription_button_clicked')?.properties)
@@ -113,10 +116,12 @@ test.describe('subscription purchase', () => {
         destination: 'identification',
       });
 
-    // Identification: the 'Importante' notice, then register (the default) with the checkout source.
-    const notice = page.getByRole('dialog', { name: 'Importante' });
-    await expect(notice).toBeVisible();
-    await notice.getByRole('button', { name: 'Entendido' }).click();
+    // Identification: the Argentina-only note (not a blocking dialog), then register (the default)
+    // with the checkout source.
+    await expect(page.getByRole('complementary', { name: 'Importante' })).toContainText(
+      'solo para Argentina',
+    );
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Creá tu cuenta para suscribirte' }),
     ).toBeVisible();
@@ -142,7 +147,7 @@ test.describe('subscription purchase', () => {
     await page.getByRole('button', { name: 'Crear cuenta y continuar' }).click();
 
     // Logged in automatically (source 'checkout') and on to the checkout.
-    await expect(page).toHaveURL(/\/compra\/suscripcion\/Plan%20Oro\/monthly$/);
+    await expect(page).toHaveURL(/\/compra\/suscripcion\/plan-oro\/monthly$/);
     await expect(checkoutHeading(page)).toBeVisible();
     await expect.poll(() => events.find('logged_in')?.properties).toMatchObject({ source: 'checkout' });
     const summary = page.getByRole('region', { name: 'Resumen de tu compra' });
@@ -204,13 +209,6 @@ test.describe('subscription purchase', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/users/mercadopago/suscription')) payments.push(r.method());
     });
-    await page.route(`${rejectedPage}**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<title>Pago rechazado</title><h1>Pago rechazado</h1>',
-      }),
-    );
-
     await page.goto('/compra/suscripcion/Plan%20Esencial/annual');
     await expect(checkoutHeading(page)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Resumen de tu compra' })).toContainText('$ 95.040');
@@ -247,7 +245,14 @@ test.describe('subscription purchase', () => {
     await expect(exhausted).toContainText('Ya usaste los intentos de pago con tarjeta.');
     expect(await attemptsOf(request, credentials.accessToken)).toMatchObject({ exhausted: true });
     await exhausted.getByRole('button', { name: 'Ver otras formas de pago' }).click();
-    await expect(page).toHaveURL(rejectedPage);
+    await expect(page).toHaveURL(otherWaysToPay);
+    await expect(page.getByRole('heading', { level: 1, name: 'Otras formas de pago' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Transferencia bancaria' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Página de pago de Mercado Pago' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Hablá con nuestro equipo' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect(payments).toEqual(['POST', 'POST']);
 
     // The flow has ended for this plan on the server too: back on the checkout, it says so at once.
@@ -275,7 +280,7 @@ test.describe('subscription purchase', () => {
     const plans = planList(page);
     await expect(plans.getByRole('button', { name: 'Tu plan actual: Oro' })).toBeVisible();
     await plans.getByRole('button', { name: 'Cambiar a este plan: Platino' }).click();
-    await expect(page).toHaveURL(/\/compra\/suscripcion\/Plan%20Platino\/monthly$/);
+    await expect(page).toHaveURL(/\/compra\/suscripcion\/plan-platino\/monthly$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Cambiá tu plan' })).toBeVisible();
     await expect(page.getByText('Vas a cambiar tu plan Plan Oro por el plan Platino.')).toBeVisible();
 
@@ -380,16 +385,17 @@ test.describe('subscription promo codes and entries', () => {
     await expect(summary).toContainText('Descuento con DESCUENTO20 (20%)');
     await expect(summary).toContainText('$ 19.920');
 
-    // A code that does not cover this plan: 'Atención', and the applied one stays.
+    // A code that does not cover this plan: said next to the field (no dialog); the price stays.
     await page.getByRole('button', { name: 'Quitar el código' }).click();
     await page.getByRole('button', { name: '¿Tenés un código promocional?' }).click();
-    await page.getByRole('textbox', { name: 'Código promocional' }).fill('ORO50');
+    const field = page.getByRole('textbox', { name: 'Código promocional' });
+    await field.fill('ORO50');
     await page.getByRole('button', { name: 'Aplicar' }).click();
-    const attention = page.getByRole('dialog', { name: 'Atención' });
-    await expect(attention).toContainText(
-      'El código promocional no es válido para este plan y/o frecuencia de pago.',
+    await expect(field).toHaveAccessibleDescription(
+      /El código promocional no es válido para este plan y\/o frecuencia de pago\.$/,
     );
-    await attention.getByRole('button', { name: 'Entendido' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(field).toHaveValue('ORO50');
     await expect(summary).toContainText('$ 24.900');
   });
 
@@ -399,7 +405,7 @@ test.describe('subscription promo codes and entries', () => {
     await page.getByRole('tab', { name: /Anual/ }).click();
     await expect(page.getByRole('article')).toContainText('¡1 MES DE PRUEBA GRATIS!');
     await page.getByRole('button', { name: 'Quiero este plan: Platino' }).click();
-    await expect(page).toHaveURL(/\/compra\/suscripcion\/identificacion\/Plan%20Platino\/annual$/);
+    await expect(page).toHaveURL(/\/compra\/suscripcion\/identificacion\/plan-platino\/annual$/);
 
     await page.goto('/suscripcion/no-existe');
     await expect(page.getByRole('heading', { level: 1, name: 'No encontramos este plan' })).toBeVisible();
@@ -423,7 +429,7 @@ test.describe('entries from the mobile app', () => {
     await page.goto('/compra/suscripcion/identificacion/Plan%20Oro/monthly?isSubscribed=true&fromApp=true');
     const panel = page.getByRole('region', { name: 'Ya tenés una suscripción activa' });
     await expect(panel).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Importante' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await panel.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('button', { name: 'Ya tengo cuenta' })).toHaveAttribute(
       'aria-pressed',

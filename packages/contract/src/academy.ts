@@ -14,11 +14,26 @@ export const catalogQuerySchema = z.object({
 });
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 
+/**
+ * An item's illustrated cover (decision 71): `src` is the largest file and `width`/`height` its
+ * intrinsic size (the img's attributes, so the card does not shift); `srcset` lists every width
+ * the browser may pick from (the same picture), smallest first.
+ */
+export const coverSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  srcset: z.array(z.object({ src: z.string(), width: z.number().int().positive() })),
+});
+export type Cover = z.infer<typeof coverSchema>;
+
 export const courseCardSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   thumbnail: z.string().nullable(),
+  /** the illustrated cover; null: the card's fallback */
+  cover: coverSchema.nullable(),
   category: z.string().nullable(),
   level: z.string().nullable(),
   tags: z.array(z.string()),
@@ -41,6 +56,7 @@ export const programCardSchema = z.object({
   category: z.string().nullable(),
   thumbnail: z.string().nullable(),
   thumbnailAlternative: z.string().nullable(),
+  cover: coverSchema.nullable(),
   description: z.string(),
   descriptionAlternative: z.string().nullable(),
   price: centavos.nullable(),
@@ -62,6 +78,7 @@ export const eventCardSchema = z.object({
   name: z.string(),
   series: z.enum(['FINANCIAL_NEWS', 'INVESTMENT_TRENDS', 'MASTERCLASSES', 'INTERVIEWS_AND_CONSULTATIONS']),
   thumbnail: z.string().nullable(),
+  cover: coverSchema.nullable(),
   classesAmount: z.number().int(),
   isAccessibleByUser: z.boolean(),
 });
@@ -104,8 +121,24 @@ export const academyFiltersResponseSchema = z.object({
 });
 export type AcademyFilters = z.infer<typeof academyFiltersResponseSchema>;
 
+/**
+ * A started, unfinished course with content, for the academy's "Seguí viendo" row: the section to
+ * open next (the last viewed one while it is not complete, else the next one not complete).
+ */
+export const continueWatchingItemSchema = z.object({
+  course_id: z.string(),
+  name: z.string(),
+  fraction: z.number().min(0).max(1),
+  section_id: z.string(),
+  section_name: z.string(),
+  /** ISO date-time of her last progress in the course; the list is ordered by it, newest first */
+  last_viewed_at: z.string(),
+});
+export type ContinueWatchingItem = z.infer<typeof continueWatchingItemSchema>;
+
 export const progressOverviewResponseSchema = z.object({
   in_progress_courses: z.record(z.string(), z.object({ fraction: z.number().min(0).max(1) })),
+  continue_watching: z.array(continueWatchingItemSchema),
 });
 export type ProgressOverview = z.infer<typeof progressOverviewResponseSchema>;
 

@@ -331,6 +331,16 @@ export const courses = pgTable(
     descriptionAlternative: text('description_alternative'),
     thumbnail: text('thumbnail'),
     thumbnailAlternative: text('thumbnail_alternative'),
+    /**
+     * The illustrated cover the cards show (decision 71): the largest file as `src`, its intrinsic
+     * size (the img's width and height, so nothing shifts), and every width for srcset.
+     */
+    cover: jsonb('cover').$type<{
+      src: string;
+      width: number;
+      height: number;
+      srcset: { src: string; width: number }[];
+    }>(),
     categoryCode: text('category_code').references(() => contentCategories.code),
     levelCode: text('level_code').references(() => contentLevels.code),
     /** tag codes, first one shown as the badge */
@@ -939,3 +949,23 @@ export const subscriptionPriceChanges = pgTable(
     index('subscription_price_changes_due_idx').on(t.effectiveOn).where(sql`${t.status} = 'scheduled'`),
   ],
 );
+
+/**
+ * HLS packaging of a video uploaded in the back office (issue 18, decision 78): one row per MP4
+ * (its storage key), written when the packaging is queued and moved along by the `content.hls`
+ * job. While it is not `ready` the learner gets the MP4.
+ */
+export const videoPackagings = pgTable('video_packagings', {
+  /** the MP4's storage key, subidas/videos/{hex}.mp4 */
+  videoKey: text('video_key').primaryKey(),
+  status: text('status', { enum: ['queued', 'packaging', 'ready', 'failed'] }).notNull(),
+  /** the playlist's storage key once ready: subidas/videos/{hex}/index.m3u8 */
+  playlistKey: text('playlist_key'),
+  /** how the stream was made: the MP4's own streams copied, or transcoded to H.264/AAC */
+  method: text('method', { enum: ['copy', 'transcode'] }),
+  /** ffmpeg's last words when the last try failed */
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -93,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
       body = {
         internalCode: 'UNEXPECTED_ERROR',
-        message: 'Ocurrió un error inesperado. Intenta nuevamente.',
+        message: 'Ocurrió un error inesperado. Intentá nuevamente.',
       };
     }
     if (status === 503 && body.internalCode === 'SERVICE_UNAVAILABLE')

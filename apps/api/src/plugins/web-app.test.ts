@@ -15,6 +15,9 @@ function webBuild(script: string): string {
   writeFileSync(`${file}.br`, brotliCompressSync(script));
   writeFileSync(`${file}.gz`, gzipSync(script));
   writeFileSync(path.join(dir, 'assets', 'small-Zz987654.js'), 'export {};');
+  mkdirSync(path.join(dir, 'covers'));
+  writeFileSync(path.join(dir, 'covers', 'ahorro-640.0a1b2c3d.webp'), 'RIFF');
+  writeFileSync(path.join(dir, 'covers', 'ahorro.svg'), '<svg/>');
   return dir;
 }
 
@@ -60,5 +63,14 @@ describe('web app files', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('caches a cover named by its content hash for a year, and a cover without a hash not', async () => {
+    const hashed = await get('/covers/ahorro-640.0a1b2c3d.webp');
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['content-type']).toBe('image/webp');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const source = await get('/covers/ahorro.svg');
+    expect(source.headers['cache-control']).toBe('no-cache');
   });
 });

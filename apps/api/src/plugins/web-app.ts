@@ -8,7 +8,7 @@ const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"
 <body><h1>La aplicación web no está compilada</h1><p>Ejecutá <code>npm start</code> o <code>npm run build</code>.</p></body></html>`;
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * Serves the built SPA: hashed assets and covers cached for a year, index.html never cached, and every
  * unknown non-/api GET answered with index.html so the client router decides (history fallback).
  * Text files go out brotli- or gzip-compressed when the browser accepts it, from the `.br` and
  * `.gz` files the web build writes next to them (apps/web/vite.config.ts): nothing is compressed
@@ -23,7 +23,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       index: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`) && /[-.][A-Za-z0-9_-]{8,}\./.test(filePath)) {
+        const hashedAsset =
+          filePath.includes(`${path.sep}assets${path.sep}`) && /[-.][A-Za-z0-9_-]{8,}\./.test(filePath);
+        // covers/{id}-{width}.{hash}.webp: named by content hash (apps/web/scripts/make-covers.mjs)
+        const hashedCover =
+          filePath.includes(`${path.sep}covers${path.sep}`) && /\.[0-9a-f]{8}\.webp$/.test(filePath);
+        if (hashedAsset || hashedCover) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
           reply.header('cache-control', 'no-cache');

@@ -37,7 +37,7 @@ export function PublicLayout() {
             </li>
           </ul>
         </nav>
-        <p>© 2024 Alcancía. Educación financiera para mujeres.</p>
+        <p>© {new Date().getFullYear()} Alcancía. Educación financiera para mujeres.</p>
       </footer>
     </>
   );

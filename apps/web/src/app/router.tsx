@@ -64,6 +64,7 @@ const GuestResultPage = lazy(() => import('../features/guest-memberships/guest-r
 const ProgramIdentificationPage = lazy(() => import('../features/programs/program-identification-page'));
 const ProgramCheckoutPage = lazy(() => import('../features/programs/program-checkout-page'));
 const PurchaseSuccessPage = lazy(() => import('../features/programs/purchase-success-page'));
+const OtherPaymentMethodsPage = lazy(() => import('../features/payments/other-payment-methods-page'));
 const AccountLayout = lazy(() => import('../features/account/account-layout'));
 const ProfileSection = lazy(() => import('../features/account/profile-section'));
 const PrivacySection = lazy(() => import('../features/account/privacy-section'));
@@ -132,6 +133,7 @@ function AppRoutes() {
                 <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />
                 <Route path="compra/programa/:id" element={<ProgramCheckoutPage />} />
                 <Route path="compra-exitosa" element={<PurchaseSuccessPage />} />
+                <Route path="compra/otras-formas-de-pago" element={<OtherPaymentMethodsPage />} />
                 <Route path="mi-cuenta" element={<AccountLayout />}>
                   <Route index element={<ProfileSection />} />
                   <Route path="suscripcion" element={<AccountSubscriptionSection />} />

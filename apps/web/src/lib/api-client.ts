@@ -115,7 +115,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(
     response.status,
     body.internalCode ?? 'UNEXPECTED_ERROR',
-    body.message ?? 'Ocurrió un error inesperado. Intenta nuevamente.',
+    body.message ?? 'Ocurrió un error inesperado. Intentá nuevamente.',
     body.fields,
   );
 }

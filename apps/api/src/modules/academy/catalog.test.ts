@@ -148,6 +148,7 @@ describe('academy catalogue', () => {
         name: 'Noticiero Financiero',
         series: 'FINANCIAL_NEWS',
         thumbnail: null,
+        cover: null,
         classesAmount: 4,
         isAccessibleByUser: false,
       },

@@ -99,6 +99,38 @@ export function resolveSaleDate(value: string, today: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** An image address: a path on this site ("/covers/…") or an https URL. */
+const imageAddress = z
+  .string()
+  .regex(/^(\/[^/\s]|https:\/\/)\S*$/, 'Usá una ruta que empiece con / o una dirección https://');
+
+/**
+ * An illustrated cover (decision 71): the largest file and its intrinsic size, which the cards
+ * write as the img's width and height (no layout shift), plus every width of the same picture for
+ * srcset. Without `srcset` the one file serves every size (an SVG).
+ */
+const coverSchema = z
+  .strictObject({
+    src: imageAddress,
+    width: z.int().positive().max(4096),
+    height: z.int().positive().max(4096),
+    srcset: z.array(z.strictObject({ src: imageAddress, width: z.int().positive().max(4096) })).default([]),
+  })
+  .superRefine((cover, ctx) => {
+    const widths = cover.srcset.map((s) => s.width);
+    if (widths.some((w, i) => i > 0 && w <= (widths[i - 1] ?? 0))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['srcset'],
+        message: 'Ordená los tamaños de menor a mayor ancho',
+      });
+    }
+    const largest = cover.srcset.at(-1);
+    if (largest && (largest.src !== cover.src || largest.width !== cover.width)) {
+      ctx.addIssue({ code: 'custom', path: ['srcset'], message: 'El último tamaño es src con su ancho' });
+    }
+  });
+
 const displayStyle = z
   .strictObject({
     code,
@@ -166,6 +198,8 @@ const courseSchema = z
     descriptionAlternative: z.string().nullish(),
     thumbnail: z.string().min(1).nullish(),
     thumbnailAlternative: z.string().min(1).nullish(),
+    /** courses, programs, packs and events: the illustration the cards show */
+    cover: coverSchema.nullish(),
     category: code.nullish(),
     level: code.nullish(),
     /** the first one is shown as the badge */

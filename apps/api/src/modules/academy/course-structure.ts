@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courseModules, courseSections, courses, packItems } from '../../db/schema';
+import { hlsPlaybackUrls } from '../files/video-playback';
 import { contentCache } from './content-cache';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -25,6 +26,8 @@ export interface CourseStructure {
   lastSection: SectionRow | null;
   /** a PACK's published programs and courses, in the pack's order (empty for other kinds) */
   items: Pick<CourseRow, 'id' | 'name' | 'kind' | 'thumbnail'>[];
+  /** uploaded MP4 addresses → their HLS playlist, for the videos packaged (decision 78) */
+  playbackUrls: Map<string, string>;
 }
 
 const structures = contentCache<CourseStructure | null>(5000);
@@ -73,8 +76,13 @@ export async function loadCourseStructure(
           .orderBy(asc(packItems.position), asc(courses.id))
       : [];
   const lastModule = modules.at(-1);
+  const playbackUrls = await hlsPlaybackUrls(
+    db,
+    modules.flatMap((m) => m.sections.filter((s) => s.type === 'CLASS').map((s) => s.sectionUrl)),
+  );
   return {
     items,
+    playbackUrls,
     course,
     modules,
     sectionsById,

@@ -38,7 +38,8 @@ export function toCourseView(
         order: s.order,
         type: s.type,
         duration: s.durationSeconds,
-        section_url: withAddresses ? s.sectionUrl : null,
+        // an uploaded video packaged as HLS is played from its playlist (decision 78)
+        section_url: withAddresses ? (structure.playbackUrls.get(s.sectionUrl ?? '') ?? s.sectionUrl) : null,
         mime_type: s.mimeType,
         file_extension: s.fileExtension,
       })),

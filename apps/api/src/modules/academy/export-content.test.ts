@@ -29,6 +29,11 @@ describe('content:export', () => {
     const document = JSON.parse(JSON.stringify(exported));
     expect(() => parseContentFile(document)).not.toThrow();
     expect(exported.courses.length).toBe(demoCatalog.courses.length);
+    // covers travel with their sizes
+    const covers = (list: { id: string; cover?: unknown }[]) =>
+      Object.fromEntries(list.map((c) => [c.id, c.cover ?? null]));
+    expect(covers(exported.courses)).toEqual(covers(demoCatalog.courses));
+    expect(Object.values(covers(exported.courses)).every(Boolean)).toBe(true);
 
     // the same file into the same catalogue changes nothing
     expect(changes(await importContent(first.db, document, { today }))).toBe(0);

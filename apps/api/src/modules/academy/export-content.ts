@@ -26,6 +26,7 @@ export interface ContentCourseDocument {
   descriptionAlternative?: string;
   thumbnail?: string;
   thumbnailAlternative?: string;
+  cover?: { src: string; width: number; height: number; srcset: { src: string; width: number }[] };
   category?: string;
   level?: string;
   tags: string[];
@@ -122,6 +123,7 @@ export async function exportCourses(db: Db, ids?: string[]): Promise<ContentCour
         descriptionAlternative: c.descriptionAlternative,
         thumbnail: c.thumbnail,
         thumbnailAlternative: c.thumbnailAlternative,
+        cover: c.cover,
         category: c.categoryCode,
         level: c.levelCode,
         tags: c.tags,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoCatalog from '../../../content/demo-catalog.json' with { type: 'json' };
@@ -189,6 +191,31 @@ describe('importContent with the demo catalogue', () => {
     expect(durations?.max).toBeLessThanOrEqual(30);
   });
 
+  it('gives every course, program and pack an illustrated cover the web serves, at its declared size', () => {
+    const covers = path.join(import.meta.dirname, '../../../../web/public/covers');
+    for (const course of demoCatalog.courses) {
+      const { cover } = course as {
+        cover?: { src: string; width: number; height: number; srcset: { src: string; width: number }[] };
+      };
+      expect(cover, course.id).toBeDefined();
+      if (!cover) continue;
+      expect(cover.srcset.map((s) => s.width)).toEqual([320, 640, 960]);
+      expect(cover.srcset.at(-1)).toEqual({ src: cover.src, width: cover.width });
+      for (const size of cover.srcset) {
+        // a WebP (RIFF, VP8): its frame size is in the file's first bytes
+        const file = readFileSync(path.join(covers, size.src.replace(/^\/covers\//, '')));
+        expect(file.toString('latin1', 8, 16)).toBe('WEBPVP8 ');
+        expect(file.readUInt16LE(26) & 0x3fff).toBe(size.width);
+        expect(file.readUInt16LE(28) & 0x3fff).toBe((size.width * cover.height) / cover.width);
+      }
+      // the hand-drawn source: small, and without any text (no category or title baked in)
+      const svg = readFileSync(path.join(covers, `${course.id}.svg`), 'utf8');
+      expect(svg.length).toBeLessThan(8192);
+      expect(svg).toContain('viewBox="0 0 640 360"');
+      expect(svg).not.toMatch(/<text|<tspan/);
+    }
+  });
+
   it('gives every category and level a WCAG AA contrast, and refuses one without it', async () => {
     expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777777', '#FFFFFF')).toBeCloseTo(4.48, 2);
@@ -319,6 +346,24 @@ describe('importContent refusals', () => {
     (doc.courses[0]?.modules[0]?.sections[2] as { mimeType: string }).mimeType = 'image/png';
     const paths = problemPaths(() => parseContentFile(doc));
     expect(paths.sort()).toEqual(['courses[0].modules[0].sections[2].mimeType', `courses[${index}].price`]);
+  });
+
+  it('refuses a cover without a size, at an address of another site or with its sizes out of order', () => {
+    const doc = demo();
+    const [a, b, c] = doc.courses as { cover: Record<string, unknown> }[];
+    if (a) delete a.cover.height;
+    if (b) b.cover = { ...b.cover, src: 'http://otro-sitio.example/portada.webp', srcset: [] };
+    // 640 before 320
+    if (c) {
+      const [small, medium, large] = c.cover.srcset as unknown[];
+      c.cover.srcset = [medium, small, large];
+    }
+    const paths = problemPaths(() => parseContentFile(doc));
+    expect(paths.sort()).toEqual([
+      'courses[0].cover.height',
+      'courses[1].cover.src',
+      'courses[2].cover.srcset',
+    ]);
   });
 
   it('refuses an id used twice, naming both places', () => {

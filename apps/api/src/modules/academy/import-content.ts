@@ -144,6 +144,7 @@ function catalogueRows(file: ContentFile, today: string) {
       descriptionAlternative: course.descriptionAlternative ?? null,
       thumbnail: course.thumbnail ?? null,
       thumbnailAlternative: course.thumbnailAlternative ?? null,
+      cover: course.cover ?? null,
       categoryCode: course.category ?? null,
       levelCode: course.level ?? null,
       tags: course.tags,

@@ -1,5 +1,5 @@
 import { searchQuerySchema, searchResponseSchema } from '@alcancia/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
@@ -24,9 +24,34 @@ const maxResults = 30;
 const results = contentCache<CardRow[]>(1000);
 
 /**
- * The first matches in catalogue order: card columns only and no total (the overlay shows none),
- * so PostgreSQL can stop at the 30th match of the ordered published items instead of sorting
- * every match.
+ * The words of a search query ('inversion:* & bon:*' → "inversion bon"), folded as the name is
+ * folded below: what a title that starts with the query starts with.
+ */
+export function searchPhrase(query: string): string {
+  return query
+    .split(' & ')
+    .map((word) => word.replace(/:\*$/, ''))
+    .join(' ');
+}
+
+/**
+ * Relevance tiers, best first: 0 the title starts with what she typed (or is it), 1 every word is
+ * in the title (the name's lexemes carry weight A in search_vector, migration 0004), 2 the words
+ * are only in the descriptions.
+ */
+function relevance(query: string): SQL<number> {
+  const inTitle = query.replaceAll(':*', ':*A');
+  const foldedName = sql`ltrim(regexp_replace(alcancia_fold(${courses.name}), '[^a-z0-9]+', ' ', 'g'))`;
+  return sql<number>`case
+    when ${foldedName} like ${`${searchPhrase(query)}%`} then 0
+    when ${courses}.search_vector @@ to_tsquery('spanish', alcancia_fold(${inTitle})) then 1
+    else 2 end`;
+}
+
+/**
+ * The 30 best matches: by relevance (a title match before a description-only one), then in
+ * catalogue order. Card columns only and no total (the overlay shows none), in one statement; the
+ * matches come from the GIN index and a top-N sort keeps 30 of them. Cached per normalized query.
  */
 function searchRows(db: Database, query: string): Promise<CardRow[]> {
   return results.get(db, query, () =>
@@ -34,7 +59,7 @@ function searchRows(db: Database, query: string): Promise<CardRow[]> {
       .select(cardColumns)
       .from(courses)
       .where(and(eq(courses.published, true), searchMatch(query)))
-      .orderBy(asc(courses.sortOrder), asc(courses.name), asc(courses.id))
+      .orderBy(asc(relevance(query)), asc(courses.sortOrder), asc(courses.name), asc(courses.id))
       .limit(maxResults),
   );
 }

@@ -16,6 +16,7 @@ import { sendSerialized } from '../academy/serialized-response';
 import { loadViewer } from '../academy/viewer';
 import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
+import { checkPromoCode, findPromoCode } from '../promo-codes/promo-code-rules';
 import { couponAppliesTo, priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
@@ -100,10 +101,14 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!plan) throw new AppError('SUBSCRIPTION_PLAN_NOT_FOUND', 404, 'No encontramos ese plan.');
       const viewer = { trialUsed: userId ? (await loadViewer(app.db, userId)).freeTrialUsed : false };
       if (!promoCode) return planView(plan, null, viewer);
-      const coupon = await couponForDisplay(app.db, promoCode, {
+      // One plan with a code is a checkout's promo box: a code that fails for itself (unknown,
+      // expired, another country…) says so with the promo-code table's error (PROMO_CODE), so the
+      // web can say "not found" rather than "not for this plan" (issue 20).
+      const effect = checkPromoCode(await findPromoCode(app.db, promoCode), {
         today: argentinaDate(),
         countryCode: await viewerCountry(app, userId),
       });
+      const coupon = effect.kind === 'DISCOUNT_COUPON' ? effect.coupon : null;
       const covered = plan.providerPlans.filter(
         (p) =>
           (!planFrequency || p.frequency === planFrequency) &&

@@ -130,14 +130,21 @@ describe('GET /api/users/subscriptions/search', () => {
     for (const query of [
       'name=Plan%20Oro&promoCode=ORO50&planFrequency=monthly',
       'name=Plan%20B%C3%A1sico&promoCode=ORO50',
-      'name=Plan%20Oro&promoCode=NADA',
       'name=Plan%20Oro&promoCode=GRATIS',
-      'name=Plan%20Oro&promoCode=VIEJO',
     ]) {
       const res = await get(`/api/users/subscriptions/search?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().internalCode).toBe('INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN');
     }
+  });
+
+  it('says what is wrong with a code that fails for itself: unknown, expired (issue 20)', async () => {
+    const unknown = await get('/api/users/subscriptions/search?name=Plan%20Oro&promoCode=NADA');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ internalCode: 'PROMO_CODE', message: 'Not found promo code' });
+    const expired = await get('/api/users/subscriptions/search?name=Plan%20Oro&promoCode=VIEJO');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ internalCode: 'PROMO_CODE', message: 'Expired promo code' });
   });
 });
 
@@ -146,7 +153,7 @@ describe('promo code lookups', () => {
     const buyer = await newBuyer(t.app);
     const search = (code: string) =>
       get(`/api/users/subscriptions/search?name=Plan%20Oro&promoCode=${code}`, buyer.headers);
-    for (let i = 0; i < 30; i++) expect((await search(`ADIVINO${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 30; i++) expect((await search(`ADIVINO${i}`)).statusCode).toBe(404);
     const limited = await search('OTRO');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().internalCode).toBe('TOO_MANY_REQUESTS');

@@ -15,18 +15,23 @@ import {
   useProgressOverview,
   useQuickCourses,
 } from './catalog-api';
+import { continueWatchingRow } from './continue-rules';
+import { ContinueWatching } from './continue-watching';
 import { CourseCard, EventCard } from './course-card';
+import { EmptyResults } from './empty-results';
 import { ExpiredPromoModal } from './expired-promo-modal';
 import {
   effectiveFilters,
   emptyFilters,
   hasActiveFilters,
+  searchWithFilters,
   toCatalogFilters,
   visibleSuggestedFilters,
 } from './filter-rules';
 import { FiltersBar } from './filters-bar';
 import { PageHeader } from './page-header';
-import { emptySearchHint, emptySearchText, SearchOverlay } from './search-overlay';
+import { SearchOverlay } from './search-overlay';
+import { useUrlFilters } from './use-url-filters';
 import './academy.css';
 
 /** Cards in the widest first row (4 columns): their thumbnails load first, not lazily (LCP). */
@@ -60,13 +65,9 @@ function Section({
   );
 }
 
-function EmptyResults() {
-  return (
-    <div className="empty-state">
-      <p className="empty-state-title">{emptySearchText}</p>
-      <p>{emptySearchHint}</p>
-    </div>
-  );
+/** One section has nothing for these filters while another has: a line, no second button. */
+function NoneHere({ text }: { text: string }) {
+  return <p className="empty-line">{text}</p>;
 }
 
 function LoadError({ onRetry }: { onRetry(): void }) {
@@ -102,8 +103,9 @@ function PromoBanner({ isSubscribed }: { isSubscribed: boolean | undefined }) {
 }
 
 /**
- * The academy home (/academy): header, promo banner, sticky filters, courses, Programs & Packs,
- * Past events; on mobile a menu and the search overlay; the expired-promo modal.
+ * The academy home (/academy): header, "Seguí viendo" (issue 20), promo banner, the filters (kept
+ * in the address), courses, Programs & Packs, Past events; on mobile a menu and the search
+ * overlay; the expired-promo modal.
  */
 export default function AcademyPage() {
   usePageTitle('Academia');
@@ -111,7 +113,7 @@ export default function AcademyPage() {
   const subscription = useSubscription();
   const filtersMeta = useAcademyFilters();
   const progress = useProgressOverview();
-  const [state, setState] = useState(emptyFilters);
+  const [state, setState] = useUrlFilters();
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -122,6 +124,8 @@ export default function AcademyPage() {
   const effective = effectiveFilters(state, filtersMeta.data ? visibleValues : null);
   const filtering = hasActiveFilters(effective);
   const catalogFilters = toCatalogFilters(effective);
+  // "Ver todos" keeps the filters: /academy/cursos shows the same ones.
+  const filterQuery = searchWithFilters(new URLSearchParams(), effective).toString();
 
   const quick = useQuickCourses({});
   const filtered = useCourses(catalogFilters, 1, 24, filtering);
@@ -129,6 +133,12 @@ export default function AcademyPage() {
   const programs = useProgramsAndPacks(catalogFilters);
   const events = useEvents();
   const topics = filtersMeta.data?.customFilters.topic;
+  const continueRow = continueWatchingRow(progress.data);
+  const coursesEmpty = courses.isSuccess && courses.data.items.length === 0;
+  const programsEmpty = !programs.isPending && !programs.isError && programs.items?.length === 0;
+  // Filters that leave nothing at all: one empty state instead of the sections.
+  const nothingFound = filtering && coursesEmpty && programsEmpty;
+  const clearFilters = () => setState(emptyFilters);
   const levels = filtersMeta.data?.customFilters.level;
 
   // The first screen appears once, complete: greeting, promo text, filters, cards with their
@@ -200,6 +210,8 @@ export default function AcademyPage() {
         </nav>
       )}
 
+      <ContinueWatching items={continueRow} />
+
       <PromoBanner isSubscribed={subscription.data?.isSubscribed} />
 
       <FiltersBar
@@ -207,53 +219,73 @@ export default function AcademyPage() {
         subscription={subscription.data}
         state={state}
         onChange={setState}
+        showClear={!nothingFound}
       />
 
-      <Section id="cursos" title="Cursos" more={{ to: '/academy/cursos', label: 'Ver todos' }}>
-        {courses.isPending ? (
-          <Spinner label="Cargando cursos…" />
-        ) : courses.isError ? (
-          <LoadError onRetry={() => void courses.refetch()} />
-        ) : courses.data.items.length === 0 ? (
-          <EmptyResults />
-        ) : (
-          <ul className="card-grid" aria-busy={courses.isPlaceholderData}>
-            {courses.data.items.map((course, index) => (
-              <li key={course.id}>
-                <CourseCard
-                  course={course}
-                  priority={index < firstRowSize}
-                  progress={progressOf(progress.data, course.id)}
-                  topics={topics}
-                  levels={levels}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      {nothingFound ? (
+        <EmptyResults onClear={clearFilters} />
+      ) : (
+        <>
+          <Section
+            id="cursos"
+            title="Cursos"
+            more={{
+              to: filtering ? `/academy/cursos?${filterQuery}` : '/academy/cursos',
+              label: 'Ver todos',
+            }}
+          >
+            {courses.isPending ? (
+              <Spinner label="Cargando cursos…" />
+            ) : courses.isError ? (
+              <LoadError onRetry={() => void courses.refetch()} />
+            ) : courses.data.items.length === 0 ? (
+              <NoneHere
+                text={filtering ? 'No hay cursos con estos filtros.' : 'Todavía no hay cursos publicados.'}
+              />
+            ) : (
+              <ul className="card-grid" aria-busy={courses.isPlaceholderData}>
+                {courses.data.items.map((course, index) => (
+                  <li key={course.id}>
+                    <CourseCard
+                      course={course}
+                      priority={index < firstRowSize}
+                      progress={progressOf(progress.data, course.id)}
+                      topics={topics}
+                      levels={levels}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
 
-      <Section
-        id="programas-y-packs"
-        title="Programas & Packs"
-        more={{ to: '/programas', label: 'Ver todos' }}
-      >
-        {programs.isPending ? (
-          <Spinner label="Cargando programas…" />
-        ) : programs.isError ? (
-          <LoadError onRetry={programs.refetch} />
-        ) : !programs.items || programs.items.length === 0 ? (
-          <EmptyResults />
-        ) : (
-          <ul className="card-grid program-grid">
-            {programs.items.map((program) => (
-              <li key={program.id}>
-                <ProgramCardView program={program} progress={progressOf(progress.data, program.id)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+          <Section
+            id="programas-y-packs"
+            title="Programas & Packs"
+            more={{ to: '/programas', label: 'Ver todos' }}
+          >
+            {programs.isPending ? (
+              <Spinner label="Cargando programas…" />
+            ) : programs.isError ? (
+              <LoadError onRetry={programs.refetch} />
+            ) : !programs.items || programs.items.length === 0 ? (
+              <NoneHere
+                text={
+                  filtering ? 'No hay programas ni packs con estos filtros.' : 'Todavía no hay programas.'
+                }
+              />
+            ) : (
+              <ul className="card-grid program-grid">
+                {programs.items.map((program) => (
+                  <li key={program.id}>
+                    <ProgramCardView program={program} progress={progressOf(progress.data, program.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </>
+      )}
 
       {!filtering && (
         <Section id="eventos-pasados" title="Eventos pasados">

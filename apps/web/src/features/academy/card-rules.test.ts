@@ -9,9 +9,9 @@ describe('course card click', () => {
     });
     expect(courseCardTarget({ id: 'c', isAccessibleByUser: true }, 0.4).event).toBe('continue');
   });
-  it('sends an inaccessible course to the subscription plans', () => {
+  it('opens the course page of a locked course too (not the plans), sending purchase', () => {
     expect(courseCardTarget({ id: 'c', isAccessibleByUser: false }, null)).toEqual({
-      to: '/compra/suscripcion',
+      to: '/academy/c',
       event: 'purchase',
     });
   });

@@ -1,41 +1,71 @@
-import type { AcademyFilters, CourseCard as Course, EventCard as Event } from '@alcancia/contract';
+import type { AcademyFilters, CourseCard as Course, Cover, EventCard as Event } from '@alcancia/contract';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { Icon } from '../../ui/icons';
 import { ProgressBar as SharedProgressBar } from '../../ui/progress-bar';
 import { courseCardTarget } from './card-rules';
 import { percent } from './catalog-api';
+import './card-cover.css';
 
 type Colored = AcademyFilters['customFilters']['topic'][number];
 
+/** How wide a course or event card is at each layout of the grids (academy.css), for srcset. */
+export const courseCardSizes =
+  '(min-width: 1440px) 330px, (min-width: 1024px) 30vw, (min-width: 375px) 50vw, 100vw';
+
 /**
- * A card's 16:9 image. `priority` for the cards of the first row: the largest image of the first
- * screen (LCP) must not wait for the lazy-loading heuristics.
+ * A card's 16:9 image: the item's illustrated cover in the sizes it comes in (srcset), else its
+ * thumbnail, else a drawn brand pattern (no text). Width and height reserve its box before it
+ * loads. `priority` for the cards of the first row: the largest image of the first screen (LCP)
+ * loads at once with a high priority; every other card's image loads as it comes near (lazy).
  */
 export function Thumbnail({
   src,
+  cover = null,
   className,
   priority = false,
+  sizes = courseCardSizes,
 }: {
   src: string | null;
+  cover?: Cover | null;
   className?: string;
   priority?: boolean;
+  sizes?: string;
 }) {
-  return (
-    <div className={className ? `card-media ${className}` : 'card-media'}>
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          width={320}
-          height={180}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-        />
-      ) : null}
-    </div>
-  );
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : 'auto';
+  let image = null;
+  if (cover) {
+    image = (
+      <img
+        src={cover.src}
+        srcSet={
+          cover.srcset.length > 0 ? cover.srcset.map((s) => `${s.src} ${s.width}w`).join(', ') : undefined
+        }
+        sizes={cover.srcset.length > 0 ? sizes : undefined}
+        alt=""
+        width={cover.width}
+        height={cover.height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+      />
+    );
+  } else if (src) {
+    image = (
+      <img
+        src={src}
+        alt=""
+        width={320}
+        height={180}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+      />
+    );
+  }
+  const classes = ['card-media', image ? null : 'card-media-fallback', className].filter(Boolean);
+  return <div className={classes.join(' ')}>{image}</div>;
 }
 
 /** A card's progress: its fraction as the shared bar's whole percentage. */
@@ -57,7 +87,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * A course card: thumbnail, first tag as a badge, name, topic and level, then the progress bar
+ * A course card: cover, first tag as a badge, name, topic and level, then the progress bar
  * (access and progress) or the counts of modules and classes, with a lock when inaccessible. The
  * card leads to the course, or to the subscription plans when the user may not open it.
  */
@@ -81,7 +111,7 @@ export function CourseCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card course-card">
-      <Thumbnail src={course.thumbnail} priority={priority} />
+      <Thumbnail src={course.thumbnail} cover={course.cover} priority={priority} />
       {course.badge && <span className="card-badge">{course.badge}</span>}
       <div className="card-body">
         <Heading className="card-title">
@@ -118,12 +148,15 @@ export function CourseCard({
   );
 }
 
+/** Events are four a row from 1024 px (academy.css). */
+const eventCardSizes = '(min-width: 1440px) 330px, (min-width: 1024px) 23vw, (min-width: 375px) 50vw, 100vw';
+
 /** A past event: accessible ones open the course, the others lead to the plans. */
 export function EventCard({ event }: { event: Event }) {
   const to = event.isAccessibleByUser ? `/academy/${encodeURIComponent(event.id)}` : '/compra/suscripcion';
   return (
     <article className="card event-card">
-      <Thumbnail src={event.thumbnail} />
+      <Thumbnail src={event.thumbnail} cover={event.cover} sizes={eventCardSizes} />
       <div className="card-body">
         <h3 className="card-title">
           <Link

@@ -1,27 +1,62 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
+import { useSubscription } from '../shell/account-queries';
 import { progressOf, useAcademyFilters, useCourses, useProgressOverview } from './catalog-api';
 import { CourseCard } from './course-card';
+import { EmptyResults } from './empty-results';
+import {
+  effectiveFilters,
+  emptyFilters,
+  hasActiveFilters,
+  pageParam,
+  toCatalogFilters,
+  visibleSuggestedFilters,
+} from './filter-rules';
+import { FiltersBar } from './filters-bar';
 import { PageHeader } from './page-header';
+import { useUrlFilters } from './use-url-filters';
 import './academy.css';
 
 const pageSize = 24;
 
-/** /academy/cursos ("Ver todos"): every course with the user's progress, page by page. */
+/**
+ * /academy/cursos ("Ver todos"): every course with the user's progress, page by page, with the
+ * academy home's filters (in the address too, issue 20).
+ */
 export default function CoursesPage() {
   usePageTitle('Cursos');
   const [params] = useSearchParams();
-  const requested = Number.parseInt(params.get('pagina') ?? '1', 10);
-  const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
-  const courses = useCourses({}, page, pageSize);
-  const progress = useProgressOverview();
+  const [state, setState] = useUrlFilters();
+  const subscription = useSubscription();
   const filtersMeta = useAcademyFilters();
+  const requested = Number.parseInt(params.get(pageParam) ?? '1', 10);
+  const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
+  const visibleValues = filtersMeta.data
+    ? visibleSuggestedFilters(filtersMeta.data.suggestedFilters, subscription.data).map((f) => f.value)
+    : null;
+  const effective = effectiveFilters(state, visibleValues);
+  const filtering = hasActiveFilters(effective);
+  const courses = useCourses(toCatalogFilters(effective), page, pageSize);
+  const progress = useProgressOverview();
   const pages = courses.data ? Math.max(1, Math.ceil(courses.data.total / pageSize)) : 1;
+  const nothingFound = filtering && courses.isSuccess && courses.data.items.length === 0;
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set(pageParam, String(n));
+    return `?${next.toString()}`;
+  };
 
   return (
     <div className="academy">
       <PageHeader title="Cursos" back={{ to: '/academy', label: 'Volver a la Academia' }} />
+      <FiltersBar
+        filters={filtersMeta.data}
+        subscription={subscription.data}
+        state={state}
+        onChange={setState}
+        showClear={!nothingFound}
+      />
       {courses.isPending ? (
         <Spinner label="Cargando cursos…" />
       ) : courses.isError ? (
@@ -37,12 +72,14 @@ export default function CoursesPage() {
           <p className="empty-state">
             Esta página no existe. <Link to="/academy/cursos">Ver la primera página de cursos</Link>
           </p>
+        ) : filtering ? (
+          <EmptyResults onClear={() => setState(emptyFilters)} />
         ) : (
           <p className="empty-state">Todavía no hay cursos publicados.</p>
         )
       ) : (
         <>
-          <p className="list-summary">
+          <p className="list-summary" aria-live="polite">
             {courses.data.total === 1 ? '1 curso' : `${courses.data.total} cursos`}
             {pages > 1 ? ` · página ${page} de ${pages}` : ''}
           </p>
@@ -62,12 +99,12 @@ export default function CoursesPage() {
           {pages > 1 && (
             <nav className="pagination" aria-label="Páginas de cursos">
               {page > 1 && (
-                <Link className="button button-secondary" to={`?pagina=${page - 1}`}>
+                <Link className="button button-secondary" to={pageLink(page - 1)}>
                   Anterior
                 </Link>
               )}
               {page < pages && (
-                <Link className="button button-secondary" to={`?pagina=${page + 1}`}>
+                <Link className="button button-secondary" to={pageLink(page + 1)}>
                   Siguiente
                 </Link>
               )}

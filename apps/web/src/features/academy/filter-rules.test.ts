@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   chooseLevel,
   chooseTopic,
   effectiveFilters,
   emptyFilters,
+  filtersFromSearch,
   type isSuggestedFilterVisible,
   searchTextToRun,
+  searchWithFilters,
   toCatalogFilters,
   toggleSuggested,
   visibleSuggestedFilters,
@@ -77,5 +80,39 @@ describe('search text', () => {
     expect(searchTextToRun('  in  ')).toBeNull();
     expect(searchTextToRun('inv')).toBe('inv');
     expect(searchTextToRun('  inversion   en  pesos ')).toBe('inversion en pesos');
+  });
+});
+
+describe('filters in the address', () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('reads the Spanish parameters back into the filters', () => {
+    expect(filtersFromSearch(params('filtro=popular&categoria=INVESTMENT&nivel=BEGINNER'))).toEqual({
+      suggested: 'popular',
+      topic: 'INVESTMENT',
+      level: 'BEGINNER',
+    });
+    expect(filtersFromSearch(params('categoria=&nivel=%20'))).toEqual(emptyFilters);
+    expect(filtersFromSearch(params(`categoria=${'x'.repeat(41)}`)).topic).toBeNull();
+  });
+
+  it('writes the filters, drops empty ones and the page, keeps other parameters', () => {
+    const next = searchWithFilters(params('nivel=ADVANCED&pagina=3&utm=mail'), {
+      suggested: null,
+      topic: 'DEBTS',
+      level: null,
+    });
+    expect(next.toString()).toBe('utm=mail&categoria=DEBTS');
+  });
+
+  it('round-trips: what is written is what is read', () => {
+    const state = { suggested: 'my_purchases', topic: 'ORDER', level: 'INTERMEDIATE' };
+    expect(filtersFromSearch(searchWithFilters(params(''), state))).toEqual(state);
+    expect(searchWithFilters(params('filtro=popular'), emptyFilters).toString()).toBe('');
+  });
+
+  it('counts the filters that are on', () => {
+    expect(activeFilterCount(emptyFilters)).toBe(0);
+    expect(activeFilterCount({ suggested: 'popular', topic: null, level: 'BEGINNER' })).toBe(2);
   });
 });

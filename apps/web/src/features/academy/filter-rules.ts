@@ -84,6 +84,49 @@ export function toCatalogFilters(state: FilterState): CatalogFilters {
   return filters;
 }
 
+/* ---------- the filters in the address (issue 20) ---------- */
+
+/** Query parameters of the filters: Spanish names, e.g. /academy?filtro=popular&categoria=INVESTMENT&nivel=BEGINNER. */
+export const filterParams = { suggested: 'filtro', topic: 'categoria', level: 'nivel' } as const;
+
+/** The page of /academy/cursos: a filter change starts again at the first page. */
+export const pageParam = 'pagina';
+
+const maxValueLength = 40;
+
+/** The filters written in a query string (a missing, empty or overlong value is no filter). */
+export function filtersFromSearch(params: URLSearchParams): FilterState {
+  const read = (name: string): string | null => {
+    const value = params.get(name)?.trim();
+    return value && value.length <= maxValueLength ? value : null;
+  };
+  return {
+    suggested: read(filterParams.suggested),
+    topic: read(filterParams.topic),
+    level: read(filterParams.level),
+  };
+}
+
+/**
+ * The query string for `state`: its filters set (empty ones removed), the page dropped, every
+ * other parameter kept as it was.
+ */
+export function searchWithFilters(params: URLSearchParams, state: FilterState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['suggested', 'topic', 'level'] as const) {
+    const value = state[key];
+    if (value) next.set(filterParams[key], value);
+    else next.delete(filterParams[key]);
+  }
+  next.delete(pageParam);
+  return next;
+}
+
+/** How many filters are on (the mobile "Filtros" button shows it). */
+export function activeFilterCount(state: FilterState): number {
+  return [state.suggested, state.topic, state.level].filter((value) => value !== null).length;
+}
+
 /* ---------- search ---------- */
 
 export const searchMinLength = 3;

@@ -1,7 +1,9 @@
 import type { AcademyFilters } from '@alcancia/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Dialog } from '../../ui/dialog';
 import type { SubscriptionInfo } from '../shell/account-queries';
 import {
+  activeFilterCount,
   chooseLevel,
   chooseTopic,
   emptyFilters,
@@ -11,26 +13,80 @@ import {
   visibleSuggestedFilters,
 } from './filter-rules';
 
-/**
- * Sticky filters: suggested filters (toggle buttons, hidden by subscription rules), topic and
- * level (choose one item) and one button that clears the three.
- */
-export function FiltersBar({
-  filters,
-  subscription,
-  state,
-  onChange,
-}: {
+interface FiltersProps {
   filters: AcademyFilters | undefined;
   subscription: SubscriptionInfo | undefined;
   state: FilterState;
   onChange(next: FilterState): void;
-}) {
+}
+
+/**
+ * The academy filters (issue 20): a compact bar on a tablet or wider; on a phone a "Filtros"
+ * button that opens them in a sheet (a dialog), so the bar does not take the small screen. Its
+ * "Limpiar filtros" shows while a filter is on, except when the page shows its empty state (which
+ * has its own: `showClear` false), so the button is on the page once.
+ */
+export function FiltersBar({ showClear = true, ...props }: FiltersProps & { showClear?: boolean }) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const active = hasActiveFilters(props.state);
+  const count = activeFilterCount(props.state);
+  const clear = showClear && active && (
+    <button type="button" className="link-button filters-clear" onClick={() => props.onChange(emptyFilters)}>
+      Limpiar filtros
+    </button>
+  );
+  return (
+    <section className="filters" aria-label="Filtros de contenidos">
+      <div className="filters-desktop">
+        <FilterControls {...props} />
+        {clear}
+      </div>
+      <div className="filters-mobile">
+        <button
+          type="button"
+          className="button button-secondary filters-open"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          Filtros
+          {count > 0 && (
+            <span className="filters-count">
+              <span aria-hidden="true">{count}</span>
+              <span className="visually-hidden">({count === 1 ? '1 activo' : `${count} activos`})</span>
+            </span>
+          )}
+        </button>
+        {clear}
+      </div>
+      <Dialog open={sheetOpen} onClose={() => setSheetOpen(false)} title="Filtros" className="dialog-filters">
+        <div className="dialog-body">
+          <FilterControls {...props} />
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!active}
+              onClick={() => props.onChange(emptyFilters)}
+            >
+              Limpiar filtros
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setSheetOpen(false)}>
+              Ver resultados
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+/** Suggested filters (toggle buttons, hidden by subscription rules), topic and level (one each). */
+function FilterControls({ filters, subscription, state, onChange }: FiltersProps) {
   const topicId = useId();
   const levelId = useId();
   const suggested = filters ? visibleSuggestedFilters(filters.suggestedFilters, subscription) : [];
   return (
-    <section className="filters" aria-label="Filtros de contenidos">
+    <div className="filters-controls">
       {suggested.length > 0 && (
         <ul className="filters-suggested" aria-label="Filtros sugeridos">
           {suggested.map((filter) => (
@@ -78,15 +134,7 @@ export function FiltersBar({
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="link-button filters-clear"
-          disabled={!hasActiveFilters(state)}
-          onClick={() => onChange(emptyFilters)}
-        >
-          Limpiar filtros
-        </button>
       </div>
-    </section>
+    </div>
   );
 }

@@ -7,14 +7,13 @@ import { Icon } from '../../ui/icons';
 import { programDetailPath } from '../programs/program-rules';
 import { courseCardTarget } from './card-rules';
 import { useSearch } from './catalog-api';
-import { searchPauseMs, searchTextToRun } from './filter-rules';
-
-export const emptySearchText = 'Aún no tenemos contenidos que coincidan con estos filtros o palabras';
-export const emptySearchHint = 'Probá con otra combinación de filtros o con otras palabras.';
+import { emptySearchHint, emptySearchText } from './empty-results';
+import { searchMinLength, searchPauseMs, searchTextToRun } from './filter-rules';
 
 /**
  * The search overlay: searches from 3 characters, after an 800 ms pause (Enter searches at
- * once); clearing the text resets it. Results are never cached.
+ * once); clearing the text resets it. Results are never cached. The "at least 3 letters" hint
+ * shows only while the text is shorter.
  */
 export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): void }) {
   const [text, setText] = useState('');
@@ -61,6 +60,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
   }
 
   const data = submitted !== null ? result.data : undefined;
+  const needsMore = searchTextToRun(text) === null;
   const total = data ? data.courses.length + data.programs.length + data.events.length : 0;
 
   return (
@@ -85,14 +85,17 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
               placeholder="Buscá cursos, programas y eventos"
               value={text}
               onChange={(event) => setText(event.target.value)}
-              aria-describedby={hintId}
+              aria-describedby={needsMore ? hintId : undefined}
               autoComplete="off"
               data-autofocus
             />
           </div>
-          <p id={hintId} className="field-hint">
-            Escribí al menos 3 letras.
-          </p>
+          {/* The hint leaves once she typed enough to search (issue 20). */}
+          {needsMore && (
+            <p id={hintId} className="field-hint">
+              Escribí al menos {searchMinLength} letras.
+            </p>
+          )}
         </form>
       </search>
       <div className="search-results" aria-live="polite">

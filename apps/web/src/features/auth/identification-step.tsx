@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CheckoutLoginForm } from './checkout-login-form';
-import { CountryNoticeDialog, useCountryNotice } from './country-notice';
+import { CountryNotice } from './country-notice';
 import { authTexts } from './messages';
 import { RegisterForm } from './register-form';
 import './identification.css';
@@ -11,7 +11,7 @@ export type UserCase = 'REGISTER' | 'LOGIN';
 /**
  * The identification step before a checkout (subscriptions and programs): the switch between
  * register (the page's default) and login, each form with its own errors (so switching clears them),
- * and the 'Importante' notice over the register form once per browser session. Registering logs
+ * and the Argentina-only notice above them (a note, not a blocking dialog). Registering logs
  * in automatically (source 'checkout'); once the session starts, the page moves on by itself.
  */
 export function IdentificationStep({
@@ -24,8 +24,6 @@ export function IdentificationStep({
 }) {
   const [loginEmail, setLoginEmail] = useState('');
   const [loginNotice, setLoginNotice] = useState<string | null>(null);
-  const notice = useCountryNotice();
-  const nameRef = useRef<HTMLInputElement>(null);
 
   function switchTo(next: UserCase, email = '') {
     onUserCaseChange(next);
@@ -33,13 +31,9 @@ export function IdentificationStep({
     setLoginNotice(null);
   }
 
-  function closeNotice() {
-    notice.close();
-    requestAnimationFrame(() => nameRef.current?.focus());
-  }
-
   return (
     <>
+      <CountryNotice />
       <fieldset className="user-case-switch">
         <legend className="visually-hidden">¿Ya tenés cuenta?</legend>
         <button
@@ -62,7 +56,6 @@ export function IdentificationStep({
       {userCase === 'REGISTER' ? (
         <RegisterForm
           origin="checkout"
-          nameRef={nameRef}
           countryNote="Por ahora, las compras desde la web están disponibles solo para Argentina."
           submitLabel="Crear cuenta y continuar"
           existingAccountLink={(email) => (
@@ -78,7 +71,6 @@ export function IdentificationStep({
       ) : (
         <CheckoutLoginForm key={loginEmail} initialEmail={loginEmail} notice={loginNotice} />
       )}
-      <CountryNoticeDialog open={notice.open && userCase === 'REGISTER'} onClose={closeNotice} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type Ref, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError, isMomentaryFailure } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
@@ -54,6 +54,8 @@ export function RegisterForm({
     email: initialEmail,
   }));
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  // Decision 76: a field shows its error once it was edited and left, not when tabbed past.
+  const edited = useRef(new Set<RegisterField>());
   const [serverFields, setServerFields] = useState<Partial<Record<RegisterField, string>>>({});
   const [serverError, setServerError] = useState<{
     text: string;
@@ -71,11 +73,14 @@ export function RegisterForm({
   const canSubmit = canSubmitRegister(values) && (!serverError || serverError.retryable) && !loading;
 
   function change(field: RegisterField, value: string) {
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     setServerError(null);
     if (serverFields[field]) setServerFields((current) => ({ ...current, [field]: undefined }));
   }
-  const touch = (field: RegisterField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const touch = (field: RegisterField) => () => {
+    if (edited.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

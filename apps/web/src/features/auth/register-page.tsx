@@ -1,13 +1,15 @@
-import { useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { AuthScreen } from './auth-screen';
-import { CountryNoticeDialog, useCountryNotice } from './country-notice';
 import { authTexts } from './messages';
 import { RegisterForm } from './register-form';
 
+/**
+ * /register. No dialog opens with the page (decision 77): the Argentina-only note shows under the
+ * country as soon as another country is chosen, and again on the identification before a purchase.
+ */
 export default function RegisterPage() {
   usePageTitle('Crear cuenta');
   const location = useLocation();
@@ -16,24 +18,15 @@ export default function RegisterPage() {
   const followingPage = safeFollowingPage(state.followingPage);
   const carried = { followingPage: followingPage ?? undefined, entry: state.entry };
   const loggedIn = useIsLoggedIn();
-  const notice = useCountryNotice();
-  const nameRef = useRef<HTMLInputElement>(null);
 
   // Registering logs in too: the form's onLoggedIn and this redirect lead to the same page.
   if (loggedIn) return <Navigate to={followingPage ?? '/'} replace />;
-
-  function closeNotice() {
-    notice.close();
-    // The notice opened with the page: continue at the first field rather than at the top.
-    requestAnimationFrame(() => nameRef.current?.focus());
-  }
 
   return (
     <AuthScreen title="Creá tu cuenta" subtitle="Sumate a la academia y empezá a ordenar tus finanzas.">
       <RegisterForm
         origin="organic"
         initialEmail={state.email ?? ''}
-        nameRef={nameRef}
         countryNote="Por ahora, el contenido de Alcancía está disponible solo para Argentina."
         submitLabel="Crear cuenta"
         existingAccountLink={(email) => (
@@ -55,7 +48,6 @@ export default function RegisterPage() {
           Iniciá sesión
         </Link>
       </p>
-      <CountryNoticeDialog open={notice.open} onClose={closeNotice} />
     </AuthScreen>
   );
 }

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { isNotFound, refusalRedirect } from './course-access';
+import { isNotFound, isSubscriptionRefusal, refusalRedirect } from './course-access';
 
 describe('course access on load', () => {
-  it('sends a program not bought to its detail page and other content to the subscription', () => {
+  it('sends a program not bought to its detail page', () => {
     const purchase = new ApiError(403, 'PURCHASE_REQUIRED', 'x');
-    const subscription = new ApiError(403, 'SUBSCRIPTION_REQUIRED', 'x');
     expect(refusalRedirect(purchase, 'programa-orden-total')).toBe('/programas/programa-orden-total/detalle');
-    expect(refusalRedirect(subscription, 'presupuesto-mensual')).toBe('/compra/suscripcion');
+    expect(isSubscriptionRefusal(purchase)).toBe(false);
+  });
+
+  it('keeps content that needs a subscription on its course page (no redirect to the plans)', () => {
+    const subscription = new ApiError(403, 'SUBSCRIPTION_REQUIRED', 'x');
+    expect(refusalRedirect(subscription, 'presupuesto-mensual')).toBeNull();
+    expect(isSubscriptionRefusal(subscription)).toBe(true);
+    expect(isSubscriptionRefusal(new ApiError(403, 'FORBIDDEN', 'x'))).toBe(false);
   });
 
   it('does not redirect on other failures', () => {

@@ -7,14 +7,21 @@ import { courseQuery, previewQuery, progressQuery } from './get-course';
 
 /**
  * Spec §4, course access on load. The server decides (GET /academy/{id} answers 403 with the
- * reason): a program or pack not bought goes to its detail page, other content needs a
- * subscription. Null when the error is not an access refusal.
+ * reason): a program or pack not bought goes to its detail page (its own page, with its price and
+ * purchase). Null when the error is not that refusal.
  */
 export function refusalRedirect(error: unknown, courseId: string): string | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
   if (error.internalCode === 'PURCHASE_REQUIRED') return `/programas/${encodeURIComponent(courseId)}/detalle`;
-  if (error.internalCode === 'SUBSCRIPTION_REQUIRED') return '/compra/suscripcion';
   return null;
+}
+
+/**
+ * Content that needs a subscription she does not have. The spec sent her straight to the plans;
+ * issue 20 (decision 74) shows the course page instead, from the preview, with "Ver planes".
+ */
+export function isSubscriptionRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.internalCode === 'SUBSCRIPTION_REQUIRED';
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -26,6 +33,8 @@ export type CourseAccess =
   /** the course's outline from the preview: while access is checked, or when loading it failed */
   | { status: 'preview'; preview: Course; error: unknown; retry(): void }
   | { status: 'error'; error: unknown; retry(): void }
+  /** she may not open it without a subscription: the course page, from the preview, offers the plans */
+  | { status: 'locked'; preview: Course }
   | { status: 'ready'; course: Course };
 
 /**
@@ -55,7 +64,11 @@ export function useCourseAccess(courseId: string) {
         courseName: course.data.name,
         isProgram: course.data.isProgram,
       });
-    } else if (course.isError && !refusalRedirect(course.error, courseId)) {
+    } else if (
+      course.isError &&
+      !refusalRedirect(course.error, courseId) &&
+      !isSubscriptionRefusal(course.error)
+    ) {
       reported.current = courseId;
       const error = course.error;
       console.error('No se pudo abrir el curso', error);
@@ -77,7 +90,11 @@ export function useCourseAccess(courseId: string) {
   else if (isNotFound(course.error) || isNotFound(preview.error)) access = { status: 'not-found' };
   else if (course.isError && refusalRedirect(course.error, courseId))
     access = { status: 'redirect', to: refusalRedirect(course.error, courseId) ?? '/academy' };
-  else if (preview.data) access = { status: 'preview', preview: preview.data, error: course.error, retry };
+  else if (course.isError && isSubscriptionRefusal(course.error)) {
+    if (preview.data) access = { status: 'locked', preview: preview.data };
+    else if (preview.isError) access = { status: 'redirect', to: '/compra/suscripcion' };
+    else access = { status: 'loading' };
+  } else if (preview.data) access = { status: 'preview', preview: preview.data, error: course.error, retry };
   else if (course.isError) access = { status: 'error', error: course.error, retry };
   else access = { status: 'loading' };
 

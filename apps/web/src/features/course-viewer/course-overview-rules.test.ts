@@ -1,7 +1,7 @@
 import type { CourseProgress } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import { module, section } from '../../test/course-builders';
-import { overviewFacts } from './course-overview-rules';
+import { callToAction, learningOutcomes, lowestMonthlyPrice, overviewFacts } from './course-overview-rules';
 
 const course = {
   modules: [
@@ -54,5 +54,72 @@ describe('the course overview', () => {
       sectionId: 'a',
     });
     expect(overviewFacts({ modules: [] }, null).action).toBeNull();
+  });
+});
+
+describe("the course page's call to action", () => {
+  const open = { ...course, id: 'mi-curso', isProgram: false };
+
+  it('starts, continues or goes over an open course at the right class', () => {
+    expect(callToAction(open, progress({}), { locked: false })).toEqual({
+      kind: 'start',
+      label: 'Comenzar el curso',
+      to: '/academy/mi-curso/a',
+    });
+    expect(callToAction(open, progress({ last_viewed_section: 'c' }), { locked: false })).toMatchObject({
+      kind: 'continue',
+      to: '/academy/mi-curso/c',
+    });
+    expect(
+      callToAction(open, progress({ finished_at: '2026-11-20T10:00:00Z' }), { locked: false }),
+    ).toMatchObject({ kind: 'review', label: 'Repasar el curso' });
+  });
+
+  it('offers the plans with their price for a course that needs a subscription', () => {
+    expect(callToAction(open, null, { locked: true, monthlyPrice: 500_000 })).toEqual({
+      kind: 'plans',
+      label: 'Ver planes',
+      to: '/compra/suscripcion',
+      monthlyPrice: 500_000,
+    });
+  });
+
+  it('offers to buy a program she has not bought, on its own page', () => {
+    expect(callToAction({ ...open, isProgram: true }, null, { locked: true })).toEqual({
+      kind: 'buy',
+      label: 'Comprar',
+      to: '/programas/mi-curso/detalle',
+    });
+  });
+
+  it('has nothing to offer for an open course without content', () => {
+    expect(callToAction({ id: 'x', isProgram: false, modules: [] }, null, { locked: false })).toBeNull();
+  });
+});
+
+describe('the price "Ver planes" quotes', () => {
+  const prices = (regularPrice: number, discountPrice: number | null = null) => ({
+    prices: { regularPrice, discountPrice },
+  });
+
+  it('is the lowest charged price per month across plans and periods', () => {
+    expect(
+      lowestMonthlyPrice([
+        { providerPlans: { monthly: prices(900_000), annual: prices(9_600_000) } },
+        { providerPlans: { monthly: prices(1_500_000, 1_000_000) } },
+      ]),
+    ).toBe(800_000);
+  });
+
+  it('ignores weekly periods and is null without plans', () => {
+    expect(lowestMonthlyPrice([{ providerPlans: { weekly: prices(100) } }])).toBeNull();
+    expect(lowestMonthlyPrice(undefined)).toBeNull();
+  });
+});
+
+describe('what she will learn', () => {
+  it('lists the modules with content, in order', () => {
+    expect(learningOutcomes(course)).toEqual(['m1', 'm2']);
+    expect(learningOutcomes({ modules: [module('vacío', 1, [section('z', 1, 'EMPTY')])] })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Course, CourseProgress } from '@alcancia/contract';
-import { flattenSections, isOpenable, redirectTarget } from './course-navigation';
+import { flattenSections, isOpenable, redirectTarget, sectionPath, sortedModules } from './course-navigation';
 
 export interface OverviewFacts {
   classes: number;
@@ -44,4 +44,83 @@ export function overviewFacts(
     percent: counted.length === 0 ? 0 : Math.trunc((done * 100) / counted.length),
     action,
   };
+}
+
+/* ---------- the course page's call to action (issue 20) ---------- */
+
+export type CallToAction =
+  | { kind: 'start' | 'continue' | 'review'; label: string; to: string }
+  /** no subscription: the plans, with the lowest monthly price when known (centavos) */
+  | { kind: 'plans'; label: 'Ver planes'; to: string; monthlyPrice: number | null }
+  /** a program is bought on its own: its page with the price and the purchase */
+  | { kind: 'buy'; label: 'Comprar'; to: string };
+
+/**
+ * The one action that fits her on the course page: Comenzar, Continuar or Repasar when she may
+ * open it; Ver planes (with the price) when it needs a subscription; Comprar for a program she
+ * has not bought. Null when an open course has nothing to open yet.
+ */
+export function callToAction(
+  course: Pick<Course, 'id' | 'modules' | 'isProgram'>,
+  progress: CourseProgress | null | undefined,
+  access: { locked: boolean; monthlyPrice?: number | null },
+): CallToAction | null {
+  if (access.locked) {
+    if (course.isProgram) {
+      return { kind: 'buy', label: 'Comprar', to: `/programas/${encodeURIComponent(course.id)}/detalle` };
+    }
+    return {
+      kind: 'plans',
+      label: 'Ver planes',
+      to: '/compra/suscripcion',
+      monthlyPrice: access.monthlyPrice ?? null,
+    };
+  }
+  const action = overviewFacts(course, progress).action;
+  if (!action) return null;
+  const kind =
+    action.label === 'Comenzar el curso' ? 'start' : action.label === 'Continuar' ? 'continue' : 'review';
+  return { kind, label: action.label, to: sectionPath(course.id, action.sectionId) };
+}
+
+/** Months of each billing period that is counted in months (weekly and fortnightly are not). */
+const monthsOf: Partial<Record<string, number>> = {
+  monthly: 1,
+  bimonthly: 2,
+  quarterly: 3,
+  fourMonthly: 4,
+  semester: 6,
+  annual: 12,
+};
+
+interface PlanPrices {
+  providerPlans: Partial<
+    Record<string, { prices: { regularPrice: number; discountPrice: number | null } } | undefined>
+  >;
+}
+
+/**
+ * The lowest price per month among the plans (centavos, whole), what "Ver planes" quotes as
+ * "desde": each period's charged price (the discount one when lower) over its months.
+ */
+export function lowestMonthlyPrice(plans: readonly PlanPrices[] | undefined): number | null {
+  let lowest: number | null = null;
+  for (const plan of plans ?? []) {
+    for (const [frequency, providerPlan] of Object.entries(plan.providerPlans)) {
+      const months = monthsOf[frequency];
+      if (!months || !providerPlan) continue;
+      const { regularPrice, discountPrice } = providerPlan.prices;
+      const charged = discountPrice !== null && discountPrice < regularPrice ? discountPrice : regularPrice;
+      const perMonth = Math.round(charged / months);
+      if (lowest === null || perMonth < lowest) lowest = perMonth;
+    }
+  }
+  return lowest;
+}
+
+/** "Lo que vas a aprender": the course's modules, in order, as what she will learn. */
+export function learningOutcomes(course: Pick<Course, 'modules'>): string[] {
+  return sortedModules(course)
+    .filter((module) => module.sections.some((section) => isOpenable(section)))
+    .map((module) => module.name);
 }

@@ -1,5 +1,5 @@
 import type { Course, CourseProgress, Section } from '@alcancia/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -7,6 +7,7 @@ import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
 import { CertificateButton } from './certificate-button';
 import { useCourseAccess } from './course-access';
+import { CourseFinished } from './course-finished';
 import { CourseHeader } from './course-header';
 import { coursePath, findSection, isOpenable } from './course-navigation';
 import { CourseOverview } from './course-overview';
@@ -32,6 +33,11 @@ export default function CourseViewerPage() {
   if (access.status === 'loading' || !revealed) return <Spinner label="Cargando el curso…" />;
   if (access.status === 'not-found') return <CourseNotFound />;
   if (access.status === 'redirect') return <Navigate to={access.to} replace />;
+  // Needs a subscription: the course page from the preview, with the plans (decision 74).
+  if (access.status === 'locked') {
+    if (sectionId) return <Navigate to={coursePath(access.preview.id)} replace />;
+    return <CourseOverview course={access.preview} progress={undefined} disabled={false} locked />;
+  }
   if (access.status === 'error') {
     return (
       <div className="cv-problem">
@@ -61,6 +67,8 @@ export default function CourseViewerPage() {
 
   return (
     <CourseViewer
+      // Its state (the finishing moment, the module started) belongs to one course.
+      key={course.id}
       course={course}
       progress={progress.data}
       sectionId={sectionId}
@@ -101,6 +109,23 @@ function CourseViewer({
     title.current?.focus();
   }, [sectionId]);
 
+  // Finishing the course here (not opening one finished before) is a moment of its own (issue 20).
+  const finishedAt = progress?.finished_at ?? null;
+  const finishedBefore = useRef(finishedAt !== null);
+  const [celebrating, setCelebrating] = useState(false);
+  useEffect(() => {
+    if (finishedAt === null || finishedBefore.current || preview) return;
+    finishedBefore.current = true;
+    setCelebrating(true);
+  }, [finishedAt, preview]);
+  // Another section opened: back to the classes.
+  const celebratedSection = useRef(sectionId);
+  useEffect(() => {
+    if (celebratedSection.current === sectionId) return;
+    celebratedSection.current = sectionId;
+    setCelebrating(false);
+  }, [sectionId]);
+
   // Spec §7: section_started on every section opened, module_started on entering a module.
   const startedModule = useRef<string | null>(null);
   const openedModuleId = placed && !preview ? placed.module.id : null;
@@ -115,6 +140,7 @@ function CourseViewer({
   if (!placed) return null;
   return (
     <div className="cv-layout">
+      {celebrating && <CourseFinished course={course} onClose={() => setCelebrating(false)} />}
       <div className="cv-main">
         <CourseHeader course={course} placed={placed} disabled={preview !== null} titleRef={title} />
         {preview ? (
@@ -130,7 +156,7 @@ function CourseViewer({
           currentSectionId={sectionId}
           disabled={preview !== null}
         />
-        {!preview && <CertificateButton course={course} progress={progress} />}
+        {!preview && !celebrating && <CertificateButton course={course} progress={progress} />}
       </aside>
     </div>
   );

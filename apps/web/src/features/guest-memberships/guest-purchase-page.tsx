@@ -33,6 +33,8 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
   usePageTitle(summary.title);
   const [values, setValues] = useState<GuestFormValues>(emptyGuestValues);
   const [touched, setTouched] = useState<Partial<Record<GuestField, boolean>>>({});
+  // Decision 76: a field shows its error once it was edited and left, or on submit.
+  const edited = useRef(new Set<GuestField>());
   const [status, setStatus] = useState<Status>('idle');
   const inputs = useRef<Partial<Record<GuestField, HTMLInputElement | null>>>({});
 
@@ -46,10 +48,13 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
   const canSubmit = isGuestFormFilled(values) && !loading;
 
   function change(field: GuestField, value: string) {
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     if (status === 'error') setStatus('idle');
   }
-  const touch = (field: GuestField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const touch = (field: GuestField) => () => {
+    if (edited.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

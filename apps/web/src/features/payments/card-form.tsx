@@ -1,3 +1,4 @@
+import type { RefusedReason } from '@alcancia/contract';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -28,6 +29,7 @@ import {
   tokenErrors,
 } from './card-rules';
 import type { IdentificationType, MercadoPagoInstance } from './mercadopago';
+import { refusalField, refusalMessage } from './refusal-messages';
 import './payments.css';
 
 /** What a valid card turns into: a single-use token plus what payment calls may need. */
@@ -51,6 +53,8 @@ interface CardFormProps {
   onInvalid?(fields: CardField[]): void;
   /** changes after a refused payment: the security code is cleared for the next try */
   attempt?: number;
+  /** the last refusal's reason: one about a field (security code, expiry) shows next to it */
+  refusal?: RefusedReason | null;
   /** the first digits of the card, for installment lookups (program checkout) */
   onBinChange?(bin: string | null): void;
   /** shown right above the purchase button (an installment selector, a total) */
@@ -77,6 +81,7 @@ export function CardForm({
   onSubmit,
   onInvalid,
   attempt = 0,
+  refusal = null,
   onBinChange,
   beforeSubmit,
   onValidate,
@@ -87,6 +92,9 @@ export function CardForm({
     identificationType: documentTypes[0]?.id ?? emptyCardValues.identificationType,
   }));
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
+  // Decision 76: a field shows its error once it was edited and left, or on submit; tabbing past
+  // an empty field says nothing yet.
+  const edited = useRef(new Set<CardField>());
   const [tokenFieldErrors, setTokenFieldErrors] = useState<CardErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -127,11 +135,16 @@ export function CardForm({
     };
   }, [bin, mp]);
 
-  // A refused payment: the next try starts with an empty security code.
+  // A refused payment: the next try starts with an empty security code, and a refusal about a
+  // field (a wrong security code or expiry) is said next to it until that field changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per try; the reason belongs to it
   useEffect(() => {
     if (attempt === 0) return;
     setValues((current) => ({ ...current, securityCode: '' }));
     setTouched((current) => ({ ...current, securityCode: false }));
+    edited.current.delete('securityCode');
+    const field = refusalField(refusal);
+    if (field) setTokenFieldErrors({ [field]: refusalMessage(refusal) });
   }, [attempt]);
 
   const errors = cardErrors(values, { brand, documentTypes });
@@ -139,11 +152,14 @@ export function CardForm({
     tokenFieldErrors[field] ?? (touched[field] ? errors[field] : undefined);
 
   function change(field: CardField, value: string) {
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     setGeneral(null);
     if (tokenFieldErrors[field]) setTokenFieldErrors((current) => ({ ...current, [field]: undefined }));
   }
-  const touch = (field: CardField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const touch = (field: CardField) => () => {
+    if (edited.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+  };
   const bind = (field: CardField) => (element: HTMLInputElement | HTMLSelectElement | null) => {
     refs.current[field] = element;
   };

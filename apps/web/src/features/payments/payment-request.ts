@@ -71,6 +71,6 @@ export async function postPayment<T>(
   throw new ApiError(
     response.status,
     typeof data.internalCode === 'string' ? data.internalCode : 'UNEXPECTED_ERROR',
-    typeof data.message === 'string' ? data.message : 'Ocurrió un error inesperado. Intenta nuevamente.',
+    typeof data.message === 'string' ? data.message : 'Ocurrió un error inesperado. Intentá nuevamente.',
   );
 }

@@ -18,10 +18,17 @@ export function PromoCodeField(field: Omit<TextFieldProps, 'label' | 'name'>) {
 }
 
 /**
- * What became of a code: applied (the box closes), refused with a dialog the caller shows (the
- * code stays in the field), or an error to show under the field.
+ * What became of a code: applied (the box closes), an error shown under the field, next to it
+ * (decision 76: a refused code is never a dialog; the code stays in the field to correct it), or
+ * handled by the caller (the product itself cannot be bought: the checkout's final dialog).
  */
-export type PromoAttempt = 'applied' | 'refused' | { error: string };
+export type PromoAttempt = 'applied' | 'handled' | { error: string };
+
+/** A code that came with a link and was refused: the box opens with it and says why. */
+export interface RefusedPromo {
+  code: string;
+  error: string;
+}
 
 /**
  * The checkouts' promo box (subscriptions and programs): the link that opens the field, the field
@@ -34,6 +41,7 @@ export function PromoCodeBox({
   apply,
   onRemove,
   onToggle,
+  refused = null,
   children,
 }: {
   promoCode: string | null;
@@ -42,12 +50,13 @@ export function PromoCodeBox({
   onRemove(): void;
   /** the link opened (true) or closed (false) the field: for analytics */
   onToggle(opening: boolean): void;
-  /** the caller's dialogs */
+  /** a code refused before the box was shown (one that came with a link) */
+  refused?: RefusedPromo | null;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(refused !== null);
+  const [code, setCode] = useState(refused?.code ?? '');
+  const [error, setError] = useState<string | null>(refused?.error ?? null);
   const [loading, setLoading] = useState(false);
   const titleId = useId();
   const regionId = useId();
@@ -67,7 +76,7 @@ export function PromoCodeBox({
       if (attempt === 'applied') {
         setCode('');
         setOpen(false);
-      } else if (attempt !== 'refused') {
+      } else if (attempt !== 'handled') {
         setError(attempt.error);
       }
     } finally {

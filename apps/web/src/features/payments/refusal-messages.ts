@@ -1,4 +1,5 @@
 import type { RefusedReason } from '@alcancia/contract';
+import type { CardField } from './card-rules';
 
 /**
  * What the payer reads for each refusal reason the server gives (refusedReason). Anything
@@ -24,4 +25,14 @@ export function asRefusedReason(value: unknown): RefusedReason {
 
 export function refusalMessage(reason: unknown): string {
   return refusalMessages[asRefusedReason(reason)];
+}
+
+/**
+ * The card field a refusal is about (a wrong security code, a wrong expiry date), or null. After
+ * "Intentar de nuevo" the reason stays next to that field (decision 76).
+ */
+export function refusalField(reason: RefusedReason | null | undefined): CardField | null {
+  if (reason === 'FILLED_SECURITY_CODE') return 'securityCode';
+  if (reason === 'FILLED_DATE') return 'expiry';
+  return null;
 }

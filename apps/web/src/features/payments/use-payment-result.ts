@@ -1,4 +1,4 @@
-import type { PaymentAttempts, PaymentAttemptsQuery } from '@alcancia/contract';
+import type { PaymentAttempts, PaymentAttemptsQuery, RefusedReason } from '@alcancia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
@@ -40,6 +40,8 @@ export function usePaymentResult(product: {
   const failed = useRef<number | null>(null);
   // How many times the form went back to pending after a refusal (clears the security code).
   const [attempt, setAttempt] = useState(0);
+  // The reason of the last refusal: the form shows it next to its field on the next try.
+  const [lastRefusal, setLastRefusal] = useState<RefusedReason | null>(null);
 
   const counted = attempts.data;
   useEffect(() => {
@@ -57,11 +59,12 @@ export function usePaymentResult(product: {
     failed.current = next.failedAttempts;
     current.current = next.state;
     setResult(next.state);
+    if (event.type === 'refused') setLastRefusal(event.reason);
     if (event.type === 'retry') setAttempt((n) => n + 1);
   }, []);
 
   // The checkout waits for the count (an unreadable count is taken as none: the server still
   // refuses a third attempt).
   const ready = productId !== undefined && !attempts.isPending;
-  return { result, attempt, dispatch, ready };
+  return { result, attempt, lastRefusal, dispatch, ready };
 }

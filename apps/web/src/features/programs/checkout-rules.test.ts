@@ -2,7 +2,6 @@ import type { InstallmentOption } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { appAcademyDeepLink } from '../payments/app-return';
-import { programPurchaseFormUrl } from '../payments/external-links';
 import { promoTexts } from '../payments/promo-messages';
 import {
   afterSuccessDestination,
@@ -182,12 +181,12 @@ describe('how the purchase ends', () => {
     });
   });
 
-  it('ends exhausted attempts at the program’s declined-payment form or the default form', () => {
+  it('ends exhausted attempts at the program’s declined-payment form or the product’s own page', () => {
     const own = 'https://forms.example.com/alcancia/pago-rechazado?programa=programa-chau-deudas';
-    expect(exhaustedDestination({ declinedPaymentFormUrl: own })).toBe(own);
-    expect(exhaustedDestination({ declinedPaymentFormUrl: null })).toBe(programPurchaseFormUrl);
-    expect(exhaustedDestination({ declinedPaymentFormUrl: 'javascript:alert(1)' })).toBe(
-      programPurchaseFormUrl,
-    );
+    const id = 'programa-chau-deudas';
+    const ownPage = '/compra/otras-formas-de-pago?programa=programa-chau-deudas';
+    expect(exhaustedDestination({ id, declinedPaymentFormUrl: own })).toBe(own);
+    expect(exhaustedDestination({ id, declinedPaymentFormUrl: null })).toBe(ownPage);
+    expect(exhaustedDestination({ id, declinedPaymentFormUrl: 'javascript:alert(1)' })).toBe(ownPage);
   });
 });

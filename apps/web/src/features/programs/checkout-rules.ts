@@ -3,8 +3,8 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { type AppReturnInfo, appDeepLinkOf } from '../payments/app-return';
 import { isCountryBlocked } from '../payments/country-gate';
-import { programPurchaseFormUrl } from '../payments/external-links';
 import { installmentError } from '../payments/installments';
+import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
 import { promoErrorText } from '../payments/promo-messages';
 
 /**
@@ -189,7 +189,9 @@ export function afterSuccessDestination(input: {
 }
 
 /** After exhaustedAttempts: the program's declined-payment form, or the default purchase form. */
-export function exhaustedDestination(preview: Pick<ProgramPreview, 'declinedPaymentFormUrl'>): string {
+export function exhaustedDestination(preview: Pick<ProgramPreview, 'id' | 'declinedPaymentFormUrl'>): string {
   const url = preview.declinedPaymentFormUrl?.trim();
-  return url && /^https?:\/\//i.test(url) ? url : programPurchaseFormUrl;
+  return url && /^https?:\/\//i.test(url)
+    ? url
+    : otherPaymentMethodsPath({ kind: 'program', programId: preview.id });
 }

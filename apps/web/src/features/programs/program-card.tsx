@@ -14,6 +14,9 @@ import {
   programTypeLabel,
 } from './program-rules';
 
+/** Program cards are one a row on a phone, two from 768 px (academy.css). */
+const programCardSizes = '(min-width: 1440px) 700px, (min-width: 768px) 50vw, 100vw';
+
 /** POST /academy/start-course, then open the course ("Comenzar"). */
 function StartButton({ id, to, name }: { id: string; to: string; name: string }) {
   const navigate = useNavigate();
@@ -45,17 +48,20 @@ function StartButton({ id, to, name }: { id: string; to: string; name: string })
 }
 
 /**
- * A program or pack card: thumbnail, type (PROGRAMA / PACK), discount badge without access,
+ * A program or pack card: cover, type (PROGRAMA / PACK), discount badge without access,
  * name, short description, prices or progress, and the button of the program card table.
  */
 export function ProgramCardView({
   program,
   progress,
   headingLevel = 3,
+  priority = false,
 }: {
   program: Program;
   progress: number | null;
   headingLevel?: 2 | 3;
+  /** a card of the first screen: its cover loads at once (see Thumbnail) */
+  priority?: boolean;
 }) {
   const button = programButton(program, progress);
   const badge = discountBadge(program);
@@ -66,7 +72,13 @@ export function ProgramCardView({
     : programDetailPath(program.id);
   return (
     <article className="card program-card">
-      <Thumbnail src={program.thumbnailAlternative ?? program.thumbnail} className="program-media" />
+      <Thumbnail
+        src={program.thumbnailAlternative ?? program.thumbnail}
+        cover={program.cover}
+        className="program-media"
+        priority={priority}
+        sizes={programCardSizes}
+      />
       {badge && <span className="card-badge card-badge-offer">{badge}</span>}
       <div className="card-body">
         <p className="program-type">{programTypeLabel(program.type)}</p>

@@ -1,5 +1,5 @@
 import type { ProgramInstallments, ProgramPreview, ProgramPromoAvailability } from '@alcancia/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -142,10 +142,5 @@ export function activatePromoCode(programId: string, code: string) {
   });
 }
 
-/**
- * After a purchase (paid, activated, or back from the redirect provider): the user's purchases,
- * the program list's buttons and the catalogue's locks are all stale.
- */
-export function refreshAfterPurchase(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries();
-}
+/** After a purchase: dropped and refetched (see payments/refresh-after-purchase). */
+export { refreshAfterPurchase } from '../payments/refresh-after-purchase';

@@ -16,6 +16,7 @@ import {
 import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { PaymentResultModal } from '../payments/payment-result-modal';
+import { promoErrorText } from '../payments/promo-messages';
 import { refusalMessage } from '../payments/refusal-messages';
 import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
@@ -98,7 +99,7 @@ export default function ProgramCheckoutPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { entry, promoCode, setPromoCode, appReturn } = useCheckoutEntry();
+  const { entry, promoCode, setPromoCode, appReturn, refusedPromo, refusePromo } = useCheckoutEntry();
   const [dialog, setDialog] = useState<CheckoutDialog | null>(null);
   const [activatedCode, setActivatedCode] = useState<string | null>(null);
   const [bin, setBin] = useState<string | null>(null);
@@ -151,6 +152,19 @@ export default function ProgramCheckoutPage() {
     provider.data !== undefined &&
     (!cardCheckout || (sdk.status === 'ready' && attempts.ready));
 
+  // A code that came with the link and is refused: the preview loads without it and the promo box
+  // opens with the code and the reason next to it (decision 76), instead of a dialog.
+  const promoRefused =
+    !preview.data &&
+    preview.isError &&
+    promoCode !== null &&
+    preview.error instanceof ApiError &&
+    preview.error.internalCode === 'PROMO_CODE';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per refused load
+  useEffect(() => {
+    if (promoRefused) refusePromo(promoErrorText(preview.error));
+  }, [promoRefused]);
+
   useEffect(() => {
     if (!ready || viewed.current || !program) return;
     viewed.current = true;
@@ -174,7 +188,7 @@ export default function ProgramCheckoutPage() {
     );
   }
   if (!program) {
-    if (preview.isError) {
+    if (preview.isError && !promoRefused) {
       return (
         <>
           <Loading />
@@ -291,8 +305,9 @@ export default function ProgramCheckoutPage() {
   }
 
   /** After success: the app, the program in the academy, or home (spec §4). */
-  function finish() {
-    void refreshAfterPurchase(queryClient);
+  async function finish() {
+    // Before leaving: the academy then opens on the program she just bought, not on old locks.
+    await refreshAfterPurchase(queryClient);
     const destination = afterSuccessDestination({ appReturn, programId: chosenProgram.id });
     clearAppReturn();
     if (destination.kind === 'app') window.location.assign(destination.url);
@@ -302,7 +317,7 @@ export default function ProgramCheckoutPage() {
   /** A payment still in review: the app, or the program list (it shows up there once paid). */
   function finishInProcess() {
     if (appReturn?.fromApp) {
-      finish();
+      void finish();
       return;
     }
     void refreshAfterPurchase(queryClient);
@@ -326,41 +341,8 @@ export default function ProgramCheckoutPage() {
       <h1 id="checkout-title" className="checkout-title">
         Comprá tu {kind}
       </h1>
+      {/* the form first: on a desktop it is on the left, so the keyboard reaches it first too */}
       <div className="checkout-grid">
-        <div className="checkout-aside">
-          <ProgramOrderSummary preview={chosenProgram} installment={chosenOption} />
-          <ProgramPromoBox
-            programId={chosenProgram.id}
-            promoCode={promoCode}
-            disabled={locked}
-            onApplied={(code) => {
-              setPromoCode(code);
-              setChosen(null);
-            }}
-            onActivated={(code) => {
-              setActivatedCode(code);
-              trackProgram('checkoutSuccess', { ...eventProps, promoCode: code, status: 'activated' });
-            }}
-            onPreviewError={(error) => setDialog(previewErrorDialog(error, chosenProgram.id))}
-          />
-          {chosenProgram.transferPaymentUrl && (
-            <p className="checkout-help">
-              <a
-                href={chosenProgram.transferPaymentUrl}
-                target="_blank"
-                rel="noreferrer"
-                onClick={() => trackProgram('transferLinkClicked', eventProps)}
-              >
-                Pagá en cuotas sin interés
-                <span className="visually-hidden"> (se abre en otra pestaña)</span>
-              </a>
-            </p>
-          )}
-          <WhatsAppHelpLink
-            message={`Hola, necesito ayuda para comprar ${chosenProgram.name}.`}
-            onClick={() => trackProgram('checkoutHelp', eventProps)}
-          />
-        </div>
         {cardCheckout && sdk.status === 'ready' ? (
           <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
             <h2 id="card-form-title" className="checkout-card-title">
@@ -372,6 +354,7 @@ export default function ProgramCheckoutPage() {
               submitLabel={`Pagar ${kind}`}
               onSubmit={pay}
               attempt={attempt}
+              refusal={attempts.lastRefusal}
               disabled={locked}
               onBinChange={onBinChange}
               onValidate={validateInstallments}
@@ -417,6 +400,41 @@ export default function ProgramCheckoutPage() {
             </button>
           </section>
         )}
+        <div className="checkout-aside">
+          <ProgramOrderSummary preview={chosenProgram} installment={chosenOption} />
+          <ProgramPromoBox
+            programId={chosenProgram.id}
+            promoCode={promoCode}
+            refused={refusedPromo}
+            disabled={locked}
+            onApplied={(code) => {
+              setPromoCode(code);
+              setChosen(null);
+            }}
+            onActivated={(code) => {
+              setActivatedCode(code);
+              trackProgram('checkoutSuccess', { ...eventProps, promoCode: code, status: 'activated' });
+            }}
+            onPreviewError={(error) => setDialog(previewErrorDialog(error, chosenProgram.id))}
+          />
+          {chosenProgram.transferPaymentUrl && (
+            <p className="checkout-help">
+              <a
+                href={chosenProgram.transferPaymentUrl}
+                target="_blank"
+                rel="noreferrer"
+                onClick={() => trackProgram('transferLinkClicked', eventProps)}
+              >
+                Pagá en cuotas sin interés
+                <span className="visually-hidden"> (se abre en otra pestaña)</span>
+              </a>
+            </p>
+          )}
+          <WhatsAppHelpLink
+            message={`Hola, necesito ayuda para comprar ${chosenProgram.name}.`}
+            onClick={() => trackProgram('checkoutHelp', eventProps)}
+          />
+        </div>
       </div>
       <PaymentResultModal
         result={result}
@@ -457,7 +475,9 @@ export default function ProgramCheckoutPage() {
           actionLabel: 'Ir al formulario de pago',
           onAction: () => {
             trackProgram('checkoutClose', { ...eventProps, via: 'exhaustedAttempts' });
-            window.location.assign(exhaustedDestination(chosenProgram));
+            const destination = exhaustedDestination(chosenProgram);
+            if (destination.startsWith('/')) navigate(destination);
+            else window.location.assign(destination);
           },
         }}
       />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { type PromoAttempt, PromoCodeBox } from '../payments/promo-code-box';
+import { type PromoAttempt, PromoCodeBox, type RefusedPromo } from '../payments/promo-code-box';
 import { promoErrorText } from '../payments/promo-messages';
 import {
   activatePromoCode,
@@ -10,16 +10,23 @@ import {
 } from './program-checkout-api';
 import { trackProgram } from './program-events';
 
+const codeFailures = new Set(['PROMO_CODE', 'NETWORK_ERROR', 'TOO_MANY_REQUESTS']);
+
+/** A failed preview with a code that is about the code (or the moment), not about the program. */
+const isAboutTheCode = (failure: ApiError) => codeFailures.has(failure.internalCode);
+
 /**
  * The program checkout's promo box (spec §4 "Program promo code"): the code's availability is
  * checked first; a FREE code is activated at once (the program is then the user's); any other code
  * reloads the preview with it, and only a preview that accepts it becomes the applied code. A
- * refused preview goes to the page's error dialog ('Atención'); other failures show under the
- * field. An applied code can be removed.
+ * refused code shows under the field (decision 76: an unknown code says it was not found); only a
+ * preview that fails for the program itself (gone, already bought) goes to the page's dialog. An
+ * applied code can be removed.
  */
 export function ProgramPromoBox({
   programId,
   promoCode,
+  refused,
   disabled,
   onApplied,
   onActivated,
@@ -27,6 +34,8 @@ export function ProgramPromoBox({
 }: {
   programId: string;
   promoCode: string | null;
+  /** a code that came with the link and was refused on load */
+  refused?: RefusedPromo | null;
   disabled?: boolean;
   onApplied(code: string | null): void;
   onActivated(code: string): void;
@@ -59,10 +68,9 @@ export function ProgramPromoBox({
       return 'applied';
     } catch (failure) {
       trackProgram('promoFailed', { from: 'programCheckout', programId });
-      if (failure instanceof ApiError && failure.internalCode === 'NETWORK_ERROR')
-        return { error: failure.message };
+      if (failure instanceof ApiError && isAboutTheCode(failure)) return { error: promoErrorText(failure) };
       onPreviewError(failure);
-      return 'refused';
+      return 'handled';
     }
   }
 
@@ -70,6 +78,7 @@ export function ProgramPromoBox({
     <PromoCodeBox
       promoCode={promoCode}
       disabled={disabled}
+      refused={refused}
       apply={apply}
       onRemove={() => onApplied(null)}
       onToggle={(opening) =>

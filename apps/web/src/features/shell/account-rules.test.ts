@@ -55,6 +55,16 @@ describe('discount banner', () => {
     expect(showDiscountBanner({ isSubscribed: false }, true)).toBe(false);
     expect(showDiscountBanner({ isSubscribed: false }, false)).toBe(true);
   });
+
+  it('never shows inside the purchase pages (a checkout has its own promo box)', () => {
+    const visitor = { isSubscribed: false };
+    expect(showDiscountBanner(visitor, false, '/academy')).toBe(true);
+    expect(showDiscountBanner(visitor, false, '/compra/suscripcion/plan-oro/monthly')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/compra/programa/programa-chau-deudas')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/compra/otras-formas-de-pago')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/compra-exitosa')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/compras-viejas')).toBe(true);
+  });
 });
 
 describe('expired-promo modal', () => {

@@ -45,13 +45,23 @@ export function verificationState(
   return now.getTime() - created >= unverifiedGraceDays * dayMs ? 'blocked' : 'banner';
 }
 
-/** The discount banner: hidden while the subscription loads and when it is active. */
+/**
+ * The discount banner: hidden while the subscription loads, when it is active, and inside the
+ * purchase pages (/compra/…): a checkout has its own promo box, and a banner there pulls her out
+ * of the payment (issue 20).
+ */
 export function showDiscountBanner(
   subscription: { isSubscribed: boolean } | undefined,
   closed: boolean,
+  pathname = '/',
 ): boolean {
-  if (closed || !subscription) return false;
+  if (closed || !subscription || isPurchasePage(pathname)) return false;
   return !subscription.isSubscribed;
+}
+
+/** The checkouts and what surrounds them: no discount banner there. */
+export function isPurchasePage(pathname: string): boolean {
+  return /^\/compra(\/|-exitosa|$)/i.test(pathname);
 }
 
 /** Where the discount banner leads: the promo code flow of the plan list. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem, writeItem } from '../../lib/storage';
 import { Icon } from '../../ui/icons';
@@ -9,13 +9,15 @@ import { promoCodeEntryPath, showDiscountBanner } from './account-rules';
 const closedKey = 'discountBannerClosed';
 
 /**
- * "¿Tenés un código de descuento?": hidden while the subscription loads and for subscribers;
+ * "¿Tenés un código de descuento?": hidden while the subscription loads, for subscribers and in
+ * the checkouts;
  * closable (for this visit); the text leads to the promo code flow of the plan list.
  */
 export function DiscountBanner() {
   const subscription = useSubscription();
+  const { pathname } = useLocation();
   const [closed, setClosed] = useState(() => readItem(closedKey, 'session') === '1');
-  if (!showDiscountBanner(subscription.data, closed)) return null;
+  if (!showDiscountBanner(subscription.data, closed, pathname)) return null;
   return (
     <aside className="discount-banner" aria-label="Código de descuento">
       <Link

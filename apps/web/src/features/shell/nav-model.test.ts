@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavKey, comingSoonTitle, isFlushPage, navItems } from './nav-model';
+import {
+  activeMobileTab,
+  activeNavKey,
+  comingSoonTitle,
+  isFlushPage,
+  mobileTabs,
+  navItems,
+} from './nav-model';
 
 describe('navigation model', () => {
   it('lists news, academy, personal finance, community and the fifth section in that order', () => {
@@ -37,5 +44,29 @@ describe('navigation model', () => {
   it('draws the community page without top padding', () => {
     expect(isFlushPage('/comunidad')).toBe(true);
     expect(isFlushPage('/academy')).toBe(false);
+  });
+});
+
+describe('the phone tab bar', () => {
+  it('leads with what works on the web; community only while it is on', () => {
+    expect(mobileTabs({ communityEnabled: false }).map((tab) => tab.text)).toEqual([
+      'Academia',
+      'Programas',
+      'Mi cuenta',
+    ]);
+    expect(mobileTabs({ communityEnabled: true }).map((tab) => tab.path)).toEqual([
+      '/academy',
+      '/programas',
+      '/mi-cuenta',
+      '/comunidad',
+    ]);
+  });
+
+  it('marks the tab of the page', () => {
+    expect(activeMobileTab('/academy/curso-1/seccion-2')).toBe('academy');
+    expect(activeMobileTab('/programas/p1/detalle')).toBe('programs');
+    expect(activeMobileTab('/mi-cuenta/pagos')).toBe('account');
+    expect(activeMobileTab('/comunidad')).toBe('community');
+    expect(activeMobileTab('/novedades')).toBeNull();
   });
 });

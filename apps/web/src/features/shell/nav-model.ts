@@ -93,3 +93,39 @@ export function comingSoonTitle(item: Pick<NavItem, 'section'>): string {
 export function isFlushPage(pathname: string): boolean {
   return pathname.toLowerCase().startsWith('/comunidad');
 }
+
+/**
+ * The phone's tab bar (issue 20, decision 77): it leads with what works on the web — Academia,
+ * Programas, Mi cuenta, and Comunidad while its service control is on. The sections that live in
+ * the app (Novedades, Mis Cuentas, Aladina) keep their pages, linked from the footer and the side
+ * bar, instead of taking three of the four tabs.
+ */
+export type MobileTabKey = 'academy' | 'programs' | 'account' | 'community';
+
+export interface MobileTab {
+  key: MobileTabKey;
+  path: string;
+  text: string;
+  eventName: string;
+}
+
+const mobileTabList: readonly MobileTab[] = [
+  { key: 'academy', path: '/academy', text: 'Academia', eventName: 'navbar_academy_click' },
+  { key: 'programs', path: '/programas', text: 'Programas', eventName: 'navbar_programs_click' },
+  { key: 'account', path: '/mi-cuenta', text: 'Mi cuenta', eventName: 'navbar_account_click' },
+  { key: 'community', path: '/comunidad', text: 'Comunidad', eventName: 'navbar_community_click' },
+];
+
+export function mobileTabs({ communityEnabled }: { communityEnabled: boolean }): MobileTab[] {
+  return mobileTabList.filter((tab) => tab.key !== 'community' || communityEnabled);
+}
+
+/** The tab a path belongs to (for aria-current), or null. */
+export function activeMobileTab(pathname: string): MobileTabKey | null {
+  const path = pathname.toLowerCase();
+  if (path.startsWith('/programas')) return 'programs';
+  if (path.startsWith('/academy')) return 'academy';
+  if (path.startsWith('/mi-cuenta')) return 'account';
+  if (path.startsWith('/comunidad')) return 'community';
+  return null;
+}

@@ -8,10 +8,23 @@ const socialLinks = [
   { name: 'YouTube', href: 'https://www.youtube.com/@alcancia.ar' },
 ] as const;
 
+/** The copyright year: the current one in Buenos Aires (not a year written in the code). */
+export function copyrightYear(now: Date = new Date()): number {
+  return Number(now.toLocaleString('en-US', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric' }));
+}
+
+/** The sections that live in the app: their pages explain it and link the stores. */
+const appSections = [
+  { path: '/novedades', text: 'Novedades' },
+  { path: '/misCuentas', text: 'Mis Cuentas' },
+  { path: '/aladina', text: 'Aladina' },
+] as const;
+
 /**
- * Footer of the logged-in pages: legal texts, customer service through the chat, social links
- * and © 2024. `onSupportChat` opens the assistant; without it (assistant off) the link goes to
- * the help page of the terms.
+ * Footer of the logged-in pages: legal texts, customer service through the chat, the sections
+ * that live in the app (the phone's tab bar leads with what works on the web), social links and
+ * © with the current year. `onSupportChat` opens the assistant; without it (assistant off) the
+ * link writes to the support address.
  */
 export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
   return (
@@ -44,6 +57,15 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
           </li>
         </ul>
       </nav>
+      <nav aria-label="En la app" className="shell-footer-links shell-footer-app">
+        <ul>
+          {appSections.map((section) => (
+            <li key={section.path}>
+              <Link to={section.path}>{section.text}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <ul className="shell-footer-social" aria-label="Redes sociales">
         {socialLinks.map((link) => (
           <li key={link.name}>
@@ -54,7 +76,7 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
           </li>
         ))}
       </ul>
-      <p className="shell-footer-copy">© 2024 Alcancía. Educación financiera para mujeres.</p>
+      <p className="shell-footer-copy">© {copyrightYear()} Alcancía. Educación financiera para mujeres.</p>
     </footer>
   );
 }

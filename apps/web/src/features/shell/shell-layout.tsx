@@ -11,7 +11,16 @@ import { chatVendorOf, showChatLauncher } from '../chat/chat-rules';
 import { useCurrentUser, useServiceControl, useSubscription } from './account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
-import { activeNavKey, isFlushPage, type NavItem, type NavKey, navItems } from './nav-model';
+import {
+  activeMobileTab,
+  activeNavKey,
+  isFlushPage,
+  type MobileTabKey,
+  mobileTabs,
+  type NavItem,
+  type NavKey,
+  navItems,
+} from './nav-model';
 import { showsOnboarding } from './onboarding-rules';
 import { ProfileControl } from './profile-control';
 import { ShellFooter } from './shell-footer';
@@ -35,6 +44,13 @@ const iconOf: Record<NavKey, IconName> = {
   pfm: 'pfm',
   community: 'community',
   aladina: 'aladina',
+};
+
+const mobileIconOf: Record<MobileTabKey, IconName> = {
+  academy: 'academy',
+  programs: 'play',
+  account: 'account',
+  community: 'community',
 };
 
 function Brand() {
@@ -109,7 +125,7 @@ const PageOutlet = memo(function PageOutlet() {
 
 /**
  * The logged-in shell (spec §2): side bar (≥ 768 px) with the logo, the sections and logout;
- * mobile navbar below; the profile control; the verification notice and discount banner; the
+ * the phone's tab bar below (Academia, Programas, Mi cuenta, Comunidad: what works on the web); the profile control; the verification notice and discount banner; the
  * page; the footer; the chat assistant. Disabled sections open "{Sección} Próximamente".
  */
 export function ShellLayout() {
@@ -126,7 +142,9 @@ export function ShellLayout() {
   const [chatOpen, setChatOpen] = useState(false);
 
   const items = navItems({ communityEnabled: community.data?.enabled === true });
+  const tabs = mobileTabs({ communityEnabled: community.data?.enabled === true });
   const active = activeNavKey(pathname);
+  const activeTab = activeMobileTab(pathname);
   const flush = isFlushPage(pathname);
   const userId = user.data?.id ?? credentials?.userId ?? null;
   const chatVendor = chatVendorOf(chatBot.data?.reference);
@@ -196,9 +214,17 @@ export function ShellLayout() {
 
       <nav aria-label="Secciones" className="mobile-nav">
         <ul>
-          {items.map((item) => (
-            <li key={item.key}>
-              <NavEntry item={item} active={active === item.key} onDisabled={setSoon} />
+          {tabs.map((tab) => (
+            <li key={tab.key}>
+              <NavLink
+                to={tab.path}
+                className={activeTab === tab.key ? 'nav-entry nav-entry-active' : 'nav-entry'}
+                aria-current={activeTab === tab.key ? 'page' : undefined}
+                onClick={() => track(tab.eventName)}
+              >
+                <Icon name={mobileIconOf[tab.key]} size={24} />
+                <span className="nav-text">{tab.text}</span>
+              </NavLink>
             </li>
           ))}
         </ul>

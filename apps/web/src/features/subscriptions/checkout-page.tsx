@@ -22,22 +22,18 @@ import {
 } from '../payments/checkout-parts';
 import { allowedCountry, awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
-import { subscriptionPaymentRejectedUrl } from '../payments/external-links';
+import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { refusalMessage } from '../payments/refusal-messages';
 import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
-import {
-  invalidPromoForPlan,
-  isInvalidPromoForPlan,
-  isPromoNotBetter,
-  promoNotBetter,
-} from './invalid-promo-for-plan';
+import { isPromoRefusal, subscriptionPromoErrorText } from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
 import { paymentFailure } from './payment-failure';
 import {
   blocksUpgrade,
+  canonicalPlanPath,
   cardProvider,
   checkoutPath,
   currentPlanOf,
@@ -81,7 +77,7 @@ export default function SubscriptionCheckoutPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { entry, promoCode, setPromoCode, appReturn } = useCheckoutEntry();
+  const { entry, promoCode, setPromoCode, appReturn, refusedPromo, refusePromo } = useCheckoutEntry();
   const frequency = isPlanFrequency(frequencyParam) ? frequencyParam : null;
   const [failure, setFailure] = useState<{ title: string; text: string; onClose?: () => void } | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
@@ -135,6 +131,14 @@ export default function SubscriptionCheckoutPage() {
     window.location.assign(externalUrl);
   }, [externalUrl, entry]);
 
+  // A code that came with the link and is refused: the plan loads without it, and the promo box
+  // opens with the code and the reason next to it (decision 76), instead of a dialog.
+  const promoRefused = plan.isError && promoCode !== null && isPromoRefusal(plan.error);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per refused load
+  useEffect(() => {
+    if (promoRefused) refusePromo(subscriptionPromoErrorText(plan.error));
+  }, [promoRefused]);
+
   useEffect(() => {
     if (!ready || viewed.current || !plan.data || !frequency) return;
     viewed.current = true;
@@ -163,16 +167,7 @@ export default function SubscriptionCheckoutPage() {
   if (user.data.countryCode !== allowedCountry) return <Navigate to={plansPath} replace state={backState} />;
 
   if (plan.isError) {
-    const promoRefusal = isInvalidPromoForPlan(plan.error)
-      ? invalidPromoForPlan
-      : isPromoNotBetter(plan.error)
-        ? promoNotBetter
-        : null;
-    if (promoRefusal && promoCode) {
-      return (
-        <ErrorDialog title={promoRefusal.title} text={promoRefusal.text} onClose={() => setPromoCode(null)} />
-      );
-    }
+    if (promoRefused) return <Loading />;
     return (
       <ErrorDialog
         title="No pudimos cargar el plan"
@@ -185,6 +180,11 @@ export default function SubscriptionCheckoutPage() {
   }
   if (plan.isPending) return <Loading />;
   const chosen = plan.data;
+  // An old link by the plan's name: the same checkout under the plan's id (decision 75).
+  const canonical = canonicalPlanPath(planName, chosen, (id) => checkoutPath(id, frequency));
+  if (canonical) {
+    return <Navigate to={{ pathname: canonical, search: location.search }} replace state={location.state} />;
+  }
 
   if (!providerPlan) {
     return (
@@ -285,8 +285,9 @@ export default function SubscriptionCheckoutPage() {
   }
 
   /** After success (or a payment in process): the app's deep link when it came from the app, else the academy. */
-  function finish() {
-    void refreshAfterSubscription(queryClient);
+  async function finish() {
+    // Before leaving: the academy then opens with the courses she just opened, not old locks.
+    await refreshAfterSubscription(queryClient);
     if (appReturn?.fromApp) {
       clearAppReturn();
       window.location.assign(appDeepLinkOf(appReturn));
@@ -339,7 +340,25 @@ export default function SubscriptionCheckoutPage() {
           anterior.
         </Alert>
       )}
+      {/* the form first: on a desktop it is on the left, so the keyboard reaches it first too */}
       <div className="checkout-grid">
+        <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
+          <h2 id="card-form-title" className="checkout-card-title">
+            Pagá con tarjeta
+          </h2>
+          <CardForm
+            mp={sdk.mp}
+            documentTypes={sdk.documentTypes}
+            submitLabel={submitLabel}
+            onSubmit={pay}
+            attempt={attempt}
+            refusal={attempts.lastRefusal}
+            disabled={locked}
+            onInvalid={(fields) =>
+              trackSubscription('checkoutError', { ...eventProps, fields: fields.join(',') })
+            }
+          />
+        </section>
         <div className="checkout-aside">
           <OrderSummary
             plan={chosen}
@@ -352,6 +371,7 @@ export default function SubscriptionCheckoutPage() {
             planName={planName}
             frequency={frequency}
             promoCode={promoCode}
+            refused={refusedPromo}
             onApplied={setPromoCode}
           />
           <WhatsAppHelpLink
@@ -359,22 +379,6 @@ export default function SubscriptionCheckoutPage() {
             onClick={() => trackSubscription('checkoutHelp', eventProps)}
           />
         </div>
-        <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
-          <h2 id="card-form-title" className="checkout-card-title">
-            Pagá con tarjeta
-          </h2>
-          <CardForm
-            mp={sdk.mp}
-            documentTypes={sdk.documentTypes}
-            submitLabel={submitLabel}
-            onSubmit={pay}
-            attempt={attempt}
-            disabled={locked}
-            onInvalid={(fields) =>
-              trackSubscription('checkoutError', { ...eventProps, fields: fields.join(',') })
-            }
-          />
-        </section>
       </div>
       <PaymentResultModal
         result={result}
@@ -412,7 +416,7 @@ export default function SubscriptionCheckoutPage() {
           actionLabel: 'Ver otras formas de pago',
           onAction: () => {
             trackSubscription('checkoutClose', { ...eventProps, via: 'exhaustedAttempts' });
-            window.location.assign(subscriptionPaymentRejectedUrl);
+            navigate(otherPaymentMethodsPath({ kind: 'subscription', planId: chosen.id, frequency }));
           },
         }}
       />

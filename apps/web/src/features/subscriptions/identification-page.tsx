@@ -8,9 +8,11 @@ import { useIsLoggedIn } from '../../lib/use-session';
 import { AuthScreen } from '../auth/auth-screen';
 import { IdentificationStep, type UserCase } from '../auth/identification-step';
 import {
+  canonicalPlanPath,
   chargedPrice,
   checkoutPath,
   frequencyLabels,
+  identificationPath,
   isPlanFrequency,
   perPeriod,
   trialText,
@@ -49,19 +51,37 @@ export default function IdentificationPage() {
     return <Navigate to="/compra/suscripcion" replace state={location.state} />;
   if (loggedIn) {
     return (
-      <Navigate to={checkoutPath(planName, validFrequency)} replace state={purchaseState(entry, promoCode)} />
+      <Navigate
+        to={checkoutPath(plan.data?.id ?? planName, validFrequency)}
+        replace
+        state={purchaseState(entry, promoCode)}
+      />
     );
+  }
+  // An old link by the plan's name: the same page under the plan's id (decision 75).
+  const canonical = plan.data
+    ? canonicalPlanPath(planName, plan.data, (id) => identificationPath(id, validFrequency))
+    : null;
+  if (canonical) {
+    return <Navigate to={{ pathname: canonical, search: location.search }} replace state={location.state} />;
   }
 
   const providerPlan = plan.data?.providerPlans[validFrequency];
-  const title = plan.data?.displayMetadata.title ?? planName;
+  const title = plan.data?.displayMetadata.title;
 
   return (
     <AuthScreen
       title={userCase === 'REGISTER' ? 'Creá tu cuenta para suscribirte' : 'Iniciá sesión para suscribirte'}
       subtitle={
         <>
-          Elegiste el plan <strong>{title}</strong> ({frequencyLabels[validFrequency].toLowerCase()}
+          {title ? (
+            <>
+              Elegiste el plan <strong>{title}</strong>
+            </>
+          ) : (
+            'Elegiste un plan'
+          )}{' '}
+          ({frequencyLabels[validFrequency].toLowerCase()}
           {providerPlan ? `, ${formatMoney(chargedPrice(providerPlan))} ${perPeriod[validFrequency]}` : ''}
           ).
           {providerPlan?.freeTrial && ` Empezás con ${trialText(providerPlan.freeTrial)} de prueba gratis.`}{' '}

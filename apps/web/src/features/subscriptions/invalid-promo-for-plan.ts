@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { promoErrorText } from '../payments/promo-messages';
 
 /** Spec §8 INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN: the dialog 'Atención'. */
 export const invalidPromoForPlan = {
@@ -23,4 +24,23 @@ export const promoNotBetter = {
 
 export function isPromoNotBetter(error: unknown): boolean {
   return error instanceof ApiError && error.internalCode === promoNotBetter.code;
+}
+
+/** Whether a failed plan load is about its promo code (and not about the plan). */
+export function isPromoRefusal(error: unknown): boolean {
+  return (
+    isInvalidPromoForPlan(error) ||
+    isPromoNotBetter(error) ||
+    (error instanceof ApiError && error.internalCode === 'PROMO_CODE')
+  );
+}
+
+/**
+ * The text shown under the promo field for a refused code: the plan's own refusals (not for this
+ * plan or frequency, not better) or the promo-code table's (not found, expired…).
+ */
+export function subscriptionPromoErrorText(error: unknown): string {
+  if (isInvalidPromoForPlan(error)) return invalidPromoForPlan.text;
+  if (isPromoNotBetter(error)) return promoNotBetter.text;
+  return promoErrorText(error);
 }

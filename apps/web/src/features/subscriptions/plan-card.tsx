@@ -2,6 +2,7 @@ import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
 import {
+  type BenefitRow,
   type CurrentPlan,
   chargedPrice,
   discountPercentOf,
@@ -12,21 +13,27 @@ import {
 } from './plan-rules';
 
 /**
- * One plan of the list: recommended marker, title, free-trial badge, price (with the regular
- * price struck through and the rounded discount), benefits and the button. The button's visible
- * text is the spec's; its accessible name adds the plan so three "Quiero este plan" differ.
+ * One plan, a column of the comparison: recommended marker, title, free-trial badge, price (with
+ * the regular price struck through and the rounded discount), the button, then the benefits. In
+ * the comparison `rows` are every plan's benefits, row by row, each ticked or not for this plan
+ * (`column` is this plan's place); alone, the plan lists its own. The button's visible text is the
+ * spec's; its accessible name adds the plan so three "Quiero este plan" differ.
  */
 export function PlanCard({
   plan,
   frequency,
   current,
   headingLevel = 3,
+  rows,
+  column = 0,
   onChoose,
 }: {
   plan: SubscriptionPlan;
   frequency: PlanFrequency;
   current: CurrentPlan | null;
   headingLevel?: 2 | 3;
+  rows?: readonly BenefitRow[];
+  column?: number;
   onChoose(plan: SubscriptionPlan, label: PlanButtonLabel): void;
 }) {
   const titleId = useId();
@@ -40,17 +47,22 @@ export function PlanCard({
   const trial = trialBadgeText(providerPlan.freeTrial);
   const recommended = plan.displayMetadata.recommended;
 
+  const benefits = rows ?? plan.displayMetadata.benefits.map((benefit) => ({ benefit, included: [true] }));
+  const ownColumn = rows ? column : 0;
+
   return (
     <article
       className={`plan-card${recommended ? ' plan-card-recommended' : ''}${isCurrent ? ' plan-card-current' : ''}`}
       aria-labelledby={titleId}
       data-plan={plan.id}
     >
-      {recommended && <p className="plan-recommended">Recomendado</p>}
-      <Heading id={titleId} className="plan-title">
-        {plan.displayMetadata.title}
-      </Heading>
-      {trial && <p className="plan-trial">{trial}</p>}
+      <div className="plan-head">
+        {recommended && <p className="plan-recommended">Recomendado</p>}
+        <Heading id={titleId} className="plan-title">
+          {plan.displayMetadata.title}
+        </Heading>
+        {trial && <p className="plan-trial">{trial}</p>}
+      </div>
       <div className="plan-price">
         {discount !== null && (
           <p className="plan-regular">
@@ -68,16 +80,6 @@ export function PlanCard({
         )}
         {providerPlan.promoCodeApplied && <p className="plan-promo">Precio con tu código promocional</p>}
       </div>
-      <ul className="plan-benefits">
-        {plan.displayMetadata.benefits.map((benefit) => (
-          <li key={benefit}>
-            <span className="plan-check" aria-hidden="true">
-              ✓
-            </span>
-            {benefit}
-          </li>
-        ))}
-      </ul>
       <button
         type="button"
         className={`button button-block ${isCurrent ? 'button-secondary' : 'button-primary'}`}
@@ -89,6 +91,22 @@ export function PlanCard({
       >
         {label}
       </button>
+      <ul className="plan-benefits" aria-label={`Qué incluye el plan ${plan.displayMetadata.title}`}>
+        {benefits.map((row) => {
+          const included = row.included[ownColumn] === true;
+          return (
+            <li key={row.benefit} className={included ? 'plan-benefit' : 'plan-benefit plan-benefit-missing'}>
+              <span className={included ? 'plan-check' : 'plan-cross'} aria-hidden="true">
+                {included ? '✓' : '—'}
+              </span>
+              <span>
+                {!included && <span className="visually-hidden">No incluye: </span>}
+                {row.benefit}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </article>
   );
 }

@@ -1,18 +1,17 @@
 import type { SubscriptionPlan, UsePromoCodeResponse } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/feedback';
 import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
 import { isCountryBlocked } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
-import { PlanCard } from './plan-card';
+import { PlanComparison } from './plan-comparison';
 import {
   currentPlanOf,
   highestAnnualDiscount,
@@ -34,9 +33,10 @@ const anyPromoApplied = (plans: readonly SubscriptionPlan[]) =>
   plans.some((plan) => Object.values(plan.providerPlans).some((p) => p?.promoCodeApplied));
 
 /**
- * /compra/suscripcion: the plan list as a modal (spec §2). Tabs by the purchase flags, plans in
- * their order, the three button labels by the current plan's weight, the promo flow, and for
- * accounts outside Argentina the panel that pushes the app. The query string stays as it came.
+ * /compra/suscripcion: the plans page (spec §2's modal became a page, decision 75): tabs by the
+ * purchase flags, the plans side by side in their order with the benefits row by row, the three
+ * button labels by the current plan's weight, the promo flow, and for accounts outside Argentina
+ * the panel that pushes the app. The query string stays as it came.
  */
 export default function PlanListPage() {
   usePageTitle('Planes de suscripción');
@@ -56,7 +56,6 @@ export default function PlanListPage() {
   });
   const [grantedUntil, setGrantedUntil] = useState<string | null>(null);
   const [tab, setTab] = useState<TabFrequency | null>(null);
-  const introId = useId();
 
   const flags = useFeatureFlags();
   const plans = usePlans(promoCode);
@@ -82,10 +81,6 @@ export default function PlanListPage() {
     const info = appReturnFromEntry(entry);
     if (info) saveAppReturn(info);
   }, [entry]);
-
-  function close() {
-    navigate(loggedIn ? '/academy' : '/');
-  }
 
   function openPromo() {
     trackSubscription('promoLinkClicked', { from: 'plans', loggedIn });
@@ -152,20 +147,12 @@ export default function PlanListPage() {
           onSelect={setTab}
           annualDiscount={highestAnnualDiscount(sorted)}
         >
-          <ul className="plan-grid">
-            {sorted
-              .filter((plan) => plan.providerPlans[selected])
-              .map((plan) => (
-                <li key={plan.id}>
-                  <PlanCard
-                    plan={plan}
-                    frequency={selected}
-                    current={current}
-                    onChoose={(chosen, label) => choose(chosen, selected, label)}
-                  />
-                </li>
-              ))}
-          </ul>
+          <PlanComparison
+            plans={sorted}
+            frequency={selected}
+            current={current}
+            onChoose={(chosen, label) => choose(chosen, selected, label)}
+          />
         </FrequencyTabs>
         <div className="plans-promo" aria-live="polite">
           {promoApplied ? (
@@ -184,21 +171,21 @@ export default function PlanListPage() {
 
   return (
     <>
-      <h1 className="visually-hidden">Planes de suscripción</h1>
-      <Dialog
-        open
-        onClose={close}
-        title={countryBlocked ? 'Suscripciones' : 'Elegí tu plan'}
-        describedBy={introId}
-        className="dialog-plans"
-      >
-        <div className="dialog-body plans-body">
-          <p id={introId} className="plans-intro">
+      <section className="plans-page" aria-labelledby="plans-title">
+        <p className="plans-back">
+          <Link to={loggedIn ? '/academy' : '/'}>
+            <span aria-hidden="true">← </span>
+            {loggedIn ? 'Volver a la academia' : 'Volver al inicio'}
+          </Link>
+        </p>
+        <header className="plans-header">
+          <h1 id="plans-title">{countryBlocked ? 'Suscripciones' : 'Elegí tu plan'}</h1>
+          <p className="plans-intro">
             Con tu suscripción accedés a todos los cursos de la academia. Cancelás cuando quieras.
           </p>
-          {content}
-        </div>
-      </Dialog>
+        </header>
+        {content}
+      </section>
       <PromoCodeDialog
         open={promoStep === 'form'}
         onCancel={() => setPromoStep('closed')}

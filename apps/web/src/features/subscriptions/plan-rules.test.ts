@@ -1,7 +1,10 @@
 import type { ProviderPlan, SubscriptionPlan } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  benefitRows,
   blocksUpgrade,
+  canonicalPlanPath,
+  checkoutPath,
   currentPlanOf,
   discountPercentOf,
   frequencyRedirect,
@@ -178,11 +181,11 @@ describe('checkout routing', () => {
     const card = plan('Oro', 2, 1, { monthly: providerPlan() });
     expect(planDestination(card, 'monthly', { current: null, loggedIn: false })).toEqual({
       kind: 'identification',
-      path: identificationPath('Plan Oro', 'monthly'),
+      path: identificationPath('Oro', 'monthly'),
     });
     expect(planDestination(card, 'monthly', { current: null, loggedIn: true })).toEqual({
       kind: 'checkout',
-      path: '/compra/suscripcion/Plan%20Oro/monthly',
+      path: '/compra/suscripcion/Oro/monthly',
     });
     expect(planDestination(card, 'annual', { current: null, loggedIn: true })).toEqual({
       kind: 'unavailable',
@@ -190,5 +193,56 @@ describe('checkout routing', () => {
     expect(planDestination(card, 'monthly', { current: { id: 'Oro', weight: 2 }, loggedIn: true })).toEqual({
       kind: 'current',
     });
+  });
+});
+
+describe('plan addresses by id (decision 75)', () => {
+  it('names the plan by its id, and an old address by name moves to the id one', () => {
+    const oro = { id: 'plan-oro' };
+    expect(checkoutPath('plan-oro', 'annual')).toBe('/compra/suscripcion/plan-oro/annual');
+    expect(identificationPath('plan-oro', 'monthly')).toBe(
+      '/compra/suscripcion/identificacion/plan-oro/monthly',
+    );
+    const toCheckout = (id: string) => checkoutPath(id, 'annual');
+    expect(canonicalPlanPath('Plan Oro', oro, toCheckout)).toBe('/compra/suscripcion/plan-oro/annual');
+    expect(canonicalPlanPath('plan-oro', oro, toCheckout)).toBeNull();
+  });
+});
+
+describe('the plan comparison', () => {
+  it('lists every benefit once, row by row, with the plans that include it', () => {
+    const withBenefits = (id: string, benefits: string[]) => ({
+      name: `Plan ${id}`,
+      displayMetadata: { title: id, benefits, recommended: false, order: 1 },
+    });
+    const rows = benefitRows([
+      withBenefits('Esencial', ['Todos los cursos', 'Certificados']),
+      withBenefits('Oro', ['Todos los cursos', 'Clases en vivo ']),
+      withBenefits('Platino', ['Clases en vivo', 'Descuentos en programas']),
+    ]);
+    expect(rows).toEqual([
+      { benefit: 'Todos los cursos', included: [true, true, false] },
+      { benefit: 'Certificados', included: [true, false, false] },
+      { benefit: 'Clases en vivo', included: [false, true, true] },
+      { benefit: 'Descuentos en programas', included: [false, false, true] },
+    ]);
+  });
+
+  it("reads 'Todo lo del Plan X' as X's benefits, so heavier plans tick the lighter plans' rows", () => {
+    const withBenefits = (id: string, benefits: string[]) => ({
+      name: `Plan ${id}`,
+      displayMetadata: { title: id, benefits, recommended: false, order: 1 },
+    });
+    const rows = benefitRows([
+      withBenefits('Esencial', ['Todos los cursos', 'Materiales descargables']),
+      withBenefits('Oro', ['Todo lo del Plan Esencial', 'Clases de consultas en vivo']),
+      withBenefits('Platino', ['Todo lo del plan oro', 'Descuentos en programas']),
+    ]);
+    expect(rows).toEqual([
+      { benefit: 'Todos los cursos', included: [true, true, true] },
+      { benefit: 'Materiales descargables', included: [true, true, true] },
+      { benefit: 'Clases de consultas en vivo', included: [false, true, true] },
+      { benefit: 'Descuentos en programas', included: [false, false, true] },
+    ]);
   });
 });

@@ -189,11 +189,74 @@ export type PlanDestination =
   | { kind: 'identification'; path: string }
   | { kind: 'unavailable' };
 
-export const checkoutPath = (planName: string, frequency: PlanFrequency) =>
-  `/compra/suscripcion/${encodeURIComponent(planName)}/${frequency}`;
+/**
+ * The checkout and identification addresses name the plan by its id (decision 75): a display name
+ * changes with marketing, spaces and accents make ugly links. Old links by name still work: the
+ * pages look the plan up by name or id and then replace the address with the id one.
+ */
+export const checkoutPath = (planId: string, frequency: PlanFrequency) =>
+  `/compra/suscripcion/${encodeURIComponent(planId)}/${frequency}`;
 
-export const identificationPath = (planName: string, frequency: PlanFrequency) =>
-  `/compra/suscripcion/identificacion/${encodeURIComponent(planName)}/${frequency}`;
+export const identificationPath = (planId: string, frequency: PlanFrequency) =>
+  `/compra/suscripcion/identificacion/${encodeURIComponent(planId)}/${frequency}`;
+
+/**
+ * The id address to move to when a page was opened with the plan's name (an old link), or null
+ * when the address already names the plan by its id.
+ */
+export function canonicalPlanPath(
+  addressed: string,
+  plan: Pick<SubscriptionPlan, 'id'>,
+  pathOf: (planId: string) => string,
+): string | null {
+  return addressed === plan.id ? null : pathOf(plan.id);
+}
+
+/** One row of the plan comparison: a benefit and, per plan (in the plans' order), whether it has it. */
+export interface BenefitRow {
+  benefit: string;
+  included: boolean[];
+}
+
+type ComparedPlan = Pick<SubscriptionPlan, 'name' | 'displayMetadata'>;
+
+const normalized = (text: string) => text.trim().toLowerCase();
+
+/** The plan a benefit such as 'Todo lo del Plan Oro' points to (by name or title), if any. */
+function inheritedPlan<T extends ComparedPlan>(benefit: string, plans: readonly T[], self: T): T | undefined {
+  const match = /^todo lo del\s+(.+)$/.exec(normalized(benefit));
+  if (!match) return undefined;
+  const named = match[1] ?? '';
+  return plans.find(
+    (plan) =>
+      plan !== self &&
+      (normalized(plan.name) === named || `plan ${normalized(plan.displayMetadata.title)}` === named),
+  );
+}
+
+/** A plan's own benefits plus those of the plans it says it includes ('Todo lo del Plan Oro'). */
+function benefitsOf<T extends ComparedPlan>(plan: T, plans: readonly T[], seen = new Set<T>()): string[] {
+  seen.add(plan);
+  return plan.displayMetadata.benefits.flatMap((benefit) => {
+    const parent = inheritedPlan(benefit, plans, plan);
+    if (parent && !seen.has(parent)) return benefitsOf(parent, plans, seen);
+    return parent ? [] : [benefit.trim()].filter(Boolean);
+  });
+}
+
+/**
+ * The comparison grid's rows: every benefit of any plan once, in the order they first appear
+ * (plans in their display order), each with the plans that have it. A benefit 'Todo lo del Plan X'
+ * is read as X's benefits, so a row is ticked on every plan that includes it.
+ */
+export function benefitRows(plans: readonly ComparedPlan[]): BenefitRow[] {
+  const perPlan = plans.map((plan) => new Set(benefitsOf(plan, plans)));
+  const order: string[] = [];
+  for (const benefits of perPlan) {
+    for (const benefit of benefits) if (!order.includes(benefit)) order.push(benefit);
+  }
+  return order.map((benefit) => ({ benefit, included: perPlan.map((benefits) => benefits.has(benefit)) }));
+}
 
 /** The card-form provider's code; any other provider with a checkoutUrl is a redirect. */
 export const cardProvider = 'MP';
@@ -215,6 +278,6 @@ export function planDestination(
     return { kind: 'external', url: providerPlan.checkoutUrl };
   }
   return context.loggedIn
-    ? { kind: 'checkout', path: checkoutPath(plan.name, frequency) }
-    : { kind: 'identification', path: identificationPath(plan.name, frequency) };
+    ? { kind: 'checkout', path: checkoutPath(plan.id, frequency) }
+    : { kind: 'identification', path: identificationPath(plan.id, frequency) };
 }

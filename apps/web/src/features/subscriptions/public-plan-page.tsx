@@ -9,7 +9,7 @@ import { Alert, Spinner } from '../../ui/feedback';
 import { isCountryBlocked } from '../payments/country-gate';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
-import { PlanCard } from './plan-card';
+import { PlanComparison } from './plan-comparison';
 import { currentPlanOf, discountPercentOf, type TabFrequency, visibleTabs } from './plan-rules';
 import { trackSubscription } from './subscription-events';
 import { searchPlan, subscriptionKeys, useFeatureFlags } from './subscriptions-api';
@@ -99,15 +99,13 @@ export default function PublicPlanPage() {
           onSelect={setTab}
           annualDiscount={discountPercentOf(plan.data.providerPlans.annual)}
         >
-          <div className="public-plan-card">
-            <PlanCard
-              plan={plan.data}
-              frequency={selected}
-              current={current}
-              headingLevel={2}
-              onChoose={(chosen, label) => choose(chosen, selected, label)}
-            />
-          </div>
+          <PlanComparison
+            plans={[plan.data]}
+            frequency={selected}
+            current={current}
+            headingLevel={2}
+            onChoose={(chosen, label) => choose(chosen, selected, label)}
+          />
         </FrequencyTabs>
       ) : (
         <Alert tone="info">Este plan no está disponible para comprar desde la web por ahora.</Alert>

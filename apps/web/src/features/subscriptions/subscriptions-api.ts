@@ -9,6 +9,7 @@ import type {
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { type PaymentAnswer, postPayment } from '../payments/payment-request';
+import { refreshAfterPurchase } from '../payments/refresh-after-purchase';
 import { flagsOff } from './plan-rules';
 
 /**
@@ -92,5 +93,5 @@ export function redeemPromoCode(promoCode: string) {
  * access (the shell's subscription, the catalogue's locks, the plan list's current plan).
  */
 export function refreshAfterSubscription(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries();
+  return refreshAfterPurchase(queryClient);
 }

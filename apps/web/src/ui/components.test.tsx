@@ -1,0 +1,93 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Badge } from './badge';
+import { Banner } from './banner';
+import { Button, buttonClass } from './button';
+import { Card } from './card';
+import { Tabs } from './tabs';
+
+describe('Button', () => {
+  it('is a plain button (never submits by accident) with the primary look by default', () => {
+    const html = renderToStaticMarkup(<Button>Comenzar</Button>);
+    expect(html).toBe('<button type="button" class="button button-primary">Comenzar</button>');
+  });
+
+  it('while loading keeps its label, shows a spinner and says it is busy', () => {
+    const html = renderToStaticMarkup(
+      <Button variant="secondary" size="small" loading>
+        Pagando
+      </Button>,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('class="button-spinner"');
+    expect(html).toContain('Pagando');
+    expect(html).toContain('class="button button-secondary button-small"');
+  });
+
+  it('gives links the same classes', () => {
+    expect(buttonClass({ variant: 'danger', size: 'large', block: true })).toBe(
+      'button button-danger button-large button-block',
+    );
+  });
+});
+
+describe('Banner', () => {
+  it('interrupts the screen reader for a danger, waits for the rest', () => {
+    expect(renderToStaticMarkup(<Banner tone="danger">No pudimos cobrar</Banner>)).toContain('role="alert"');
+    expect(renderToStaticMarkup(<Banner tone="success">Listo</Banner>)).toContain('role="status"');
+    expect(
+      renderToStaticMarkup(
+        <Banner tone="warning" live="none">
+          Pendiente
+        </Banner>,
+      ),
+    ).not.toContain('role=');
+  });
+
+  it('uses the message classes the rest of the app styles', () => {
+    expect(renderToStaticMarkup(<Banner tone="danger">x</Banner>)).toContain('class="alert alert-error"');
+    expect(renderToStaticMarkup(<Banner tone="warning">x</Banner>)).toContain('class="alert alert-warning"');
+  });
+});
+
+describe('Tabs', () => {
+  const tabs = [
+    { id: 'mensual', label: 'Mensual', panel: <p>Por mes</p> },
+    { id: 'anual', label: 'Anual', panel: <p>Por año</p> },
+  ];
+
+  it('selects the first tab, with one tab stop, and hides the other panels', () => {
+    const html = renderToStaticMarkup(<Tabs label="Frecuencia de pago" tabs={tabs} />);
+    expect(html).toContain('role="tablist" aria-label="Frecuencia de pago"');
+    expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
+    expect(html).toMatch(/aria-selected="true"[^>]*tabindex="0"[^>]*>Mensual/);
+    expect(html).toMatch(/aria-selected="false"[^>]*tabindex="-1"[^>]*>Anual/);
+    expect(html).toMatch(/role="tabpanel"[^>]*hidden=""[^>]*><p>Por año/);
+  });
+
+  it('follows a controlled value', () => {
+    const html = renderToStaticMarkup(
+      <Tabs label="Frecuencia" tabs={tabs} value="anual" onChange={() => {}} />,
+    );
+    expect(html).toMatch(/aria-selected="true"[^>]*>Anual/);
+  });
+});
+
+describe('Card and Badge', () => {
+  it('puts the title in a heading and the actions at the bottom', () => {
+    const html = renderToStaticMarkup(
+      <Card as="li" title="Plan Esencial" titleLevel={2} footer={<a href="/x">Elegir</a>}>
+        <p>Todos los cursos</p>
+      </Card>,
+    );
+    expect(html).toBe(
+      '<li class="card"><div class="card-body"><h2 class="card-title">Plan Esencial</h2><p>Todos los cursos</p><div class="card-footer"><a href="/x">Elegir</a></div></div></li>',
+    );
+  });
+
+  it('labels with text and a tone', () => {
+    expect(renderToStaticMarkup(<Badge tone="accent">Nuevo</Badge>)).toBe(
+      '<span class="badge badge-accent">Nuevo</span>',
+    );
+  });
+});
