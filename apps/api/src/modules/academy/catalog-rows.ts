@@ -121,7 +121,7 @@ export interface CatalogRequest extends CatalogFilters {
   pageSize: number;
 }
 
-const pages = contentCache<CatalogPage>(2000);
+const pages = contentCache<CatalogPage>('catalogue-pages', 2000);
 
 /**
  * A catalogue page for the viewer. Pages depend only on the content and the filters, so they are
@@ -149,7 +149,7 @@ export function catalogPage(
   return pages.get(db, key, load);
 }
 
-const badgeCache = contentCache<Map<string, string>>(1);
+const badgeCache = contentCache<Map<string, string>>('catalogue-badges', 1);
 
 /** Badge texts per tag code; a tiny table kept until the content changes. */
 export function tagBadges(db: Database): Promise<Map<string, string>> {

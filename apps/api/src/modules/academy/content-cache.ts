@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { changeChannels } from '../../db/change-channels';
 import type { Database } from '../../db/client';
+import { cacheCounts } from '../../lib/cache-stats';
 
 /**
  * In-process caches of catalogue content (course structures, catalogue pages, search results,
@@ -42,8 +43,9 @@ export interface ContentCache<V> {
  * A bounded cache (least recently used entries go first) kept per database handle, so two apps
  * in one process (tests) never see each other's rows. A failed load is not kept.
  */
-export function contentCache<V>(maxEntries: number): ContentCache<V> {
+export function contentCache<V>(name: string, maxEntries: number): ContentCache<V> {
   const stores = new WeakMap<Database, Store<V>>();
+  const stats = cacheCounts(name);
   return {
     get(db, key, load) {
       let store = stores.get(db);
@@ -55,10 +57,12 @@ export function contentCache<V>(maxEntries: number): ContentCache<V> {
       const hit = entries.get(key);
       const now = Date.now();
       if (hit && now - hit.at < ttlMs) {
+        stats.hits++;
         entries.delete(key);
         entries.set(key, hit);
         return hit.value;
       }
+      stats.misses++;
       const value = load().catch((error: unknown) => {
         if (entries.get(key)?.value === value) entries.delete(key);
         throw error;

@@ -30,7 +30,7 @@ export interface CourseStructure {
   playbackUrls: Map<string, string>;
 }
 
-const structures = contentCache<CourseStructure | null>(5000);
+const structures = contentCache<CourseStructure | null>('course-structures', 5000);
 
 /** Loads a published course's structure (the back office's preview also loads an unpublished one). */
 export async function loadCourseStructure(

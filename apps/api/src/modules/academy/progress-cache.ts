@@ -12,7 +12,7 @@ import { UserCache } from './user-cache';
  * the progress tables: those cost a fifth of the write throughput. Progress edited by hand in
  * SQL is picked up after the TTL, or at once with `NOTIFY alcancia_progress_changed, '*'`.)
  */
-const progress = new UserCache<unknown>(20_000, 5 * 60_000);
+const progress = new UserCache<unknown>('progress', 20_000, 5 * 60_000);
 
 export function cachedProgress<V>(
   db: Database,

@@ -21,7 +21,7 @@ import { loadViewer } from './viewer';
 const maxResults = 30;
 
 /** Results per normalized query: learners search the same few words again and again. */
-const results = contentCache<CardRow[]>(1000);
+const results = contentCache<CardRow[]>('search-results', 1000);
 
 /**
  * The words of a search query ('inversion:* & bon:*' → "inversion bon"), folded as the name is

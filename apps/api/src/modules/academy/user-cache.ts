@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { type CacheCounts, cacheCounts } from '../../lib/cache-stats';
 import { contentGeneration } from './content-cache';
 
 interface Entry<V> {
@@ -21,18 +22,26 @@ interface Store<V> {
  */
 export class UserCache<V> {
   private readonly stores = new WeakMap<Database, Store<V>>();
+  private readonly stats: CacheCounts;
 
   constructor(
+    name: string,
     private readonly maxUsers: number,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.stats = cacheCounts(name);
+  }
 
   get(db: Database, userId: string, key: string, load: () => Promise<V>): Promise<V> {
     const users = this.usersOf(db);
     let entries = users.get(userId);
     const hit = entries?.get(key);
     const now = Date.now();
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs) {
+      this.stats.hits++;
+      return hit.value;
+    }
+    this.stats.misses++;
     if (!entries) {
       entries = new Map();
       users.set(userId, entries);

@@ -94,7 +94,7 @@ async function queryViewerFacts(db: Database, userId: string): Promise<ViewerFac
  *   (contentGeneration).
  * A TTL bounds how long a missed notification could matter.
  */
-const viewerFacts = new UserCache<ViewerFacts | null>(50_000, 5 * 60_000);
+const viewerFacts = new UserCache<ViewerFacts | null>('viewer-facts', 50_000, 5 * 60_000);
 
 /** Forgets one user's access (her notification arrived). */
 export function forgetViewer(db: Database, userId: string): void {

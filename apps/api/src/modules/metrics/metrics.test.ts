@@ -51,6 +51,26 @@ describe('GET /metrics', () => {
     expect(await scrape()).toContain('# TYPE alcancia_http_request_duration_seconds histogram');
   });
 
+  it('counts hits and misses of the in-process caches, by cache', async () => {
+    const buyer = await newBuyer(t.app);
+    const lookups = (text: string, cache: string, result: string) =>
+      sample(text, 'alcancia_cache_requests_total', { cache, result }) ?? 0;
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/academy/courses', headers: buyer.headers });
+      expect(res.statusCode).toBe(200);
+    }
+    const after = await scrape();
+    expect(after).toContain('# TYPE alcancia_cache_requests_total counter');
+    // the first list may fill the page cache; the next two are answered from it
+    expect(
+      lookups(after, 'catalogue-pages', 'hit') - lookups(before, 'catalogue-pages', 'hit'),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      lookups(after, 'viewer-facts', 'hit') - lookups(before, 'viewer-facts', 'hit'),
+    ).toBeGreaterThanOrEqual(2);
+  });
+
   it('counts requests by route pattern and status, never by raw URL', async () => {
     const before = await scrape();
     const route = { method: 'GET', route: '/api/academy/:courseId', status_code: '401' };

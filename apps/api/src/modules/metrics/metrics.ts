@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { AggregatorRegistry, Gauge, type Metric, Registry } from 'prom-client';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import { allCacheCounts } from '../../lib/cache-stats';
 import { readQueueCounts } from '../jobs/job-counts';
 import { askPrimaryForClusterMetrics } from './cluster-metrics';
 import { processRegistry } from './process-metrics';
@@ -118,6 +119,31 @@ class RequestHistogram {
   }
 }
 
+const cacheMetricName = 'alcancia_cache_requests_total';
+
+/** The in-process caches' hits and misses (lib/cache-stats.ts), summed over workers by a primary. */
+function cacheMetric(): Metric {
+  const help =
+    'Lookups in the in-process caches (catalogue pages, course structures, search results, plans, viewer facts, progress) by result: hit ratio = hit / (hit + miss)';
+  const read = () => ({
+    name: cacheMetricName,
+    help,
+    type: 'counter',
+    aggregator: 'sum',
+    values: allCacheCounts().flatMap(([cache, { hits, misses }]) => [
+      { labels: { cache, result: 'hit' }, value: hits },
+      { labels: { cache, result: 'miss' }, value: misses },
+    ]),
+  });
+  return {
+    name: cacheMetricName,
+    help,
+    type: 'counter',
+    aggregator: 'sum',
+    get: async () => read(),
+  } as unknown as Metric;
+}
+
 /**
  * Prometheus metrics of this app: one histogram of every response (its `_count` is the request
  * count) by method, route pattern and status; database pool usage (PostgreSQL server only); mail
@@ -129,6 +155,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
   const registry = new Registry();
   const requests = new RequestHistogram();
   registry.registerMetric(requests.asMetric());
+  registry.registerMetric(cacheMetric());
 
   const pgPool =
     app.database.driver === 'pg' ? (app.database.db as unknown as { $client: pg.Pool }).$client : null;

@@ -46,7 +46,7 @@ export async function loadPlans(db: Db, where?: { nameOrId: string }): Promise<P
   return plans.map((plan) => ({ plan, providerPlans: prices.filter((p) => p.planId === plan.id) }));
 }
 
-const activePlans = contentCache<PlanWithPrices[]>(1);
+const activePlans = contentCache<PlanWithPrices[]>('plans', 1);
 
 /**
  * The active plans for the plan list, cached in process: plans and prices change through the
