@@ -255,10 +255,11 @@ test.describe('course page', () => {
       '/compra/suscripcion',
     );
     await expect(presentation.getByRole('link', { name: 'Comenzar el curso' })).toHaveCount(0);
+    // what she will learn and who teaches, from the course's content (decision 83)
     await expect(page.getByRole('region', { name: 'Lo que vas a aprender' })).toContainText(
-      'Armar el presupuesto',
+      'Armar tu presupuesto con el método 50/30/20',
     );
-    await expect(page.getByRole('region', { name: 'Quién enseña' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Quién enseña' })).toContainText('Lucía Fernández');
     // The syllabus: the first module open, each class with its length, none of them a link.
     const contents = page.getByRole('complementary', { name: 'Contenido del curso' });
     await expect(contents).toContainText('0m 30s');

@@ -84,6 +84,8 @@ export async function insertCatalogFixture(db: Database) {
       kind: 'COURSE',
       name: 'Inversión en bonos',
       description: 'Cómo invertir en renta fija',
+      teacher: { name: 'Carolina Sosa', bio: 'Asesora financiera.' },
+      outcomes: ['Qué es un bono', 'Cómo paga un bono'],
       categoryCode: 'INVESTMENT',
       levelCode: 'ADVANCED',
       tags: ['popular'],

@@ -38,6 +38,10 @@ export const packItemSchema = z.object({
 });
 export type PackItem = z.infer<typeof packItemSchema>;
 
+/** Who teaches a course (the course page's "Quién enseña"). */
+export const teacherSchema = z.object({ name: z.string(), bio: z.string() });
+export type Teacher = z.infer<typeof teacherSchema>;
+
 /** GET /academy/{courseId} and /academy/preview/{courseId}. */
 export const courseSchema = z.object({
   id: z.string(),
@@ -57,6 +61,10 @@ export const courseSchema = z.object({
   modules: z.array(moduleSchema),
   /** what a PACK holds (its buyer opens each from the pack's page); empty for other kinds */
   items: z.array(packItemSchema),
+  /** who teaches it; null: the academy's team (issue 20) */
+  teacher: teacherSchema.nullable(),
+  /** what she will learn, in order; empty: the page lists the modules (issue 20) */
+  outcomes: z.array(z.string()),
 });
 export type Course = z.infer<typeof courseSchema>;
 

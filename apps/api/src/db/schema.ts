@@ -341,6 +341,10 @@ export const courses = pgTable(
       height: number;
       srcset: { src: string; width: number }[];
     }>(),
+    /** who teaches it, shown on the course page ("Quién enseña"); null: the academy's team */
+    teacher: jsonb('teacher').$type<{ name: string; bio: string }>(),
+    /** "Lo que vas a aprender", in order; empty: the course page lists the modules */
+    outcomes: jsonb('outcomes').$type<string[]>().notNull().default([]),
     categoryCode: text('category_code').references(() => contentCategories.code),
     levelCode: text('level_code').references(() => contentLevels.code),
     /** tag codes, first one shown as the badge */

@@ -200,6 +200,10 @@ const courseSchema = z
     thumbnailAlternative: z.string().min(1).nullish(),
     /** courses, programs, packs and events: the illustration the cards show */
     cover: coverSchema.nullish(),
+    /** who teaches it (the course page's "Quién enseña"); omitted: the academy's team */
+    teacher: z.strictObject({ name: text, bio: z.string().max(600).default('') }).nullish(),
+    /** what she will learn, one short sentence each (the course page's "Lo que vas a aprender") */
+    outcomes: z.array(text).max(12).default([]),
     category: code.nullish(),
     level: code.nullish(),
     /** the first one is shown as the badge */

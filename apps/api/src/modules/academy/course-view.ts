@@ -44,6 +44,8 @@ export function toCourseView(
         file_extension: s.fileExtension,
       })),
     })),
+    teacher: course.teacher ?? null,
+    outcomes: course.outcomes ?? [],
     items: structure.items.map((item) => ({
       id: item.id,
       name: item.name,

@@ -70,6 +70,11 @@ describe('course viewer API', () => {
       .modules.flatMap((m: { sections: { section_url: string | null }[] }) => m.sections);
     expect(sections.map((s: { section_url: string | null }) => s.section_url)).toEqual([null, null]);
     expect(res.json().isAccessibleByUser).toBe(false);
+    // the course page's "Quién enseña" and "Lo que vas a aprender" (decision 83)
+    expect(res.json()).toMatchObject({
+      teacher: { name: 'Carolina Sosa', bio: 'Asesora financiera.' },
+      outcomes: ['Qué es un bono', 'Cómo paga un bono'],
+    });
     const presentation = await get('/api/academy/programa-abierto/presentation', bearer(credentials));
     expect(presentation.json()).toMatchObject({ id: 'programa-abierto', isProgram: true });
     const details = await get('/api/academy/programa-abierto/details', bearer(credentials));

@@ -34,6 +34,13 @@ describe('content:export', () => {
       Object.fromEntries(list.map((c) => [c.id, c.cover ?? null]));
     expect(covers(exported.courses)).toEqual(covers(demoCatalog.courses));
     expect(Object.values(covers(exported.courses)).every(Boolean)).toBe(true);
+    // so do who teaches and what she will learn (the course page, decision 83)
+    const teaching = (list: { id: string; teacher?: unknown; outcomes?: unknown }[]) =>
+      Object.fromEntries(list.map((c) => [c.id, [c.teacher ?? null, c.outcomes ?? []]]));
+    expect(teaching(exported.courses)).toEqual(teaching(demoCatalog.courses));
+    expect(exported.courses.find((c) => c.id === 'presupuesto-mensual')?.teacher?.name).toBe(
+      'Lucía Fernández',
+    );
 
     // the same file into the same catalogue changes nothing
     expect(changes(await importContent(first.db, document, { today }))).toBe(0);

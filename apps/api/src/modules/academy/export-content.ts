@@ -27,6 +27,8 @@ export interface ContentCourseDocument {
   thumbnail?: string;
   thumbnailAlternative?: string;
   cover?: { src: string; width: number; height: number; srcset: { src: string; width: number }[] };
+  teacher?: { name: string; bio: string };
+  outcomes?: string[];
   category?: string;
   level?: string;
   tags: string[];
@@ -124,6 +126,8 @@ export async function exportCourses(db: Db, ids?: string[]): Promise<ContentCour
         thumbnail: c.thumbnail,
         thumbnailAlternative: c.thumbnailAlternative,
         cover: c.cover,
+        teacher: c.teacher,
+        outcomes: c.outcomes.length ? c.outcomes : null,
         category: c.categoryCode,
         level: c.levelCode,
         tags: c.tags,

@@ -145,6 +145,8 @@ function catalogueRows(file: ContentFile, today: string) {
       thumbnail: course.thumbnail ?? null,
       thumbnailAlternative: course.thumbnailAlternative ?? null,
       cover: course.cover ?? null,
+      teacher: course.teacher ?? null,
+      outcomes: course.outcomes,
       categoryCode: course.category ?? null,
       levelCode: course.level ?? null,
       tags: course.tags,

@@ -122,4 +122,12 @@ describe('what she will learn', () => {
     expect(learningOutcomes(course)).toEqual(['m1', 'm2']);
     expect(learningOutcomes({ modules: [module('vacío', 1, [section('z', 1, 'EMPTY')])] })).toEqual([]);
   });
+
+  it("uses the course's own outcomes when its content gives them", () => {
+    expect(learningOutcomes({ ...course, outcomes: ['Armar tu presupuesto', 'Ahorrar cada mes'] })).toEqual([
+      'Armar tu presupuesto',
+      'Ahorrar cada mes',
+    ]);
+    expect(learningOutcomes({ ...course, outcomes: [] })).toEqual(['m1', 'm2']);
+  });
 });

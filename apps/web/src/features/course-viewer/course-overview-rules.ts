@@ -118,8 +118,14 @@ export function lowestMonthlyPrice(plans: readonly PlanPrices[] | undefined): nu
   return lowest;
 }
 
-/** "Lo que vas a aprender": the course's modules, in order, as what she will learn. */
-export function learningOutcomes(course: Pick<Course, 'modules'>): string[] {
+/**
+ * "Lo que vas a aprender": the course's own outcomes when its content gives them, else its
+ * modules, in order, as what she will learn.
+ */
+export function learningOutcomes(
+  course: Pick<Course, 'modules'> & Partial<Pick<Course, 'outcomes'>>,
+): string[] {
+  if (course.outcomes?.length) return course.outcomes;
   return sortedModules(course)
     .filter((module) => module.sections.some((section) => isOpenable(section)))
     .map((module) => module.name);

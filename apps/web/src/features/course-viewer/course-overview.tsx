@@ -139,12 +139,18 @@ export function CourseOverview({
           </h2>
           <div className="cv-teacher">
             <span className="cv-teacher-mark" aria-hidden="true">
-              A
+              {course.teacher?.name.trim().charAt(0).toUpperCase() || 'A'}
             </span>
-            <p>
-              <strong>Equipo docente de Alcancía.</strong> Especialistas en finanzas personales que enseñan
-              con ejemplos de la Argentina de hoy.
-            </p>
+            {course.teacher ? (
+              <p>
+                <strong>{course.teacher.name}.</strong> {course.teacher.bio}
+              </p>
+            ) : (
+              <p>
+                <strong>Equipo docente de Alcancía.</strong> Especialistas en finanzas personales que enseñan
+                con ejemplos de la Argentina de hoy.
+              </p>
+            )}
           </div>
         </section>
       </div>
