@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coverSchema } from './academy';
 
 export const sectionTypes = ['CLASS', 'DOWNLOADABLE_MATERIAL', 'EMPTY'] as const;
 
@@ -61,6 +62,8 @@ export const courseSchema = z.object({
   modules: z.array(moduleSchema),
   /** what a PACK holds (its buyer opens each from the pack's page); empty for other kinds */
   items: z.array(packItemSchema),
+  /** the illustrated cover; null: the page shows the thumbnail */
+  cover: coverSchema.nullable(),
   /** who teaches it; null: the academy's team (issue 20) */
   teacher: teacherSchema.nullable(),
   /** what she will learn, in order; empty: the page lists the modules (issue 20) */

@@ -44,6 +44,7 @@ export function toCourseView(
         file_extension: s.fileExtension,
       })),
     })),
+    cover: course.cover ?? null,
     teacher: course.teacher ?? null,
     outcomes: course.outcomes ?? [],
     items: structure.items.map((item) => ({

@@ -74,6 +74,7 @@ describe('course viewer API', () => {
     expect(res.json()).toMatchObject({
       teacher: { name: 'Carolina Sosa', bio: 'Asesora financiera.' },
       outcomes: ['Qué es un bono', 'Cómo paga un bono'],
+      cover: null,
     });
     const presentation = await get('/api/academy/programa-abierto/presentation', bearer(credentials));
     expect(presentation.json()).toMatchObject({ id: 'programa-abierto', isProgram: true });

@@ -1,23 +1,12 @@
-import type { Course, Cover } from '@alcancia/contract';
-import { useQuickCourses } from '../academy/catalog-api';
-
-/** The cover the course itself carries, if its schema has one (decision 71). */
-function ownCover(course: Course): Cover | null {
-  const cover = (course as Course & { cover?: Cover | null }).cover;
-  return cover && typeof cover.src === 'string' ? cover : null;
-}
+import type { Course } from '@alcancia/contract';
 
 /**
- * The course page's picture: the illustrated cover (the course's, else its catalogue card's: the
- * same list the academy home loaded), with its intrinsic size and its sizes for the browser to
- * choose; else the catalogue thumbnail. The 16:9 frame is there from the first paint, so nothing
- * moves when the picture arrives (CLS).
+ * The course page's picture: the course's illustrated cover (decision 71) with its intrinsic size
+ * and its widths for the browser to choose, else its thumbnail. Width and height are set, so
+ * nothing moves when the picture arrives.
  */
 export function CourseCover({ course }: { course: Course }) {
-  const catalogue = useQuickCourses({});
-  const cover =
-    ownCover(course) ?? catalogue.data?.items.find((item) => item.id === course.id)?.cover ?? null;
-  const waiting = !cover && catalogue.isPending;
+  const { cover } = course;
   let image: React.ReactNode = null;
   if (cover) {
     const srcSet = cover.srcset.length
@@ -35,11 +24,11 @@ export function CourseCover({ course }: { course: Course }) {
         decoding="async"
       />
     );
-  } else if (course.thumbnail && !waiting) {
+  } else if (course.thumbnail) {
     image = (
       <img src={course.thumbnail} alt="" width={640} height={360} fetchPriority="high" decoding="async" />
     );
   }
-  if (!image && !waiting) return null;
+  if (!image) return null;
   return <div className="cv-overview-cover">{image}</div>;
 }

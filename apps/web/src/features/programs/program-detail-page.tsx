@@ -67,7 +67,13 @@ export default function ProgramDetailPage() {
     <article className="academy program-detail">
       {back}
       <div className="program-detail-hero">
-        <Thumbnail src={course.thumbnail} className="program-detail-media" />
+        <Thumbnail
+          src={course.thumbnail}
+          cover={course.cover}
+          className="program-detail-media"
+          priority
+          sizes="(min-width: 1024px) 40vw, 100vw"
+        />
         <div className="program-detail-summary">
           <p className="program-type">{programTypeLabel(course.type === 'PACK' ? 'PACK' : 'PROGRAM')}</p>
           <h1 className="page-title">{course.name}</h1>
