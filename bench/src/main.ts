@@ -354,6 +354,8 @@ async function main() {
     const routes = [
       { route: '/login', url: '/login', loggedIn: false },
       { route: '/academy', url: '/academy', loggedIn: true },
+      // the course page of issue 20 (the overview before a class is opened)
+      { route: 'course page', url: `/academy/${fixtures.demo.courseId}`, loggedIn: true },
       {
         route: 'course viewer',
         url: `/academy/${fixtures.demo.courseId}/${fixtures.demo.sectionId}`,
