@@ -26,6 +26,9 @@ export interface AuditResult {
   tbtMs?: number;
   /** failing audits worth reading (title and displayed value) */
   findings?: string[];
+  /** bytes transferred by the page's load, by kind (Lighthouse's resource summary): fonts and
+   * images count beside the scripts */
+  bytes?: { total: number; script: number; stylesheet: number; font: number; image: number; other: number };
   /** every run's scores (performance, LCP, CLS, TBT); the fields above are the median run's */
   runs?: { performance: number; lcpMs: number; cls: number; tbtMs: number }[];
 }
@@ -88,6 +91,12 @@ async function auditOnce(page: AuditPage, origin: string, port: number): Promise
         a.scoreDisplayMode !== 'manual',
     )
     .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  const summary = (
+    lhr.audits['resource-summary']?.details as
+      | { items?: { resourceType: string; transferSize: number }[] }
+      | undefined
+  )?.items;
+  const transferred = (type: string) => summary?.find((i) => i.resourceType === type)?.transferSize ?? 0;
   const result: AuditResult = {
     route: page.route,
     url: page.url,
@@ -100,6 +109,16 @@ async function auditOnce(page: AuditPage, origin: string, port: number): Promise
     cls: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
     findings,
+    bytes: summary
+      ? {
+          total: transferred('total'),
+          script: transferred('script'),
+          stylesheet: transferred('stylesheet'),
+          font: transferred('font'),
+          image: transferred('image'),
+          other: transferred('other') + transferred('document') + transferred('media'),
+        }
+      : undefined,
   };
   lhrs.set(result, lhr);
   traces.set(result, (run.artifacts as { Trace?: unknown }).Trace);

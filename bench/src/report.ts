@@ -563,6 +563,32 @@ export function renderMarkdown(report: BenchReport): string {
       ),
     );
     out.push('');
+    const withBytes = report.lighthouse.filter((a) => a.bytes);
+    if (withBytes.length) {
+      out.push(
+        "Bytes each page's load transferred in that run (Lighthouse's resource summary, compressed as sent): the first-load JavaScript budgets above count scripts; fonts and images are here beside them.",
+      );
+      out.push('');
+      const kbOf = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      out.push(
+        table(
+          ['route', 'total', 'scripts', 'styles', 'fonts', 'images', 'document and other'],
+          withBytes.map((a) => {
+            const b = a.bytes as NonNullable<typeof a.bytes>;
+            return [
+              a.route,
+              kbOf(b.total),
+              kbOf(b.script),
+              kbOf(b.stylesheet),
+              kbOf(b.font),
+              kbOf(b.image),
+              kbOf(b.other),
+            ];
+          }),
+        ),
+      );
+      out.push('');
+    }
     for (const a of report.lighthouse.filter((x) => x.findings?.length)) {
       out.push(`Audits below 0.9 on ${a.route}: ${a.findings?.join('; ')}.`);
       out.push('');
