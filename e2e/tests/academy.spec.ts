@@ -106,9 +106,10 @@ test.describe('academy home', () => {
     // Past events are locked for her.
     const events = page.getByRole('region', { name: 'Eventos pasados' });
     await expect(events.getByRole('article')).toHaveCount(4);
+    // a locked event opens its page, as a locked course does, with the plans from there
     await expect(events.getByRole('link', { name: /Masterclasses/ })).toHaveAttribute(
       'href',
-      '/compra/suscripcion',
+      '/academy/evento-masterclasses',
     );
 
     // The promo banner offers the plans.
@@ -116,6 +117,17 @@ test.describe('academy home', () => {
 
     await paid.getByRole('link').click();
     await expect(page).toHaveURL('/academy/presupuesto-mensual');
+    await expect(
+      page.getByRole('region', { name: 'Presentación del curso' }).getByRole('link', { name: 'Ver planes' }),
+    ).toHaveAttribute('href', '/compra/suscripcion');
+
+    // the locked event's page: what it holds, and the plans from there
+    await page.goto('/academy');
+    await page
+      .getByRole('region', { name: 'Eventos pasados' })
+      .getByRole('link', { name: /Masterclasses/ })
+      .click();
+    await expect(page).toHaveURL('/academy/evento-masterclasses');
     await expect(
       page.getByRole('region', { name: 'Presentación del curso' }).getByRole('link', { name: 'Ver planes' }),
     ).toHaveAttribute('href', '/compra/suscripcion');

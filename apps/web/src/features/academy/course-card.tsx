@@ -151,9 +151,9 @@ export function CourseCard({
 /** Events are four a row from 1024 px (academy.css). */
 const eventCardSizes = '(min-width: 1440px) 330px, (min-width: 1024px) 23vw, (min-width: 375px) 50vw, 100vw';
 
-/** A past event: accessible ones open the course, the others lead to the plans. */
+/** A past event opens its page: its classes, or (locked) what it holds and the plans (decision 74). */
 export function EventCard({ event }: { event: Event }) {
-  const to = event.isAccessibleByUser ? `/academy/${encodeURIComponent(event.id)}` : '/compra/suscripcion';
+  const to = `/academy/${encodeURIComponent(event.id)}`;
   return (
     <article className="card event-card">
       <Thumbnail src={event.thumbnail} cover={event.cover} sizes={eventCardSizes} />
