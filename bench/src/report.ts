@@ -566,7 +566,7 @@ export function renderMarkdown(report: BenchReport): string {
     const withBytes = report.lighthouse.filter((a) => a.bytes);
     if (withBytes.length) {
       out.push(
-        "Bytes each page's load transferred in that run (Lighthouse's resource summary, compressed as sent): the first-load JavaScript budgets above count scripts; fonts and images are here beside them.",
+        "Bytes each page's load transferred in that run (Lighthouse's resource summary, compressed as sent): the first-load JavaScript budgets above count scripts; fonts and images are here beside them. /login is a cold load; the logged-in pages keep the browser's cache between audits (their session must survive), so they show what a returning visitor's browser fetches.",
       );
       out.push('');
       const kbOf = (n: number) => `${(n / 1024).toFixed(1)} KB`;
