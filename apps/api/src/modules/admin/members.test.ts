@@ -1,34 +1,26 @@
 import type { Credentials } from '@alcancia/contract';
 import type { MemberDetail, MemberList } from '@alcancia/contract/admin';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, register, uniqueEmail } from '../../../test/accounts';
-import { testAppForFile, testConfig } from '../../../test/helpers';
+import { testConfig } from '../../../test/helpers';
 import { operatorSession } from '../../../test/operators';
-import {
-  cardToken,
-  createPaymentsTestApp,
-  newBuyer,
-  seedTestPlans,
-  settleWebhooks,
-  subscribe,
-} from '../../../test/payments';
-import { ownedRows, payProgram, seedTestProgramCatalog } from '../../../test/programs';
+import { newBuyer } from '../../../test/payments';
+import { ownedRows } from '../../../test/programs';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { auditLog, verificationCodes } from '../../db/schema';
+import { verificationCodes } from '../../db/schema';
+import {
+  adminTestApp,
+  auditEntries,
+  programPaidBuyer,
+  subscribedBuyer,
+  viewerStatus,
+} from './admin-test-setup';
 import { memberSearchQuery } from './search-members';
 
-const t = testAppForFile(createPaymentsTestApp, async (app) => {
-  await seedTestProgramCatalog(app);
-  await seedTestPlans(app);
-});
-
-const auditOf = (action: string, targetId: string) =>
-  t.app.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+const t = adminTestApp();
+const auditOf = (action: string, targetId: string) => auditEntries(t, action, targetId);
 
 describe('member search', () => {
   it('turns what was typed into word prefixes, accents and case folded; a phone into its digits', () => {
@@ -71,13 +63,7 @@ describe('member search', () => {
 describe('a member, as support sees her', () => {
   it('shows her profile, purchases, payments with the provider ids, sessions and last events', async () => {
     const { headers } = await operatorSession(t.app, 'support');
-    const buyer = await newBuyer(t.app);
-    const paid = await payProgram(t.app, buyer.headers, {
-      programId: 'prog-abierto',
-      cardTokenId: await cardToken(t.emulator),
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    await settleWebhooks(t.emulator);
+    const buyer = await programPaidBuyer(t);
     await t.app.inject({
       method: 'POST',
       url: '/api/users/analytic',
@@ -207,40 +193,17 @@ describe('a member, as support sees her', () => {
     const { headers, operator } = await operatorSession(t.app, 'support');
     const buyer = await newBuyer(t.app);
     const url = `/api/admin/members/${buyer.userId}/products`;
-    const noReason = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { productId: 'prog-una-cuota' },
-    });
+    const grant = (payload: { productId: string; reason?: string }) =>
+      t.app.inject({ method: 'POST', url, headers, payload });
+    const noReason = await grant({ productId: 'prog-una-cuota' });
     expect(noReason.statusCode).toBe(400);
-    const course = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { productId: 'curso-comun', reason: 'prueba' },
-    });
+    const course = await grant({ productId: 'curso-comun', reason: 'prueba' });
     expect(course.statusCode).toBe(400);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { productId: 'prog-una-cuota', reason: 'Pagó por transferencia' },
-    });
+    const granted = await grant({ productId: 'prog-una-cuota', reason: 'Pagó por transferencia' });
     expect(granted.statusCode, granted.body).toBe(200);
     expect(await ownedRows(t.app, buyer.userId, 'prog-una-cuota')).toBe(1);
-    const viewer = await t.app.inject({
-      method: 'GET',
-      url: '/api/academy/prog-una-cuota',
-      headers: buyer.headers,
-    });
-    expect(viewer.statusCode).toBe(200);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      payload: { productId: 'prog-una-cuota', reason: 'Otra vez' },
-    });
+    expect(await viewerStatus(t, buyer, 'prog-una-cuota')).toBe(200);
+    const twice = await grant({ productId: 'prog-una-cuota', reason: 'Otra vez' });
     expect(twice.statusCode).toBe(409);
     expect(await auditOf('member.product_grant', buyer.userId)).toEqual([
       expect.objectContaining({
@@ -256,25 +219,13 @@ describe('a member, as support sees her', () => {
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(await ownedRows(t.app, buyer.userId, 'prog-una-cuota')).toBe(0);
-    const gone = await t.app.inject({
-      method: 'GET',
-      url: '/api/academy/prog-una-cuota',
-      headers: buyer.headers,
-    });
-    expect(gone.statusCode).toBe(403);
+    expect(await viewerStatus(t, buyer, 'prog-una-cuota')).toBe(403);
     expect(await auditOf('member.product_revoke', buyer.userId)).toHaveLength(1);
   });
 
   it("cancels her subscription with Mi cuenta's use-case, recorded as the operator's", async () => {
     const { headers, operator } = await operatorSession(t.app, 'support');
-    const buyer = await newBuyer(t.app);
-    const subscribed = await subscribe(t.app, buyer, {
-      subscriptionPlanName: 'basico',
-      subscriptionPlanFrequency: 'monthly',
-      cardToken: await cardToken(t.emulator),
-    });
-    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
-    await settleWebhooks(t.emulator);
+    const buyer = await subscribedBuyer(t);
     const before = (
       await t.app.inject({ method: 'GET', url: `/api/admin/members/${buyer.userId}`, headers })
     ).json();
@@ -304,17 +255,6 @@ describe('a member, as support sees her', () => {
 });
 
 describe('the audit entry of a cancellation commits with it (decision 65)', () => {
-  const subscribedBuyer = async () => {
-    const buyer = await newBuyer(t.app);
-    const subscribed = await subscribe(t.app, buyer, {
-      subscriptionPlanName: 'basico',
-      subscriptionPlanFrequency: 'monthly',
-      cardToken: await cardToken(t.emulator),
-    });
-    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
-    await settleWebhooks(t.emulator);
-    return buyer;
-  };
   const cancellationCodeOf = async (userId: string) => {
     const { rows } = await t.app.db.execute<{ code: string | null }>(
       sql`select cancellation_code as code from payment_orders where user_id = ${userId} and kind = 'subscription'`,
@@ -331,7 +271,7 @@ describe('the audit entry of a cancellation commits with it (decision 65)', () =
 
   it('an audit entry that cannot be written leaves the subscription uncancelled; a cancellation that fails writes no entry', async () => {
     const { headers } = await operatorSession(t.app, 'support');
-    const buyer = await subscribedBuyer();
+    const buyer = await subscribedBuyer(t);
     await t.app.db.execute(sql`
       create function test_refuse() returns trigger language plpgsql as $$
       begin raise exception 'refused by the test'; end $$`);
@@ -360,7 +300,7 @@ describe('the audit entry of a cancellation commits with it (decision 65)', () =
     expect(await auditOf('member.subscription_cancel', buyer.userId)).toHaveLength(1);
 
     // the other way: the cancellation's own write fails, so no entry says it happened
-    const other = await subscribedBuyer();
+    const other = await subscribedBuyer(t);
     await t.app.db.execute(sql`
       create trigger test_refuse_cancellation before update on payment_orders for each row
       when (new.cancellation_code is not null and old.cancellation_code is null) execute function test_refuse()`);

@@ -5,27 +5,21 @@ import type {
   PaymentsAttention,
   PromoCodeDetail,
 } from '@alcancia/contract/admin';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/helpers';
 import { operatorSession } from '../../../test/operators';
+import { type Buyer, cardToken, newBuyer, ordersOf } from '../../../test/payments';
+import { ownedRows, payProgram, programOrdersOf } from '../../../test/programs';
+import { paymentRefunds } from '../../db/schema';
 import {
-  type Buyer,
-  cardToken,
-  createPaymentsTestApp,
-  newBuyer,
-  ordersOf,
-  seedTestPlans,
-  settleWebhooks,
-  subscribe,
-} from '../../../test/payments';
-import { ownedRows, payProgram, programOrdersOf, seedTestProgramCatalog } from '../../../test/programs';
-import { auditLog, paymentRefunds } from '../../db/schema';
+  adminTestApp,
+  auditEntries,
+  programPaidBuyer,
+  subscribedBuyer,
+  viewerStatus,
+} from './admin-test-setup';
 
-const t = testAppForFile(createPaymentsTestApp, async (app) => {
-  await seedTestProgramCatalog(app);
-  await seedTestPlans(app);
-});
+const t = adminTestApp();
 
 async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
   const res = await t.app.inject({ method: 'GET', url: '/api/users/me/payments', headers: buyer.headers });
@@ -34,24 +28,14 @@ async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
 
 /** A buyer who just paid prog-abierto (45.000) by card, and the payment as she sees it. */
 async function programBuyer() {
-  const buyer = await newBuyer(t.app);
-  const paid = await payProgram(t.app, buyer.headers, {
-    programId: 'prog-abierto',
-    cardTokenId: await cardToken(t.emulator, 'APRO'),
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  await settleWebhooks(t.emulator);
+  const buyer = await programPaidBuyer(t);
   const [payment] = await paymentsOf(buyer);
   if (!payment) throw new Error('no payment listed');
   return { buyer, payment };
 }
 
 const providerPayment = (id: string) => t.emulator.control.state().payments[id];
-const auditOf = (action: string, targetId: string) =>
-  t.app.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+const auditOf = (action: string, targetId: string) => auditEntries(t, action, targetId);
 
 const refund = (
   headers: Record<string, string>,
@@ -71,12 +55,7 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
     const support = await operatorSession(t.app, 'support');
     const { buyer, payment } = await programBuyer();
     expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(1);
-    const viewer = await t.app.inject({
-      method: 'GET',
-      url: '/api/academy/prog-abierto',
-      headers: buyer.headers,
-    });
-    expect(viewer.statusCode).toBe(200);
+    expect(await viewerStatus(t, buyer, 'prog-abierto')).toBe(200);
 
     const res = await refund(support.headers, payment.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -93,12 +72,7 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
     expect(atProvider?.status).toBe('refunded');
     // her access ended, on this process at once (the purchases trigger tells every viewer cache)
     expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(0);
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/academy/prog-abierto',
-      headers: buyer.headers,
-    });
-    expect(after.statusCode).toBe(403);
+    expect(await viewerStatus(t, buyer, 'prog-abierto')).toBe(403);
     expect((await programOrdersOf(t.app, buyer.userId))[0]?.status).toBe('refunded');
     // she is told, and she sees it in Mi cuenta
     const mails = (
@@ -218,14 +192,7 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
 
   it('a subscription refunded in full: the agreement is cancelled at the provider and her access ends', async () => {
     const support = await operatorSession(t.app, 'support');
-    const buyer = await newBuyer(t.app);
-    const subscribed = await subscribe(t.app, buyer, {
-      subscriptionPlanName: 'basico',
-      subscriptionPlanFrequency: 'monthly',
-      cardToken: await cardToken(t.emulator),
-    });
-    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
-    await settleWebhooks(t.emulator);
+    const buyer = await subscribedBuyer(t);
     const [charge] = await paymentsOf(buyer);
     if (!charge) throw new Error('no charge');
     const res = await refund(support.headers, charge.id);
@@ -319,15 +286,7 @@ describe('promo codes made in the back office', () => {
       status: 'active',
       uses: 0,
     });
-    const buyer = await newBuyer(t.app);
-    const subscribed = await subscribe(t.app, buyer, {
-      subscriptionPlanName: 'basico',
-      subscriptionPlanFrequency: 'monthly',
-      cardToken: await cardToken(t.emulator),
-      promoCode: 'panel30',
-    });
-    expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
-    await settleWebhooks(t.emulator);
+    const buyer = await subscribedBuyer(t, 'panel30');
     const [order] = await ordersOf(t.app, buyer.userId);
     expect(order?.amount_centavos).toBe(700_000);
 

@@ -8,9 +8,11 @@ import {
   updateServiceControlRequestSchema,
 } from '@alcancia/contract/admin';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { featureFlags, serviceControls } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Db } from '../payments/orders-repository';
 import { recordAudit } from './audit';
 
 const toControl = (row: typeof serviceControls.$inferSelect) => ({
@@ -25,6 +27,62 @@ const toFlag = (row: typeof featureFlags.$inferSelect) => ({
   enabled: row.enabled,
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** What tells a service control from a feature flag when one is switched; the rest is shared. */
+interface SwitchKind<T extends typeof serviceControls | typeof featureFlags> {
+  table: T;
+  /** audit target type; the action is `<targetType>.update` */
+  targetType: 'service_control' | 'feature_flag';
+  notFound: string;
+  /** the fields the audit entry keeps before and after */
+  audited: (row: T['$inferSelect']) => Record<string, unknown>;
+}
+
+const serviceControlKind: SwitchKind<typeof serviceControls> = {
+  table: serviceControls,
+  targetType: 'service_control',
+  notFound: 'No existe ese servicio.',
+  audited: (row) => ({ enabled: row.enabled, resource: row.resource }),
+};
+
+const featureFlagKind: SwitchKind<typeof featureFlags> = {
+  table: featureFlags,
+  targetType: 'feature_flag',
+  notFound: 'No existe ese flag.',
+  audited: (row) => ({ enabled: row.enabled }),
+};
+
+/**
+ * Changes one existing switch in a transaction: locks its row, writes the change with a fresh
+ * `updatedAt` and the audit entry (before/after). 404 when no switch has that name.
+ */
+async function updateSwitch<T extends typeof serviceControls | typeof featureFlags>(
+  db: Db,
+  request: FastifyRequest,
+  kind: SwitchKind<T>,
+  name: string,
+  changes: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect']> {
+  const table = kind.table as typeof serviceControls | typeof featureFlags;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(table).where(eq(table.name, name)).for('update');
+    if (!before) throw AppError.notFound(kind.notFound);
+    const [after] = await tx
+      .update(table)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(table.name, name))
+      .returning();
+    if (!after) throw AppError.notFound(kind.notFound);
+    await recordAudit(tx, request, {
+      action: `${kind.targetType}.update`,
+      targetType: kind.targetType,
+      targetId: name,
+      before: kind.audited(before),
+      after: kind.audited(after),
+    });
+    return after;
+  });
+}
 
 /**
  * Operator switches (admin only): the service controls (COMMUNITY, CHAT_BOT, social logins,
@@ -66,34 +124,14 @@ export const switchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { permission: 'switches' },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const { name } = request.params;
-        const [before] = await tx
-          .select()
-          .from(serviceControls)
-          .where(eq(serviceControls.name, name))
-          .for('update');
-        if (!before) throw AppError.notFound('No existe ese servicio.');
-        const [after] = await tx
-          .update(serviceControls)
-          .set({
-            enabled: request.body.enabled,
-            ...(request.body.resource !== undefined ? { resource: request.body.resource } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(serviceControls.name, name))
-          .returning();
-        if (!after) throw AppError.notFound('No existe ese servicio.');
-        await recordAudit(tx, request, {
-          action: 'service_control.update',
-          targetType: 'service_control',
-          targetId: name,
-          before: { enabled: before.enabled, resource: before.resource },
-          after: { enabled: after.enabled, resource: after.resource },
-        });
-        return toControl(after);
-      }),
+    async (request) => {
+      const { enabled, resource } = request.body;
+      const after = await updateSwitch(app.db, request, serviceControlKind, request.params.name, {
+        enabled,
+        ...(resource !== undefined ? { resource } : {}),
+      });
+      return toControl(after);
+    },
   );
 
   app.put(
@@ -109,29 +147,11 @@ export const switchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { permission: 'switches' },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const { name } = request.params;
-        const [before] = await tx
-          .select()
-          .from(featureFlags)
-          .where(eq(featureFlags.name, name))
-          .for('update');
-        if (!before) throw AppError.notFound('No existe ese flag.');
-        const [after] = await tx
-          .update(featureFlags)
-          .set({ enabled: request.body.enabled, updatedAt: sql`now()` })
-          .where(eq(featureFlags.name, name))
-          .returning();
-        if (!after) throw AppError.notFound('No existe ese flag.');
-        await recordAudit(tx, request, {
-          action: 'feature_flag.update',
-          targetType: 'feature_flag',
-          targetId: name,
-          before: { enabled: before.enabled },
-          after: { enabled: after.enabled },
-        });
-        return toFlag(after);
-      }),
+    async (request) => {
+      const after = await updateSwitch(app.db, request, featureFlagKind, request.params.name, {
+        enabled: request.body.enabled,
+      });
+      return toFlag(after);
+    },
   );
 };

@@ -6,6 +6,7 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { type AuditFilters, adminErrorText, useAuditLog } from '../admin-api';
 import { formatDateTime } from '../admin-format';
+import { AdminTable } from '../admin-table';
 import { Pager } from '../pager';
 import { auditActionLabel, auditChanges, auditRoleLabel } from './audit-format';
 
@@ -69,23 +70,14 @@ export default function AuditLogPage() {
           {log.data.items.length === 0 ? (
             <p>No hay cambios con esos filtros.</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">Cambios registrados</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Cuándo</th>
-                  <th scope="col">Quién</th>
-                  <th scope="col">Acción</th>
-                  <th scope="col">Objeto</th>
-                  <th scope="col">Antes y después</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.items.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              caption="Cambios registrados"
+              columns={['Cuándo', 'Quién', 'Acción', 'Objeto', 'Antes y después']}
+            >
+              {log.data.items.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </AdminTable>
           )}
           <Pager
             page={filters.page}

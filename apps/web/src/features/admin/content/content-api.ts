@@ -20,6 +20,14 @@ export const kindLabels: Record<AdminContentKind, string> = {
   EVENT: 'Evento',
 };
 
+/** An event's series, as the editor names them. */
+export const eventSeriesLabels: [NonNullable<AdminCourse['eventSeries']>, string][] = [
+  ['FINANCIAL_NEWS', 'Noticias financieras'],
+  ['INVESTMENT_TRENDS', 'Tendencias de inversión'],
+  ['MASTERCLASSES', 'Masterclasses'],
+  ['INTERVIEWS_AND_CONSULTATIONS', 'Entrevistas y consultas'],
+];
+
 export function useCourses(filters: { kind?: AdminContentKind | undefined; search?: string | undefined }) {
   return useQuery({
     queryKey: ['admin', 'courses', filters],

@@ -9,6 +9,7 @@ import { adminErrorText } from '../admin-api';
 import { commaList } from '../admin-format';
 import {
   type CourseChange,
+  eventSeriesLabels,
   fieldError,
   kindLabels,
   type CourseRun as Run,
@@ -216,128 +217,61 @@ function DetailsForm({
     run({ method: 'PATCH', path: '', body });
   }
 
-  const e = (path: string) => fieldError(error, path);
+  /** The value, the change and the error of the text field `key`. */
+  const bind = (key: Exclude<keyof typeof form, 'isFree' | 'audience'>) => ({
+    value: form[key],
+    onChange: set(key),
+    error: fieldError(error, key),
+  });
   return (
     <form className="admin-panel admin-stack" onSubmit={submit} aria-labelledby="details-title">
       <h2 id="details-title">Datos</h2>
       <div className="admin-form-grid">
-        <TextField label="Nombre" required value={form.name} onChange={set('name')} error={e('name')} />
-        <TextField
-          label="Imagen (dirección)"
-          value={form.thumbnail}
-          onChange={set('thumbnail')}
-          error={e('thumbnail')}
-        />
-        <TextField
-          label="Categoría (código)"
-          value={form.category}
-          onChange={set('category')}
-          error={e('category')}
-        />
-        <TextField label="Nivel (código)" value={form.level} onChange={set('level')} error={e('level')} />
+        <TextField label="Nombre" required {...bind('name')} />
+        <TextField label="Imagen (dirección)" {...bind('thumbnail')} />
+        <TextField label="Categoría (código)" {...bind('category')} />
+        <TextField label="Nivel (código)" {...bind('level')} />
         <TextField
           label="Etiquetas (códigos separados por comas)"
           hint="La primera se muestra como insignia"
-          value={form.tags}
-          onChange={set('tags')}
-          error={e('tags')}
+          {...bind('tags')}
         />
-        <TextField
-          label="Orden en el catálogo"
-          type="number"
-          value={form.sortOrder}
-          onChange={set('sortOrder')}
-          error={e('sortOrder')}
-        />
+        <TextField label="Orden en el catálogo" type="number" {...bind('sortOrder')} />
         {sold && (
           <>
-            <TextField
-              label="Precio en pesos"
-              inputMode="decimal"
-              value={form.price}
-              onChange={set('price')}
-              error={e('price')}
-            />
-            <TextField
-              label="Precio regular (tachado)"
-              inputMode="decimal"
-              value={form.regularPrice}
-              onChange={set('regularPrice')}
-              error={e('regularPrice')}
-            />
-            <TextField
-              label="Cuotas máximas"
-              type="number"
-              min={1}
-              max={12}
-              value={form.maxInstallments}
-              onChange={set('maxInstallments')}
-              error={e('maxInstallments')}
-            />
+            <TextField label="Precio en pesos" inputMode="decimal" {...bind('price')} />
+            <TextField label="Precio regular (tachado)" inputMode="decimal" {...bind('regularPrice')} />
+            <TextField label="Cuotas máximas" type="number" min={1} max={12} {...bind('maxInstallments')} />
             <SelectField label="Quién puede comprarlo" value={form.audience} onChange={set('audience')}>
               <option value="ALL">Todas</option>
               <option value="ONLY_SUBSCRIBERS">Solo suscriptoras</option>
               <option value="ONLY_UNSUBSCRIBERS">Solo quienes no están suscriptas</option>
             </SelectField>
-            <TextField
-              label="Venta desde"
-              type="date"
-              value={form.saleableStartDate}
-              onChange={set('saleableStartDate')}
-              error={e('saleableStartDate')}
-            />
-            <TextField
-              label="Venta hasta"
-              type="date"
-              value={form.saleableEndDate}
-              onChange={set('saleableEndDate')}
-              error={e('saleableEndDate')}
-            />
+            <TextField label="Venta desde" type="date" {...bind('saleableStartDate')} />
+            <TextField label="Venta hasta" type="date" {...bind('saleableEndDate')} />
           </>
         )}
         {course.kind === 'PACK' && (
-          <TextField
-            label="Contenidos del pack (ids separados por comas)"
-            value={form.items}
-            onChange={set('items')}
-            error={e('items')}
-          />
+          <TextField label="Contenidos del pack (ids separados por comas)" {...bind('items')} />
         )}
         {course.kind === 'EVENT' && (
-          <SelectField
-            label="Serie"
-            value={form.eventSeries}
-            onChange={set('eventSeries')}
-            error={e('eventSeries')}
-          >
+          <SelectField label="Serie" {...bind('eventSeries')}>
             <option value="">Elegí una serie</option>
-            <option value="FINANCIAL_NEWS">Noticias financieras</option>
-            <option value="INVESTMENT_TRENDS">Tendencias de inversión</option>
-            <option value="MASTERCLASSES">Masterclasses</option>
-            <option value="INTERVIEWS_AND_CONSULTATIONS">Entrevistas y consultas</option>
+            {eventSeriesLabels.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </SelectField>
         )}
       </div>
-      <TextArea
-        label="Descripción corta"
-        value={form.description}
-        onChange={set('description')}
-        error={e('description')}
-      />
-      <TextArea
-        label="Descripción larga (un párrafo por línea)"
-        rows={6}
-        value={form.longDescription}
-        onChange={set('longDescription')}
-        error={e('longDescription')}
-      />
+      <TextArea label="Descripción corta" {...bind('description')} />
+      <TextArea label="Descripción larga (un párrafo por línea)" rows={6} {...bind('longDescription')} />
       <TextArea
         label="Preguntas frecuentes"
         hint="Pregunta en la primera línea, respuesta debajo; una línea en blanco entre preguntas"
         rows={6}
-        value={form.faqs}
-        onChange={set('faqs')}
-        error={e('faqs')}
+        {...bind('faqs')}
       />
       <label className="admin-check">
         <input

@@ -7,7 +7,8 @@ import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
-import { createCourse, fieldError, kindLabels, useCourses } from './content-api';
+import { AdminTable } from '../admin-table';
+import { createCourse, eventSeriesLabels, fieldError, kindLabels, useCourses } from './content-api';
 import { PublicationBadge } from './publication-badge';
 import './content.css';
 
@@ -65,40 +66,33 @@ export default function CoursesPage() {
         (courses.data.items.length === 0 ? (
           <p>No hay contenidos con esos filtros.</p>
         ) : (
-          <table className="admin-table">
-            <caption className="visually-hidden">Contenidos</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Estado</th>
-                <th scope="col" className="admin-number">
-                  Módulos
-                </th>
-                <th scope="col" className="admin-number">
-                  Clases
-                </th>
-                <th scope="col">Modificado</th>
+          <AdminTable
+            caption="Contenidos"
+            columns={[
+              'Nombre',
+              'Tipo',
+              'Estado',
+              { label: 'Módulos', number: true },
+              { label: 'Clases', number: true },
+              'Modificado',
+            ]}
+          >
+            {courses.data.items.map((course) => (
+              <tr key={course.id}>
+                <td>
+                  <Link to={`/admin/contenidos/${encodeURIComponent(course.id)}`}>{course.name}</Link>
+                  <div className="admin-muted">{course.id}</div>
+                </td>
+                <td>{kindLabels[course.kind]}</td>
+                <td>
+                  <PublicationBadge published={course.published} publishAt={course.publishAt} />
+                </td>
+                <td className="admin-number">{course.modulesAmount}</td>
+                <td className="admin-number">{course.classesAmount}</td>
+                <td>{formatDateTime(course.updatedAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {courses.data.items.map((course) => (
-                <tr key={course.id}>
-                  <td>
-                    <Link to={`/admin/contenidos/${encodeURIComponent(course.id)}`}>{course.name}</Link>
-                    <div className="admin-muted">{course.id}</div>
-                  </td>
-                  <td>{kindLabels[course.kind]}</td>
-                  <td>
-                    <PublicationBadge published={course.published} publishAt={course.publishAt} />
-                  </td>
-                  <td className="admin-number">{course.modulesAmount}</td>
-                  <td className="admin-number">{course.classesAmount}</td>
-                  <td>{formatDateTime(course.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         ))}
     </section>
   );
@@ -204,10 +198,11 @@ function NewCourseForm() {
             value={form.eventSeries}
             onChange={(event) => setForm({ ...form, eventSeries: event.target.value })}
           >
-            <option value="FINANCIAL_NEWS">Noticias financieras</option>
-            <option value="INVESTMENT_TRENDS">Tendencias de inversión</option>
-            <option value="MASTERCLASSES">Masterclasses</option>
-            <option value="INTERVIEWS_AND_CONSULTATIONS">Entrevistas y consultas</option>
+            {eventSeriesLabels.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </SelectField>
         )}
       </div>

@@ -16,6 +16,51 @@ const typeLabels: Record<AdminSection['type'], string> = {
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/** What is being dragged: a module, or a section of a module. */
+interface Dragged {
+  kind: 'module' | 'section';
+  id: string;
+  moduleId?: string;
+}
+
+/** "Subir" and "Bajar" for the item at `index` of `count` (`what` names it for screen readers). */
+function MoveButtons({
+  what,
+  index,
+  count,
+  busy,
+  onMove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  busy: boolean;
+  onMove(to: number): void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="admin-small-button"
+        disabled={busy || index === 0}
+        aria-label={`Subir ${what}`}
+        onClick={() => onMove(index - 1)}
+      >
+        Subir
+      </button>
+      <button
+        type="button"
+        className="admin-small-button"
+        disabled={busy || index === count - 1}
+        aria-label={`Bajar ${what}`}
+        onClick={() => onMove(index + 1)}
+      >
+        Bajar
+      </button>
+    </>
+  );
+}
+
 /**
  * Modules and sections: add, rename, remove and reorder — with the "Subir"/"Bajar" buttons (the
  * keyboard) or by dragging a row onto another. Each order change sends the whole new order.
@@ -32,7 +77,7 @@ export function StructureEditor({
   error: unknown;
 }) {
   const [name, setName] = useState('');
-  const dragged = useRef<{ kind: 'module' | 'section'; id: string; moduleId?: string } | null>(null);
+  const dragged = useRef<Dragged | null>(null);
   const moduleIds = course.modules.map((m) => m.id);
 
   const orderModules = (ids: string[]) =>
@@ -56,6 +101,17 @@ export function StructureEditor({
     run({ method: 'POST', path: '/modules', body: { name } }, 'Módulo agregado.');
     setName('');
   }
+
+  /** A row that can be dragged (it becomes `dragged`) and dropped on (`drop`). */
+  const draggableRow = (source: Dragged, drop: (event: DragEvent) => void) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      event.stopPropagation();
+      dragged.current = source;
+    },
+    onDragOver: (event: DragEvent) => event.preventDefault(),
+    onDrop: drop,
+  });
 
   const onDrop = (event: DragEvent, kind: 'module' | 'section', targetId: string, module?: AdminModule) => {
     event.preventDefault();
@@ -82,13 +138,9 @@ export function StructureEditor({
           <li
             key={module.id}
             className="content-module"
-            draggable
-            onDragStart={(event) => {
-              event.stopPropagation();
-              dragged.current = { kind: 'module', id: module.id };
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => onDrop(event, 'module', module.id)}
+            {...draggableRow({ kind: 'module', id: module.id }, (event) =>
+              onDrop(event, 'module', module.id),
+            )}
           >
             <ModuleHeader
               module={module}
@@ -103,16 +155,10 @@ export function StructureEditor({
                 <li
                   key={section.id}
                   className="content-section"
-                  draggable
-                  onDragStart={(event) => {
-                    event.stopPropagation();
-                    dragged.current = { kind: 'section', id: section.id, moduleId: module.id };
-                  }}
-                  onDragOver={(event) => event.preventDefault()}
-                  onDrop={(event) => {
+                  {...draggableRow({ kind: 'section', id: section.id, moduleId: module.id }, (event) => {
                     event.stopPropagation();
                     onDrop(event, 'section', section.id, module);
-                  }}
+                  })}
                 >
                   <span className="content-drag" aria-hidden="true">
                     ⠿
@@ -134,42 +180,22 @@ export function StructureEditor({
                     )}
                   </span>
                   <span className="admin-actions">
-                    <button
-                      type="button"
-                      className="admin-small-button"
-                      disabled={busy || s === 0}
-                      aria-label={`Subir la sección ${section.name}`}
-                      onClick={() =>
+                    <MoveButtons
+                      what={`la sección ${section.name}`}
+                      index={s}
+                      count={module.sections.length}
+                      busy={busy}
+                      onMove={(to) =>
                         orderSections(
                           module,
                           moved(
                             module.sections.map((x) => x.id),
                             section.id,
-                            s - 1,
+                            to,
                           ),
                         )
                       }
-                    >
-                      Subir
-                    </button>
-                    <button
-                      type="button"
-                      className="admin-small-button"
-                      disabled={busy || s === module.sections.length - 1}
-                      aria-label={`Bajar la sección ${section.name}`}
-                      onClick={() =>
-                        orderSections(
-                          module,
-                          moved(
-                            module.sections.map((x) => x.id),
-                            section.id,
-                            s + 1,
-                          ),
-                        )
-                      }
-                    >
-                      Bajar
-                    </button>
+                    />
                     <button
                       type="button"
                       className="admin-small-button"
@@ -256,24 +282,13 @@ function ModuleHeader({
         Módulo {index + 1}: {module.name}
       </h3>
       <span className="admin-actions">
-        <button
-          type="button"
-          className="admin-small-button"
-          disabled={busy || index === 0}
-          aria-label={`Subir el módulo ${module.name}`}
-          onClick={() => onMove(index - 1)}
-        >
-          Subir
-        </button>
-        <button
-          type="button"
-          className="admin-small-button"
-          disabled={busy || index === count - 1}
-          aria-label={`Bajar el módulo ${module.name}`}
-          onClick={() => onMove(index + 1)}
-        >
-          Bajar
-        </button>
+        <MoveButtons
+          what={`el módulo ${module.name}`}
+          index={index}
+          count={count}
+          busy={busy}
+          onMove={onMove}
+        />
         <button
           type="button"
           className="admin-small-button"

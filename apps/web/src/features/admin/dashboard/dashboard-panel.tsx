@@ -5,6 +5,7 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
+import { AdminTable } from '../admin-table';
 import { useMetrics } from './dashboard-api';
 import { type ChartSeries, MetricsChart } from './metrics-chart';
 import {
@@ -191,90 +192,63 @@ function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boo
       <div className="admin-columns">
         <div className="admin-panel">
           <h3>Ingresos por producto</h3>
-          <table className="admin-table">
-            <caption className="visually-hidden">Ingresos por producto en el período</caption>
-            <thead>
-              <tr>
-                <th scope="col">Producto</th>
-                <th scope="col" className="admin-number">
-                  Ingresos
-                </th>
+          <AdminTable
+            caption="Ingresos por producto en el período"
+            columns={['Producto', { label: 'Ingresos', number: true }]}
+          >
+            {(
+              [
+                ['Suscripciones', m.revenue.subscriptions],
+                ['Programas', m.revenue.programs],
+                ['Packs', m.revenue.packs],
+                ['Membresías sin cuenta', m.revenue.guestMemberships],
+              ] as const
+            ).map(([label, amount]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td className="admin-number">{formatPesos(amount)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {(
-                [
-                  ['Suscripciones', m.revenue.subscriptions],
-                  ['Programas', m.revenue.programs],
-                  ['Packs', m.revenue.packs],
-                  ['Membresías sin cuenta', m.revenue.guestMemberships],
-                ] as const
-              ).map(([label, amount]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td className="admin-number">{formatPesos(amount)}</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row">Total</th>
-                <td className="admin-number">{formatPesos(m.revenue.total)}</td>
-              </tr>
-            </tbody>
-          </table>
+            ))}
+            <tr>
+              <th scope="row">Total</th>
+              <td className="admin-number">{formatPesos(m.revenue.total)}</td>
+            </tr>
+          </AdminTable>
         </div>
         <div className="admin-panel">
           <h3>Suscriptoras activas por plan</h3>
           {m.activeSubscribersByPlan.length === 0 ? (
             <p>No hay suscriptoras activas.</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">Suscriptoras activas por plan</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col" className="admin-number">
-                    Suscriptoras
-                  </th>
+            <AdminTable
+              caption="Suscriptoras activas por plan"
+              columns={['Plan', { label: 'Suscriptoras', number: true }]}
+            >
+              {m.activeSubscribersByPlan.map((plan) => (
+                <tr key={plan.planId}>
+                  <th scope="row">{plan.planName}</th>
+                  <td className="admin-number">{formatCount(plan.count)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {m.activeSubscribersByPlan.map((plan) => (
-                  <tr key={plan.planId}>
-                    <th scope="row">{plan.planName}</th>
-                    <td className="admin-number">{formatCount(plan.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )}
         </div>
       </div>
 
       <div className="admin-panel">
         <h3>Embudo: de los planes al pago</h3>
-        <table className="admin-table">
-          <caption className="visually-hidden">Embudo de suscripción en el período</caption>
-          <thead>
-            <tr>
-              <th scope="col">Paso</th>
-              <th scope="col" className="admin-number">
-                Cantidad
-              </th>
-              <th scope="col" className="admin-number">
-                Del primer paso
-              </th>
+        <AdminTable
+          caption="Embudo de suscripción en el período"
+          columns={['Paso', { label: 'Cantidad', number: true }, { label: 'Del primer paso', number: true }]}
+        >
+          {m.funnel.map((step) => (
+            <tr key={step.step}>
+              <th scope="row">{funnelLabels[step.step]}</th>
+              <td className="admin-number">{formatCount(step.count)}</td>
+              <td className="admin-number">{firstStep > 0 ? formatRate(step.count / firstStep) : '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {m.funnel.map((step) => (
-              <tr key={step.step}>
-                <th scope="row">{funnelLabels[step.step]}</th>
-                <td className="admin-number">{formatCount(step.count)}</td>
-                <td className="admin-number">{firstStep > 0 ? formatRate(step.count / firstStep) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
         <p className="admin-muted">
           Los pasos cuentan dispositivos distintos (eventos de uso); el último, suscripciones nuevas.
         </p>
@@ -290,37 +264,26 @@ function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boo
         <MetricsChart title="Ingresos por día" dates={dates} series={revenue} />
         <details>
           <summary>Ver los datos por día en una tabla</summary>
-          <table className="admin-table">
-            <caption className="visually-hidden">Cifras por día</caption>
-            <thead>
-              <tr>
-                <th scope="col">Día</th>
-                <th scope="col" className="admin-number">
-                  Altas
-                </th>
-                <th scope="col" className="admin-number">
-                  Suscripciones nuevas
-                </th>
-                <th scope="col" className="admin-number">
-                  Canceladas
-                </th>
-                <th scope="col" className="admin-number">
-                  Ingresos
-                </th>
+          <AdminTable
+            caption="Cifras por día"
+            columns={[
+              'Día',
+              { label: 'Altas', number: true },
+              { label: 'Suscripciones nuevas', number: true },
+              { label: 'Canceladas', number: true },
+              { label: 'Ingresos', number: true },
+            ]}
+          >
+            {m.days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatDay(d.date)}</th>
+                <td className="admin-number">{formatCount(d.signUps)}</td>
+                <td className="admin-number">{formatCount(d.newSubscriptions)}</td>
+                <td className="admin-number">{formatCount(d.cancelledSubscriptions)}</td>
+                <td className="admin-number">{formatPesos(d.revenue)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {m.days.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{formatDay(d.date)}</th>
-                  <td className="admin-number">{formatCount(d.signUps)}</td>
-                  <td className="admin-number">{formatCount(d.newSubscriptions)}</td>
-                  <td className="admin-number">{formatCount(d.cancelledSubscriptions)}</td>
-                  <td className="admin-number">{formatPesos(d.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         </details>
       </div>
     </div>

@@ -7,8 +7,9 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
+import { TablePanel } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
-import { PaymentAmount, PaymentStatus, RefundStatus } from '../payments/payment-status';
+import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus } from '../payments/payment-status';
 import { RefundDialog } from '../payments/refund-dialog';
 import { grantChoices } from './grant-choices';
 import {
@@ -136,7 +137,7 @@ function MemberView({ member }: { member: MemberDetail }) {
       </div>
 
       {member.subscription.history.length > 0 && (
-        <Table caption="Historia de la suscripción" head={['Cuándo', 'De', 'A', 'Quién', 'Por qué']}>
+        <TablePanel title="Historia de la suscripción" columns={['Cuándo', 'De', 'A', 'Quién', 'Por qué']}>
           {member.subscription.history.map((entry) => (
             <tr key={`${entry.at}-${entry.to}-${entry.orderId}`}>
               <td>{formatDateTime(entry.at)}</td>
@@ -146,12 +147,12 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>{entry.reason}</td>
             </tr>
           ))}
-        </Table>
+        </TablePanel>
       )}
 
-      <Table
-        caption="Compras"
-        head={['Producto', 'Tipo', 'Origen', 'Desde', '']}
+      <TablePanel
+        title="Compras"
+        columns={['Producto', 'Tipo', 'Origen', 'Desde', '']}
         empty="No tiene programas ni packs."
       >
         {member.purchases.map((purchase) => (
@@ -172,11 +173,11 @@ function MemberView({ member }: { member: MemberDetail }) {
             </td>
           </tr>
         ))}
-      </Table>
+      </TablePanel>
 
-      <Table
-        caption="Pagos"
-        head={['Fecha', 'Concepto', 'Importe', 'Estado', 'Operación del proveedor', '']}
+      <TablePanel
+        title="Pagos"
+        columns={['Fecha', 'Concepto', 'Importe', 'Estado', 'Operación del proveedor', '']}
         empty="No tiene pagos."
       >
         {member.payments.map((payment) => (
@@ -197,23 +198,14 @@ function MemberView({ member }: { member: MemberDetail }) {
               )}
             </td>
             <td>
-              {payment.refundableAmount > 0 && (
-                <button
-                  type="button"
-                  className="button button-secondary admin-small-button"
-                  onClick={() => setRefunding(payment)}
-                  aria-label={`Devolver el pago ${payment.providerPaymentId}`}
-                >
-                  Devolver
-                </button>
-              )}
+              <RefundButton payment={payment} onRefund={setRefunding} />
             </td>
           </tr>
         ))}
-      </Table>
+      </TablePanel>
 
       {member.refunds.length > 0 && (
-        <Table caption="Devoluciones" head={['Pedida', 'Importe', 'Estado', 'Motivo', 'Intentos']}>
+        <TablePanel title="Devoluciones" columns={['Pedida', 'Importe', 'Estado', 'Motivo', 'Intentos']}>
           {member.refunds.map((refund) => (
             <tr key={refund.id}>
               <td>{formatDateTime(refund.createdAt)}</td>
@@ -225,12 +217,12 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>{refund.attempts}</td>
             </tr>
           ))}
-        </Table>
+        </TablePanel>
       )}
 
-      <Table
-        caption="Progreso por curso"
-        head={['Curso', 'Clases completas', 'Terminado', 'Última actividad']}
+      <TablePanel
+        title="Progreso por curso"
+        columns={['Curso', 'Clases completas', 'Terminado', 'Última actividad']}
         empty="Todavía no empezó ningún curso."
       >
         {member.progress.map((row) => (
@@ -243,10 +235,10 @@ function MemberView({ member }: { member: MemberDetail }) {
             <td>{formatDateTime(row.updatedAt)}</td>
           </tr>
         ))}
-      </Table>
+      </TablePanel>
 
       {member.certificates.length > 0 && (
-        <Table caption="Certificados" head={['Curso', 'Código', 'Emitido']}>
+        <TablePanel title="Certificados" columns={['Curso', 'Código', 'Emitido']}>
           {member.certificates.map((certificate) => (
             <tr key={certificate.id}>
               <td>{certificate.courseName ?? certificate.courseId}</td>
@@ -256,12 +248,12 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>{formatDateTime(certificate.issuedAt)}</td>
             </tr>
           ))}
-        </Table>
+        </TablePanel>
       )}
 
-      <Table
-        caption="Sesiones abiertas"
-        head={['Inicio', 'Última actividad', 'Vence', 'Tipo']}
+      <TablePanel
+        title="Sesiones abiertas"
+        columns={['Inicio', 'Última actividad', 'Vence', 'Tipo']}
         empty="No tiene sesiones abiertas."
       >
         {member.sessions.map((session) => (
@@ -272,10 +264,10 @@ function MemberView({ member }: { member: MemberDetail }) {
             <td>{session.operator ? 'Panel (con segundo factor)' : 'Academia'}</td>
           </tr>
         ))}
-      </Table>
+      </TablePanel>
 
       {member.promoCodes.length > 0 && (
-        <Table caption="Códigos promocionales usados" head={['Código', 'Cuándo']}>
+        <TablePanel title="Códigos promocionales usados" columns={['Código', 'Cuándo']}>
           {member.promoCodes.map((code) => (
             <tr key={code.code}>
               <td>
@@ -284,10 +276,14 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>{formatDateTime(code.usedAt)}</td>
             </tr>
           ))}
-        </Table>
+        </TablePanel>
       )}
 
-      <Table caption="Últimos eventos" head={['Cuándo', 'Evento', 'Origen']} empty="Sin eventos registrados.">
+      <TablePanel
+        title="Últimos eventos"
+        columns={['Cuándo', 'Evento', 'Origen']}
+        empty="Sin eventos registrados."
+      >
         {member.events.map((event) => (
           <tr key={event.id}>
             <td>{formatDateTime(event.at)}</td>
@@ -297,7 +293,7 @@ function MemberView({ member }: { member: MemberDetail }) {
             <td>{event.source}</td>
           </tr>
         ))}
-      </Table>
+      </TablePanel>
 
       <ConfirmDialog
         open={action === 'validation'}
@@ -416,40 +412,5 @@ function GrantPicker({
         </optgroup>
       ))}
     </SelectField>
-  );
-}
-
-function Table({
-  caption,
-  head,
-  empty,
-  children,
-}: {
-  caption: string;
-  head: string[];
-  empty?: string;
-  children: React.ReactNode[];
-}) {
-  return (
-    <div className="admin-panel">
-      <h2>{caption}</h2>
-      {children.length === 0 ? (
-        <p className="admin-muted">{empty}</p>
-      ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {head.map((label, index) => (
-                <th key={label || index} scope="col">
-                  {label || <span className="visually-hidden">Acciones</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      )}
-    </div>
   );
 }

@@ -52,3 +52,24 @@ export function RefundStatus({ refund }: { refund: AdminRefund }) {
   const [label, tone] = refundLabels[refund.status];
   return <span className={`admin-badge ${tone}`}>{label}</span>;
 }
+
+/** "Devolver" for a payment with something left to refund; nothing for one without. */
+export function RefundButton({
+  payment,
+  onRefund,
+}: {
+  payment: AdminPayment;
+  onRefund(payment: AdminPayment): void;
+}) {
+  if (payment.refundableAmount <= 0) return null;
+  return (
+    <button
+      type="button"
+      className="button button-secondary admin-small-button"
+      onClick={() => onRefund(payment)}
+      aria-label={`Devolver el pago ${payment.providerPaymentId}`}
+    >
+      Devolver
+    </button>
+  );
+}

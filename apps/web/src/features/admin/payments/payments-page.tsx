@@ -1,13 +1,14 @@
 import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
-import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
-import { PaymentAmount, PaymentStatus, RefundStatus } from './payment-status';
+import { AdminTable, TablePanel } from '../admin-table';
+import { SearchForm } from '../search-form';
+import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus } from './payment-status';
 import { attentionKey, retryRefund, syncOrder, usePaymentSearch, usePaymentsAttention } from './payments-api';
 import { RefundDialog } from './refund-dialog';
 
@@ -41,26 +42,24 @@ export default function PaymentsPage() {
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSearch(draft.trim());
-  }
+  /** Retries a refund; `refused` is what to say when the provider refuses it again. */
+  const retry = (refund: AdminRefund, refused: string) =>
+    act(refund.id, async () => {
+      const { refund: after } = await retryRefund(refund.id);
+      return after.status === 'SUCCESS' ? `La devolución de ${formatPesos(after.amount)} se hizo.` : refused;
+    });
 
   return (
     <section className="admin-stack">
       <h1>Pagos y devoluciones</h1>
-      <form className="admin-inline-form" onSubmit={submit}>
-        <TextField
-          label="Número de operación, orden o correo"
-          name="payment-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="button button-primary" disabled={draft.trim().length < 3}>
-          Buscar
-        </button>
-      </form>
+      <SearchForm
+        label="Número de operación, orden o correo"
+        name="payment-search"
+        value={draft}
+        onChange={setDraft}
+        onSearch={setSearch}
+        minLength={3}
+      />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
       {found.isFetching && <Spinner label="Buscando…" />}
       {found.isError && <Alert tone="error">{adminErrorText(found.error)}</Alert>}
@@ -70,58 +69,42 @@ export default function PaymentsPage() {
           {found.data.payments.length === 0 ? (
             <p>No encontramos pagos con «{search}».</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">Pagos encontrados</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Quién</th>
-                  <th scope="col">Concepto</th>
-                  <th scope="col" className="admin-number">
-                    Importe
-                  </th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Operación</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
+            <AdminTable
+              caption="Pagos encontrados"
+              columns={[
+                'Fecha',
+                'Quién',
+                'Concepto',
+                { label: 'Importe', number: true },
+                'Estado',
+                'Operación',
+                '',
+              ]}
+            >
+              {found.data.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{formatDateTime(payment.approvedAt ?? payment.createdAt)}</td>
+                  <td>
+                    {payment.memberId ? (
+                      <Link to={`/admin/miembros/${payment.memberId}`}>{payment.payerEmail}</Link>
+                    ) : (
+                      payment.payerEmail
+                    )}
+                  </td>
+                  <td>{payment.concept}</td>
+                  <PaymentAmount payment={payment} />
+                  <td>
+                    <PaymentStatus payment={payment} />
+                  </td>
+                  <td>
+                    <code>{payment.providerPaymentId}</code>
+                  </td>
+                  <td>
+                    <RefundButton payment={payment} onRefund={setRefunding} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {found.data.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formatDateTime(payment.approvedAt ?? payment.createdAt)}</td>
-                    <td>
-                      {payment.memberId ? (
-                        <Link to={`/admin/miembros/${payment.memberId}`}>{payment.payerEmail}</Link>
-                      ) : (
-                        payment.payerEmail
-                      )}
-                    </td>
-                    <td>{payment.concept}</td>
-                    <PaymentAmount payment={payment} />
-                    <td>
-                      <PaymentStatus payment={payment} />
-                    </td>
-                    <td>
-                      <code>{payment.providerPaymentId}</code>
-                    </td>
-                    <td>
-                      {payment.refundableAmount > 0 && (
-                        <button
-                          type="button"
-                          className="button button-secondary admin-small-button"
-                          onClick={() => setRefunding(payment)}
-                          aria-label={`Devolver el pago ${payment.providerPaymentId}`}
-                        >
-                          Devolver
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )}
         </div>
       )}
@@ -136,12 +119,10 @@ export default function PaymentsPage() {
             refunds={attention.data.failedRefunds}
             busy={busy}
             onRetry={(refund) =>
-              act(refund.id, async () => {
-                const { refund: after } = await retryRefund(refund.id);
-                return after.status === 'SUCCESS'
-                  ? `La devolución de ${formatPesos(after.amount)} se hizo.`
-                  : 'El proveedor volvió a rechazarla. Si sigue así, hacela desde el panel del proveedor.';
-              })
+              retry(
+                refund,
+                'El proveedor volvió a rechazarla. Si sigue así, hacela desde el panel del proveedor.',
+              )
             }
           />
           <RefundTable
@@ -149,62 +130,34 @@ export default function PaymentsPage() {
             empty="No hay devoluciones en espera."
             refunds={attention.data.pendingRefunds}
             busy={busy}
-            onRetry={(refund) =>
-              act(refund.id, async () => {
-                const { refund: after } = await retryRefund(refund.id);
-                return after.status === 'SUCCESS'
-                  ? `La devolución de ${formatPesos(after.amount)} se hizo.`
-                  : 'Sigue sin aceptarse: se reintenta sola más tarde.';
-              })
-            }
+            onRetry={(refund) => retry(refund, 'Sigue sin aceptarse: se reintenta sola más tarde.')}
           />
-          <div className="admin-panel">
-            <h2>Pagos que esperan al proveedor</h2>
-            {attention.data.awaitingOrders.length === 0 ? (
-              <p className="admin-muted">No hay órdenes esperando respuesta.</p>
-            ) : (
-              <table className="admin-table">
-                <caption className="visually-hidden">Órdenes sin respuesta del proveedor</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Creada</th>
-                    <th scope="col">Quién</th>
-                    <th scope="col">Concepto</th>
-                    <th scope="col" className="admin-number">
-                      Importe
-                    </th>
-                    <th scope="col">Estado</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Acciones</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {attention.data.awaitingOrders.map((order) => (
-                    <tr key={order.orderId}>
-                      <td>{formatDateTime(order.createdAt)}</td>
-                      <td>{order.payerEmail}</td>
-                      <td>{order.concept}</td>
-                      <td className="admin-number">{formatPesos(order.amount)}</td>
-                      <td>{order.status}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button-secondary admin-small-button"
-                          disabled={busy === order.orderId}
-                          onClick={() =>
-                            act(order.orderId, async () => (await syncOrder(order.orderId)).message)
-                          }
-                        >
-                          Consultar al proveedor
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
+          <TablePanel
+            title="Pagos que esperan al proveedor"
+            caption="Órdenes sin respuesta del proveedor"
+            columns={['Creada', 'Quién', 'Concepto', { label: 'Importe', number: true }, 'Estado', '']}
+            empty="No hay órdenes esperando respuesta."
+          >
+            {attention.data.awaitingOrders.map((order) => (
+              <tr key={order.orderId}>
+                <td>{formatDateTime(order.createdAt)}</td>
+                <td>{order.payerEmail}</td>
+                <td>{order.concept}</td>
+                <td className="admin-number">{formatPesos(order.amount)}</td>
+                <td>{order.status}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-secondary admin-small-button"
+                    disabled={busy === order.orderId}
+                    onClick={() => act(order.orderId, async () => (await syncOrder(order.orderId)).message)}
+                  >
+                    Consultar al proveedor
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </TablePanel>
         </>
       )}
       <RefundDialog
@@ -234,58 +187,45 @@ function RefundTable({
   onRetry(refund: AdminRefund): void;
 }) {
   return (
-    <div className="admin-panel">
-      <h2>{title}</h2>
-      {refunds.length === 0 ? (
-        <p className="admin-muted">{empty}</p>
-      ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Pedida</th>
-              <th scope="col">Quién</th>
-              <th scope="col" className="admin-number">
-                Importe
-              </th>
-              <th scope="col">Estado</th>
-              <th scope="col">Motivo</th>
-              <th scope="col">Último error</th>
-              <th scope="col">
-                <span className="visually-hidden">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((refund) => (
-              <tr key={refund.id}>
-                <td>{formatDateTime(refund.createdAt)}</td>
-                <td>
-                  {refund.payerEmail ?? '—'}
-                  <br />
-                  <span className="admin-muted">operación {refund.providerPaymentId}</span>
-                </td>
-                <td className="admin-number">{formatPesos(refund.amount)}</td>
-                <td>
-                  <RefundStatus refund={refund} /> ({refund.attempts} intentos)
-                </td>
-                <td>{refund.reason}</td>
-                <td>{refund.error ?? '—'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-secondary admin-small-button"
-                    disabled={busy === refund.id}
-                    onClick={() => onRetry(refund)}
-                  >
-                    Reintentar
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <TablePanel
+      title={title}
+      columns={[
+        'Pedida',
+        'Quién',
+        { label: 'Importe', number: true },
+        'Estado',
+        'Motivo',
+        'Último error',
+        '',
+      ]}
+      empty={empty}
+    >
+      {refunds.map((refund) => (
+        <tr key={refund.id}>
+          <td>{formatDateTime(refund.createdAt)}</td>
+          <td>
+            {refund.payerEmail ?? '—'}
+            <br />
+            <span className="admin-muted">operación {refund.providerPaymentId}</span>
+          </td>
+          <td className="admin-number">{formatPesos(refund.amount)}</td>
+          <td>
+            <RefundStatus refund={refund} /> ({refund.attempts} intentos)
+          </td>
+          <td>{refund.reason}</td>
+          <td>{refund.error ?? '—'}</td>
+          <td>
+            <button
+              type="button"
+              className="button button-secondary admin-small-button"
+              disabled={busy === refund.id}
+              onClick={() => onRetry(refund)}
+            >
+              Reintentar
+            </button>
+          </td>
+        </tr>
+      ))}
+    </TablePanel>
   );
 }

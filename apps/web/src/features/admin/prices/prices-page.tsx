@@ -11,22 +11,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
+import { frequencyLabels } from '../../subscriptions/plan-rules';
 import { adminErrorText } from '../admin-api';
 import { formatPesos, parsePesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
 
 const plansKey = ['admin', 'plans'] as const;
-
-const frequencyLabels: Record<string, string> = {
-  weekly: 'Semanal',
-  fortnightly: 'Quincenal',
-  monthly: 'Mensual',
-  bimonthly: 'Bimestral',
-  quarterly: 'Trimestral',
-  fourMonthly: 'Cuatrimestral',
-  semester: 'Semestral',
-  annual: 'Anual',
-};
 
 const dayFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'UTC' });
 const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
@@ -133,7 +123,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
       </h2>
       {plan.prices.map((price, index) => {
         const draft = drafts[index] as Draft;
-        const label = frequencyLabels[price.frequency] ?? price.frequency;
+        const label = (frequencyLabels as Record<string, string>)[price.frequency] ?? price.frequency;
         return (
           <fieldset key={price.frequency} className="admin-fieldset">
             <legend>{label}</legend>

@@ -16,6 +16,38 @@ import {
 } from './promo-code-draft';
 import { createPromoCodes, typeLabels } from './promo-codes-api';
 
+/** The draft's fields typed as text. */
+type TextKey = {
+  [K in keyof Draft]: Draft[K] extends string ? (K extends 'mode' | 'type' ? never : K) : never;
+}[keyof Draft];
+
+/** A fieldset of checkboxes: the values checked are `checked`; a click toggles one. */
+function CheckGroup({
+  legend,
+  options,
+  checked,
+  onToggle,
+}: {
+  legend: string;
+  options: readonly (readonly [string, string])[];
+  checked: string[];
+  onToggle(value: string): void;
+}) {
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>{legend}</legend>
+      <div className="admin-checks">
+        {options.map(([value, label]) => (
+          <label key={value} className="admin-check">
+            <input type="checkbox" checked={checked.includes(value)} onChange={() => onToggle(value)} />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * New codes: one with a chosen name or a batch of N unique ones with the same rules (limits by
  * plan, frequency, programs, country, dates and uses). The API checks everything again.
@@ -30,6 +62,29 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
   const toggle = (key: 'frequencies' | 'countries', value: string) =>
     set(key, d[key].includes(value) ? d[key].filter((v) => v !== value) : [...d[key], value]);
   const fieldError = (path: string) => fieldErrors[path] ?? null;
+  /**
+   * One of the draft's text fields: its value, its error (under `errorPath`, the field's own name
+   * unless told; null: none shown) and its changes; a numeric one keeps only digits.
+   */
+  const textField = (
+    key: TextKey,
+    label: string,
+    options: { numeric?: boolean; wide?: boolean; type?: 'date'; errorPath?: string | null } = {},
+  ) => {
+    const errorPath = options.errorPath === undefined ? key : options.errorPath;
+    return (
+      <TextField
+        {...(options.wide ? { className: 'admin-form-wide' } : {})}
+        label={label}
+        name={key}
+        {...(options.type ? { type: options.type } : {})}
+        {...(options.numeric ? { inputMode: 'numeric' as const } : {})}
+        value={d[key]}
+        {...(errorPath !== null ? { error: fieldError(errorPath) } : {})}
+        onChange={(e) => set(key, options.numeric ? e.target.value.replace(/\D/g, '') : e.target.value)}
+      />
+    );
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,30 +136,11 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
       </fieldset>
       <div className="admin-form-grid">
         {d.mode === 'one' ? (
-          <TextField
-            label="Código"
-            name="code"
-            value={d.code}
-            error={fieldError('code')}
-            onChange={(e) => set('code', e.target.value)}
-          />
+          textField('code', 'Código')
         ) : (
           <>
-            <TextField
-              label="Cantidad de códigos"
-              name="count"
-              inputMode="numeric"
-              value={d.count}
-              error={fieldError('batch')}
-              onChange={(e) => set('count', e.target.value.replace(/\D/g, ''))}
-            />
-            <TextField
-              label="Prefijo (opcional)"
-              name="prefix"
-              value={d.prefix}
-              error={fieldError('prefix')}
-              onChange={(e) => set('prefix', e.target.value)}
-            />
+            {textField('count', 'Cantidad de códigos', { numeric: true, errorPath: 'batch' })}
+            {textField('prefix', 'Prefijo (opcional)')}
           </>
         )}
         <SelectField
@@ -119,126 +155,40 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
             </option>
           ))}
         </SelectField>
-        <TextField
-          className="admin-form-wide"
-          label="Descripción (para el equipo)"
-          name="description"
-          value={d.description}
-          error={fieldError('description')}
-          onChange={(e) => set('description', e.target.value)}
-        />
+        {textField('description', 'Descripción (para el equipo)', { wide: true })}
         {d.type === 'FREE_PERIOD' && (
           <>
-            <TextField
-              label="Meses gratis"
-              name="freeMonths"
-              inputMode="numeric"
-              value={d.freeMonths}
-              error={fieldError('freeMonths')}
-              onChange={(e) => set('freeMonths', e.target.value.replace(/\D/g, ''))}
-            />
-            <TextField
-              label="Días gratis"
-              name="freeDays"
-              inputMode="numeric"
-              value={d.freeDays}
-              error={fieldError('freeDays')}
-              onChange={(e) => set('freeDays', e.target.value.replace(/\D/g, ''))}
-            />
-            <TextField
-              label="Plan (id; vacío: el más liviano)"
-              name="planId"
-              value={d.planId}
-              error={fieldError('planId')}
-              onChange={(e) => set('planId', e.target.value)}
-            />
+            {textField('freeMonths', 'Meses gratis', { numeric: true })}
+            {textField('freeDays', 'Días gratis', { numeric: true })}
+            {textField('planId', 'Plan (id; vacío: el más liviano)')}
           </>
         )}
-        {(d.type === 'DISCOUNT_COUPON' || d.type === 'PROGRAM_DISCOUNT') && (
-          <TextField
-            label="Descuento (%)"
-            name="discountPercent"
-            inputMode="numeric"
-            value={d.discountPercent}
-            error={fieldError('discountPercent')}
-            onChange={(e) => set('discountPercent', e.target.value.replace(/\D/g, ''))}
-          />
-        )}
-        {d.type === 'DISCOUNT_COUPON' && (
-          <TextField
-            label="Planes (ids separados por comas; vacío: todos)"
-            name="planIds"
-            value={d.planIds}
-            error={fieldError('planIds')}
-            onChange={(e) => set('planIds', e.target.value)}
-          />
-        )}
-        {!isSubscription && (
-          <TextField
-            className="admin-form-wide"
-            label="Programas o packs (ids separados por comas; vacío: todos)"
-            name="programIds"
-            value={d.programIds}
-            error={fieldError('programIds')}
-            onChange={(e) => set('programIds', e.target.value)}
-          />
-        )}
-        <TextField
-          label="Desde"
-          name="validFrom"
-          type="date"
-          value={d.validFrom}
-          onChange={(e) => set('validFrom', e.target.value)}
-        />
-        <TextField
-          label="Hasta"
-          name="validUntil"
-          type="date"
-          value={d.validUntil}
-          error={fieldError('validUntil')}
-          onChange={(e) => set('validUntil', e.target.value)}
-        />
-        <TextField
-          label="Usos en total (vacío: sin límite)"
-          name="maxUses"
-          inputMode="numeric"
-          value={d.maxUses}
-          error={fieldError('maxUses')}
-          onChange={(e) => set('maxUses', e.target.value.replace(/\D/g, ''))}
-        />
+        {(d.type === 'DISCOUNT_COUPON' || d.type === 'PROGRAM_DISCOUNT') &&
+          textField('discountPercent', 'Descuento (%)', { numeric: true })}
+        {d.type === 'DISCOUNT_COUPON' &&
+          textField('planIds', 'Planes (ids separados por comas; vacío: todos)')}
+        {!isSubscription &&
+          textField('programIds', 'Programas o packs (ids separados por comas; vacío: todos)', {
+            wide: true,
+          })}
+        {textField('validFrom', 'Desde', { type: 'date', errorPath: null })}
+        {textField('validUntil', 'Hasta', { type: 'date' })}
+        {textField('maxUses', 'Usos en total (vacío: sin límite)', { numeric: true })}
       </div>
       {d.type === 'DISCOUNT_COUPON' && (
-        <fieldset className="admin-fieldset">
-          <legend>Frecuencias (ninguna marcada: todas)</legend>
-          <div className="admin-checks">
-            {frequencyLabels.map(([value, label]) => (
-              <label key={value} className="admin-check">
-                <input
-                  type="checkbox"
-                  checked={d.frequencies.includes(value)}
-                  onChange={() => toggle('frequencies', value)}
-                />{' '}
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckGroup
+          legend="Frecuencias (ninguna marcada: todas)"
+          options={frequencyLabels}
+          checked={d.frequencies}
+          onToggle={(value) => toggle('frequencies', value)}
+        />
       )}
-      <fieldset className="admin-fieldset">
-        <legend>Países (ninguno marcado: todos)</legend>
-        <div className="admin-checks">
-          {countries.map((country) => (
-            <label key={country.code} className="admin-check">
-              <input
-                type="checkbox"
-                checked={d.countries.includes(country.code)}
-                onChange={() => toggle('countries', country.code)}
-              />{' '}
-              {country.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckGroup
+        legend="Países (ninguno marcado: todos)"
+        options={countries.map((country) => [country.code, country.name])}
+        checked={d.countries}
+        onToggle={(value) => toggle('countries', value)}
+      />
       <label className="admin-check">
         <input type="checkbox" checked={d.paused} onChange={(e) => set('paused', e.target.checked)} /> Crear
         pausado (no se puede usar hasta reanudarlo)

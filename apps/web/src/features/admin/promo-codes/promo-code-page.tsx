@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
+import { AdminTable } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
 import {
   effectOf,
@@ -112,35 +113,23 @@ export default function PromoCodePage() {
         {redemptions.length === 0 ? (
           <p className="admin-muted">Nadie lo usó todavía.</p>
         ) : (
-          <table className="admin-table">
-            <caption className="visually-hidden">Usos del código</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cuándo</th>
-                <th scope="col">Quién</th>
-                <th scope="col">En qué</th>
-                <th scope="col" className="admin-number">
-                  Descuento
-                </th>
+          <AdminTable
+            caption="Usos del código"
+            columns={['Cuándo', 'Quién', 'En qué', { label: 'Descuento', number: true }]}
+          >
+            {redemptions.map((used) => (
+              <tr key={`${used.memberId}-${used.usedAt}`}>
+                <td>{formatDateTime(used.usedAt)}</td>
+                <td>
+                  <Link to={`/admin/miembros/${used.memberId}`}>{used.name}</Link>
+                  <br />
+                  <span className="admin-muted">{used.email}</span>
+                </td>
+                <td>{used.concept ?? (used.grantedUntil ? `Acceso hasta ${used.grantedUntil}` : '—')}</td>
+                <td className="admin-number">{used.discount !== null ? formatPesos(used.discount) : '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {redemptions.map((used) => (
-                <tr key={`${used.memberId}-${used.usedAt}`}>
-                  <td>{formatDateTime(used.usedAt)}</td>
-                  <td>
-                    <Link to={`/admin/miembros/${used.memberId}`}>{used.name}</Link>
-                    <br />
-                    <span className="admin-muted">{used.email}</span>
-                  </td>
-                  <td>{used.concept ?? (used.grantedUntil ? `Acceso hasta ${used.grantedUntil}` : '—')}</td>
-                  <td className="admin-number">
-                    {used.discount !== null ? formatPesos(used.discount) : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </div>
       {change && (

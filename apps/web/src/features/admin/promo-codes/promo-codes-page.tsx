@@ -1,13 +1,14 @@
 import type { CreatePromoCodesResponse } from '@alcancia/contract/admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
-import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
+import { AdminTable } from '../admin-table';
 import { Pager } from '../pager';
+import { SearchForm } from '../search-form';
 import { CreatePromoCodesForm } from './create-promo-codes-form';
 import { effectOf, statusLabels, usePromoCodes } from './promo-codes-api';
 
@@ -35,11 +36,6 @@ export default function PromoCodesPage() {
   const [draft, setDraft] = useState(search);
   const [created, setCreated] = useState<CreatePromoCodesResponse | null>(null);
   const codes = usePromoCodes(search, batchId, page);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  }
 
   return (
     <section className="admin-stack">
@@ -81,66 +77,52 @@ export default function PromoCodesPage() {
         )}
       </div>
 
-      <form className="admin-inline-form" onSubmit={submit}>
-        <TextField
-          label="Buscar por código o descripción"
-          name="q"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="button button-primary">
-          Buscar
-        </button>
+      <SearchForm
+        label="Buscar por código o descripción"
+        name="q"
+        value={draft}
+        onChange={setDraft}
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      >
         {batchId && (
           <button type="button" className="button button-secondary" onClick={() => setParams({})}>
             Ver todos los códigos
           </button>
         )}
-      </form>
+      </SearchForm>
       {codes.isPending && <Spinner />}
       {codes.isError && <Alert tone="error">{adminErrorText(codes.error)}</Alert>}
       {codes.data && (
         <>
-          <table className="admin-table">
-            <caption className="visually-hidden">Códigos promocionales</caption>
-            <thead>
-              <tr>
-                <th scope="col">Código</th>
-                <th scope="col">Qué da</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Usos</th>
-                <th scope="col">Vigencia</th>
-                <th scope="col">Creado</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.data.items.map((code) => {
-                const [label, tone] = statusLabels[code.status];
-                return (
-                  <tr key={code.code}>
-                    <td>
-                      <Link to={`/admin/codigos/${encodeURIComponent(code.code)}`}>{code.code}</Link>
-                    </td>
-                    <td>{effectOf(code)}</td>
-                    <td>
-                      <span className={`admin-badge ${tone}`}>{label}</span>
-                    </td>
-                    <td>
-                      {code.uses}
-                      {code.maxUses !== null && ` de ${code.maxUses}`}
-                    </td>
-                    <td>
-                      {code.validFrom || code.validUntil
-                        ? `${code.validFrom ?? '…'} – ${code.validUntil ?? '…'}`
-                        : 'Sin fechas'}
-                    </td>
-                    <td>{formatDateTime(code.createdAt)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <AdminTable
+            caption="Códigos promocionales"
+            columns={['Código', 'Qué da', 'Estado', 'Usos', 'Vigencia', 'Creado']}
+          >
+            {codes.data.items.map((code) => {
+              const [label, tone] = statusLabels[code.status];
+              return (
+                <tr key={code.code}>
+                  <td>
+                    <Link to={`/admin/codigos/${encodeURIComponent(code.code)}`}>{code.code}</Link>
+                  </td>
+                  <td>{effectOf(code)}</td>
+                  <td>
+                    <span className={`admin-badge ${tone}`}>{label}</span>
+                  </td>
+                  <td>
+                    {code.uses}
+                    {code.maxUses !== null && ` de ${code.maxUses}`}
+                  </td>
+                  <td>
+                    {code.validFrom || code.validUntil
+                      ? `${code.validFrom ?? '…'} – ${code.validUntil ?? '…'}`
+                      : 'Sin fechas'}
+                  </td>
+                  <td>{formatDateTime(code.createdAt)}</td>
+                </tr>
+              );
+            })}
+          </AdminTable>
           {codes.data.items.length === 0 && <p>No hay códigos con esa búsqueda.</p>}
           <Pager
             page={page}

@@ -7,6 +7,7 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
+import { AdminTable } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
 
 const switchesKey = ['admin', 'switches'] as const;
@@ -125,46 +126,32 @@ function SwitchTable<T extends AdminFeatureFlag>({
   return (
     <div className="admin-panel">
       <h2>{title}</h2>
-      <table className="admin-table">
-        <caption className="visually-hidden">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Qué hace</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Último cambio</th>
-            <th scope="col">
-              <span className="visually-hidden">Acciones</span>
-            </th>
+      <AdminTable caption={title} columns={['Nombre', 'Qué hace', 'Estado', 'Último cambio', '']}>
+        {items.map((item) => (
+          <tr key={item.name}>
+            <td>
+              <code>{item.name}</code>
+            </td>
+            <td>{descriptions[item.name] ?? '—'}</td>
+            <td>
+              <span className={`admin-badge ${item.enabled ? 'admin-badge-ok' : ''}`}>
+                {item.enabled ? 'Encendido' : 'Apagado'}
+              </span>
+            </td>
+            <td>{formatDateTime(item.updatedAt)}</td>
+            <td>
+              <button
+                type="button"
+                className="button button-secondary admin-small-button"
+                onClick={() => onToggle(item)}
+                aria-label={`${item.enabled ? 'Apagar' : 'Encender'} ${item.name}`}
+              >
+                {item.enabled ? 'Apagar' : 'Encender'}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.name}>
-              <td>
-                <code>{item.name}</code>
-              </td>
-              <td>{descriptions[item.name] ?? '—'}</td>
-              <td>
-                <span className={`admin-badge ${item.enabled ? 'admin-badge-ok' : ''}`}>
-                  {item.enabled ? 'Encendido' : 'Apagado'}
-                </span>
-              </td>
-              <td>{formatDateTime(item.updatedAt)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button-secondary admin-small-button"
-                  onClick={() => onToggle(item)}
-                  aria-label={`${item.enabled ? 'Apagar' : 'Encender'} ${item.name}`}
-                >
-                  {item.enabled ? 'Apagar' : 'Encender'}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </div>
   );
 }
