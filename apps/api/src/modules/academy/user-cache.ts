@@ -9,6 +9,8 @@ interface Entry<V> {
 
 interface Store<V> {
   generation: number;
+  /** when the expired users were last dropped (Date.now()) */
+  sweptAt: number;
   /** user id → her entries by key; in load order, so the user loaded longest ago goes first */
   users: Map<string, Map<string, Entry<V>>>;
 }
@@ -19,6 +21,11 @@ interface Store<V> {
  * notification may have been missed (contentGeneration). Kept per database handle, so two apps in
  * one process (tests) never share users. A failed load is not kept; concurrent callers share one
  * load. The TTL only bounds what a missed notification could cost.
+ *
+ * Users whose every entry is past the TTL are dropped at most once per TTL, on a lookup: the cache
+ * holds the users of the last minutes, not every user seen since the process started (up to
+ * `maxUsers`), so a worker's heap follows its traffic and a long-running one does not keep growing
+ * into its old-space limit.
  */
 export class UserCache<V> {
   private readonly stores = new WeakMap<Database, Store<V>>();
@@ -33,10 +40,10 @@ export class UserCache<V> {
   }
 
   get(db: Database, userId: string, key: string, load: () => Promise<V>): Promise<V> {
-    const users = this.usersOf(db);
+    const now = Date.now();
+    const users = this.usersOf(db, now);
     let entries = users.get(userId);
     const hit = entries?.get(key);
-    const now = Date.now();
     if (hit && now - hit.at < this.ttlMs) {
       this.stats.hits++;
       return hit.value;
@@ -65,13 +72,35 @@ export class UserCache<V> {
     this.stores.delete(db);
   }
 
-  private usersOf(db: Database): Map<string, Map<string, Entry<V>>> {
+  /** How many users the cache holds for `db` (tests, and what a heap snapshot would count). */
+  size(db: Database): number {
+    return this.stores.get(db)?.users.size ?? 0;
+  }
+
+  private usersOf(db: Database, now: number): Map<string, Map<string, Entry<V>>> {
     let store = this.stores.get(db);
     const generation = contentGeneration();
     if (!store || store.generation !== generation) {
-      store = { generation, users: new Map() };
+      store = { generation, sweptAt: now, users: new Map() };
       this.stores.set(db, store);
     }
+    if (now - store.sweptAt >= this.ttlMs) {
+      store.sweptAt = now;
+      this.dropExpired(store.users, now);
+    }
     return store.users;
+  }
+
+  private dropExpired(users: Map<string, Map<string, Entry<V>>>, now: number): void {
+    for (const [userId, entries] of users) {
+      let fresh = false;
+      for (const entry of entries.values()) {
+        if (now - entry.at < this.ttlMs) {
+          fresh = true;
+          break;
+        }
+      }
+      if (!fresh) users.delete(userId);
+    }
   }
 }
