@@ -23,6 +23,8 @@ export interface ProcessMetrics {
   heapTotalMb: number | null;
   externalMb: number | null;
   eventLoopLagP99Ms: number | null;
+  /** V8's committed size of each heap space (new, old, code, large objects…), MB: what heap total is made of */
+  heapSpacesMb: Record<string, { total: number; used: number }>;
 }
 
 /** One sample: the figures of one window of the run. */
@@ -133,6 +135,22 @@ export function metric(text: string, name: string, labels: Record<string, string
     return Number.isFinite(value) ? value : null;
   }
   return null;
+}
+
+/**
+ * `nodejs_heap_space_size_{total,used}_bytes{space="…"}` of one scrape, MB by space: what V8 holds
+ * for each space and how much of it live and not yet collected objects use.
+ */
+export function heapSpaces(text: string): Record<string, { total: number; used: number }> {
+  const spaces: Record<string, { total: number; used: number }> = {};
+  for (const match of text.matchAll(
+    /^nodejs_heap_space_size_(total|used)_bytes\{space="([a-z_]+)"\} ([0-9.e+]+)$/gm,
+  )) {
+    const [, which, space, value] = match as unknown as [string, 'total' | 'used', string, string];
+    spaces[space] ??= { total: 0, used: 0 };
+    spaces[space][which] = Number(value) / 1024 / 1024;
+  }
+  return spaces;
 }
 
 /** The process among `pids` that holds the server side of our loopback connection from `localPort`. */
@@ -303,6 +321,7 @@ export class Sampler {
         heapTotalMb: mb('nodejs_heap_size_total_bytes'),
         externalMb: mb('nodejs_external_memory_bytes'),
         eventLoopLagP99Ms: lag === null ? null : lag * 1000,
+        heapSpacesMb: heapSpaces(text),
       };
     });
     const complete = metrics.length === this.servingPids().length;
