@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hostedCheckoutStandIn, mercadoPagoEmulator, startOidcMock } from '@alcancia/sandbox';
+import {
+  hostedCheckoutStandIn,
+  mercadoPagoEmulator,
+  type S3StandIn,
+  startOidcMock,
+  startS3StandIn,
+} from '@alcancia/sandbox';
 import Fastify from 'fastify';
 
 /**
@@ -9,7 +17,21 @@ import Fastify from 'fastify';
  * so inside every API process each would hold a different state) and the OpenID Connect mock.
  * Like the real providers, there is one of each, whichever process calls it. The proxy in front
  * of the API sends `/sandbox/*` here, so browsers still find them on the app's origin.
+ * The files live in the S3 stand-in's bucket (STORAGE_DRIVER=s3), as a deployment's hosts share
+ * no disk: an upload that one process receives is read, served and packaged by the other.
  */
+
+/** The shipped course materials, put into the bucket as compose.yaml's minio-init mirrors them. */
+function mirrorShippedFiles(s3: S3StandIn): number {
+  const root = path.resolve(import.meta.dirname, '../../apps/api/media/files');
+  const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const entry of files) {
+    const file = path.join(entry.parentPath, entry.name);
+    const key = path.relative(root, file).split(path.sep).join('/');
+    s3.store.put(s3.bucket, key, readFileSync(file), { contentType: 'binary/octet-stream', metadata: {} });
+  }
+  return files.length;
+}
 
 /** Fixed test credentials, shared by the stand-ins and the API processes. */
 const credentials = {
@@ -58,6 +80,8 @@ export async function startSandboxService({
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const oidc = await startOidcMock();
+  const s3 = await startS3StandIn();
+  mirrorShippedFiles(s3);
 
   const apiEnv = {
     // The API calls the providers directly, like it calls the real ones; browsers go through the proxy.
@@ -76,12 +100,21 @@ export async function startSandboxService({
     FACEBOOK_AUTHORIZATION_URL: `${oidc.issuer}/authorize`,
     FACEBOOK_TOKEN_URL: `${oidc.issuer}/token`,
     FACEBOOK_ME_URL: `${oidc.issuer}/userinfo`,
+    // Browsers fetch presigned material URLs from the stand-in directly, as they would from S3.
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ENDPOINT: s3.url,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
   };
   return {
     url,
     apiEnv,
     close: async () => {
       await oidc.close();
+      await s3.close();
       await app.close();
     },
   };

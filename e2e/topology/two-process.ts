@@ -15,6 +15,9 @@ import { topologyPorts } from './settings';
  *                           ├─▶ API process b :PORT+2 ─┴─▶ Redis (REDIS_URL)
  *                           └─▶ /sandbox/* ─▶ the stand-ins (Mercado Pago, hosted checkout; OIDC mock)
  *
+ * The files are in the S3 stand-in's bucket (STORAGE_DRIVER=s3, decision 84): the hosts of a
+ * deployment share no disk, so an upload received by one process is served by the other.
+ *
  * Two `node apps/api/dist/server.js` (WEB_CONCURRENCY=1 each) start together on a fresh database
  * (the migration lock makes one of them migrate and seed), with the same PUBLIC_URL (the proxy)
  * and secrets. Like a supervisor, it starts a process again when it dies. Their stdout and stderr

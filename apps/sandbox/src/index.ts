@@ -23,4 +23,5 @@ export {
   TEST_CARDS,
 } from './mercadopago';
 export { defaultMockIdentity, type MockIdentity, type OidcMock, startOidcMock } from './oidc-mock';
+export { type S3StandIn, type S3StandInOptions, s3StandInDefaults, startS3StandIn } from './s3';
 export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';

@@ -16,7 +16,13 @@ export type FileErrorCode = (typeof fileErrorCodes)[number];
  * Add `download=1` to a local URL to save instead of view.
  */
 export const fileUrlResponseSchema = z.object({
+  /** shows the file (inline), e.g. in the page's PDF viewer */
   url: z.string(),
+  /**
+   * saves the file (attachment, with its Spanish name): a presigned bucket URL is cross-origin, where
+   * browsers ignore a link's `download` attribute, so the disposition is signed into its own URL
+   */
+  downloadUrl: z.string(),
   /** when the URL stops working (ISO 8601) */
   expiresAt: z.string(),
 });

@@ -14,6 +14,11 @@ export const changeChannels = {
    * password change): JSON { userId, sessionIds? } (plugins/authentication.ts)
    */
   sessions: 'alcancia_sessions_revoked',
+  /**
+   * a tus request waits for an upload another request holds: the holder's token, whose request
+   * then gives the upload up (admin/content/upload-locker.ts); only the dedicated listener hears it
+   */
+  uploadLocks: 'alcancia_upload_lock_release',
 } as const;
 
 /**
@@ -23,5 +28,8 @@ export const changeChannels = {
  */
 export const listenToChanges = `listen ${changeChannels.content}; listen ${changeChannels.viewer}; listen ${changeChannels.sessions}`;
 
-/** Run by each process's dedicated listener: every channel, for what other processes write. */
-export const listenToAllChanges = `${listenToChanges}; listen ${changeChannels.progress}`;
+/**
+ * Run by each process's dedicated listener: every channel, for what other processes write. A
+ * process asks its own uploads' holders directly, so pool connections stay off that channel too.
+ */
+export const listenToAllChanges = `${listenToChanges}; listen ${changeChannels.progress}; listen ${changeChannels.uploadLocks}`;

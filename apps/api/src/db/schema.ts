@@ -973,3 +973,16 @@ export const videoPackagings = pgTable('video_packagings', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who may write to a resumable upload right now (issue 18, decision 85): one lease per upload
+ * that a tus request holds, shared by every API process (admin/content/upload-locker.ts). The
+ * holder renews it while its request runs; a process that dies leaves a lease that expires.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  /** the upload's id, its storage key (subidas/videos/{hex}.mp4) */
+  uploadId: text('upload_id').primaryKey(),
+  /** a token of the holding request, the payload of a release request on its channel */
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { storageOrigins } from '../providers/storage/bucket-origin';
 
 /** Where Mercado Pago's card form lives in production: its SDK, its APIs and its frames. */
 const mercadoPagoBrowserSources = {
@@ -68,6 +69,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const payments = paymentSources(config);
+  // Presigned URLs of the bucket (STORAGE_DRIVER=s3): the PDF viewer fetches materials there.
+  const storage = storageOrigins(config);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -77,9 +80,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         // React sets style attributes; no stylesheet is inlined by us.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...payments.img],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...storage],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...payments.connect, ...config.csp.scriptOrigins],
+        connectSrc: ["'self'", ...payments.connect, ...config.csp.scriptOrigins, ...storage],
         // the embedded community (GET /community's url) and chat vendors are operator-allowed
         frameSrc: ["'self'", ...payments.frame, ...config.csp.frameOrigins],
         frameAncestors: ["'self'"],

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { changeChannels, listenToAllChanges } from '../../db/change-channels';
 import { applyRevocationNotice } from '../../plugins/authentication';
+import { uploadLockReleaseRequested } from '../admin/content/upload-locker';
 import { forgetContent } from './content-cache';
 import { progressChanged } from './progress-cache';
 import { forgetViewer } from './viewer';
@@ -10,7 +11,9 @@ import { forgetViewer } from './viewer';
 /**
  * Listens for the life of the app on the content channel (the content import, plans: forget every
  * content cache), the viewer channel (a user's subscription or purchases changed: forget her) and
- * the progress channel (learners saved progress in another process: forget theirs).
+ * the progress channel (learners saved progress in another process: forget theirs), and hands the
+ * uploads channel to the tus locker (a request in another process waits for an upload one of ours
+ * holds: admin/content/upload-locker.ts).
  *
  * PostgreSQL server: a dedicated connection hears what other processes commit (it reconnects
  * after a loss, and forgets everything then, since a notification may have been missed); and every
@@ -29,6 +32,8 @@ export function listenForChanges(app: FastifyInstance): void {
       progressChanged(db, message.payload);
     else if (message.channel === changeChannels.sessions && message.payload)
       applyRevocationNotice(app.accessTokens, message.payload);
+    else if (message.channel === changeChannels.uploadLocks && message.payload)
+      uploadLockReleaseRequested(message.payload);
   };
   const client = (app.db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
@@ -41,6 +46,7 @@ export function listenForChanges(app: FastifyInstance): void {
         await client.listen(changeChannels.sessions, (payload) =>
           applyRevocationNotice(app.accessTokens, payload),
         ),
+        await client.listen(changeChannels.uploadLocks, uploadLockReleaseRequested),
       ];
       stop = async () => {
         for (const unlisten of stops) await unlisten();

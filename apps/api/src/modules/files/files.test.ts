@@ -107,7 +107,7 @@ describe('materials: file-url and signed files', () => {
   const fileUrl = async (key: string, headers: Record<string, string>) => {
     const res = await get(`/api/academy/file-url/${key}`, headers);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { url: string; expiresAt: string };
+    return res.json() as { url: string; downloadUrl: string; expiresAt: string };
   };
 
   it('requires a session', async () => {
@@ -138,6 +138,18 @@ describe('materials: file-url and signed files', () => {
     expect(
       res.rawPayload.equals(readFileSync(path.join(mediaDir, 'files/materiales/presupuesto-mensual.pdf'))),
     ).toBe(true);
+  });
+
+  it('gives a second URL that saves the file (attachment) under the same name', async () => {
+    const { credentials } = await newSession(t.app);
+    const { url, downloadUrl } = await fileUrl('materiales/presupuesto-mensual.pdf', bearer(credentials));
+    expect(downloadUrl).not.toBe(url);
+    const res = await get(downloadUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Presupuesto mensual.pdf"; filename*=UTF-8''Presupuesto%20mensual.pdf`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('accepts the key URL-encoded and answers an attachment with download=1, accents kept', async () => {

@@ -83,13 +83,10 @@ export const getFileUrlRoute: FastifyPluginAsyncZod = async (app) => {
       }
       const filename = `${safeFileName(material.sectionName, 'Material')}.${extensionOf(key)}`;
       const expiresAt = new Date(Date.now() + fileUrlTtlSeconds * 1000);
-      const url = await app.fileStorage.signedUrl(key, {
-        filename,
-        contentType,
-        disposition: 'inline',
-        ttlSeconds: fileUrlTtlSeconds,
-      });
-      return { url, expiresAt: expiresAt.toISOString() };
+      const signed = (disposition: 'inline' | 'attachment') =>
+        app.fileStorage.signedUrl(key, { filename, contentType, disposition, ttlSeconds: fileUrlTtlSeconds });
+      const [url, downloadUrl] = await Promise.all([signed('inline'), signed('attachment')]);
+      return { url, downloadUrl, expiresAt: expiresAt.toISOString() };
     },
   );
 };

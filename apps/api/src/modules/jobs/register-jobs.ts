@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hlsPackagingJob, hlsQueueOptions, packageVideo } from '../admin/content/hls-packaging';
 import { publishScheduledContent } from '../admin/content/publish-scheduled';
+import { cleanUpStorage } from '../admin/content/storage-cleanup';
 import { reconcileOrders } from '../payments/reconcile-orders';
 import { applyDuePriceChanges } from '../subscriptions/price-changes';
 import { JobQueue, type JobQueueSettings } from './job-queue';
@@ -19,6 +20,7 @@ export const backgroundJobs = {
   reconcilePayments: 'payments.reconcile',
   publishContent: 'content.publish',
   priceChanges: 'subscriptions.price-changes',
+  storageCleanup: 'content.storage-cleanup',
 } as const;
 
 /**
@@ -94,6 +96,13 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
     name: hlsPackagingJob,
     queue: hlsQueueOptions,
     run: async (data, job) => packageVideo(app, data, job),
+  });
+
+  // Uploads no section uses after 7 days, and unfinished uploads after 2 (decision 84): daily.
+  jobs.define({
+    name: backgroundJobs.storageCleanup,
+    cron: '17 4 * * *',
+    run: async () => cleanUpStorage(app),
   });
 
   app.addHook('onReady', async () => {

@@ -22,6 +22,13 @@ export interface StoredFile {
   size: number;
 }
 
+/** One stored file as a listing gives it. */
+export interface ListedFile {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 /**
  * Where downloadable materials live. Callers decide who may read a key; the storage only hands out
  * short-lived URLs for it (and the bytes, for the local driver's own file route).
@@ -37,6 +44,10 @@ export interface FileStorage {
   readRange(key: string, start: number, end?: number): Promise<(StoredFile & { total: number }) | null>;
   /** Resolves when the storage answers (readiness): the folder is readable, or the bucket exists. */
   ping(): Promise<void>;
+  /** Every file whose key starts with `prefix` (e.g. `subidas/`), with its last change: clean-ups. */
+  list(prefix: string): Promise<ListedFile[]>;
+  /** Deletes a file; a missing one is no error. */
+  remove(key: string): Promise<void>;
 }
 
 /** Path of the API route that serves local signed URLs (see modules/files/serve-signed-file.ts). */

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, readdir, rmdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isValidFileKey, resolveFileKey } from './file-keys';
-import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
+import type { FileStorage, ListedFile, SignedUrlOptions, StoredFile } from './file-storage';
 
 export interface SignedFileParams {
   expires: number;
@@ -87,6 +88,44 @@ export class LocalFileStorage implements FileStorage {
   async ping(): Promise<void> {
     if (!(await stat(this.options.root)).isDirectory()) throw new Error('FILES_DIR is not a folder');
     await access(this.options.root, constants.R_OK | constants.X_OK);
+  }
+
+  async list(prefix: string): Promise<ListedFile[]> {
+    const root = path.resolve(this.options.root);
+    // the folder that holds every key of the prefix: `subidas/videos/ab` → subidas/videos
+    const start = path.join(root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    if (!start.startsWith(root)) return [];
+    const entries = await readdir(start, { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    const files: ListedFile[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(root, file).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(file).catch(() => null);
+      if (info) files.push({ key, size: info.size, lastModified: info.mtime });
+    }
+    return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async remove(key: string): Promise<void> {
+    const file = resolveFileKey(this.options.root, key);
+    if (!file) throw new Error(`Clave de archivo inválida: ${key}`);
+    try {
+      await unlink(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    // A folder left empty goes too (an HLS stream's folder), as a bucket has no folders to leave behind.
+    const folder = path.dirname(file);
+    if (folder !== path.resolve(this.options.root)) {
+      await rmdir(folder).catch(() => {});
+    }
   }
 
   private sign(key: string, expires: number, name: string): string {

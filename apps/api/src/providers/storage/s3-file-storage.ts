@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import { contentDisposition } from './content-disposition';
-import type { FileStorage, SignedUrlOptions, StoredFile } from './file-storage';
+import type { FileStorage, ListedFile, SignedUrlOptions, StoredFile } from './file-storage';
 
 type S3Settings = NonNullable<Config['storage']['s3']>;
 type S3Sdk = typeof import('@aws-sdk/client-s3');
@@ -94,5 +94,30 @@ export class S3FileStorage implements FileStorage {
       if (error instanceof this.sdk.NoSuchKey) return null;
       throw error;
     }
+  }
+
+  async list(prefix: string): Promise<ListedFile[]> {
+    const files: ListedFile[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        files.push({
+          key: object.Key,
+          size: object.Size ?? 0,
+          lastModified: object.LastModified ?? new Date(0),
+        });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return files;
+  }
+
+  async remove(key: string): Promise<void> {
+    // S3 answers a delete of a missing key with 204 too.
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }

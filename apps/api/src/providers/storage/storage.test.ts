@@ -1,6 +1,12 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { text } from 'node:stream/consumers';
+import { type S3StandIn, startS3StandIn } from '@alcancia/sandbox';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { bucketOrigin } from './bucket-origin';
 import { asciiFileName, contentDisposition, safeFileName } from './content-disposition';
 import { isValidFileKey, materialContentType, resolveFileKey } from './file-keys';
 import { createFileStorage } from './file-storage';
@@ -128,6 +134,137 @@ describe('S3 storage', () => {
     expect(url.host).toBe('alcancia-materiales.s3.sa-east-1.amazonaws.com');
     expect(url.pathname).toBe('/materiales/guia.pdf');
     expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment; /);
+  });
+});
+
+describe('the bucket origin the CSP allows', () => {
+  it('is the origin of the presigned URLs, path-style or virtual-hosted, AWS or not', async () => {
+    const cases = [
+      { endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+      { endpoint: 'https://minio.example.com:9443', forcePathStyle: false },
+      { endpoint: 'https://storage.example.com', forcePathStyle: true },
+      { endpoint: undefined, forcePathStyle: false },
+      { endpoint: undefined, forcePathStyle: true },
+    ];
+    for (const { endpoint, forcePathStyle } of cases) {
+      const settings = {
+        bucket: 'alcancia-materiales',
+        region: 'sa-east-1',
+        endpoint,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-example',
+        forcePathStyle,
+      };
+      const storage = await S3FileStorage.fromConfig(settings);
+      const url = new URL(await storage.signedUrl('materiales/guia.pdf', { ...pdf, disposition: 'inline' }));
+      expect(bucketOrigin(settings), `${endpoint} ${forcePathStyle}`).toBe(url.origin);
+    }
+  });
+});
+
+describe('S3 storage against the sandbox S3 stand-in (real SDK, real HTTP, SigV4 checked)', () => {
+  let s3: S3StandIn;
+  let storage: S3FileStorage;
+  let client: S3Client;
+  const settings = () => ({
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.url,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  });
+  const put = (Key: string, Body: string) =>
+    client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body }));
+
+  beforeAll(async () => {
+    s3 = await startS3StandIn();
+    storage = await S3FileStorage.fromConfig(settings());
+    client = new S3Client({
+      region: s3.region,
+      endpoint: s3.url,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+  });
+  afterAll(async () => {
+    client.destroy();
+    await s3.close();
+  });
+
+  it('a signed URL, fetched, gives the bytes with our content type and the Spanish file name', async () => {
+    await put('materiales/guia-practica.pdf', '%PDF-1.4 la guía');
+    const url = await storage.signedUrl('materiales/guia-practica.pdf', {
+      ...pdf,
+      disposition: 'attachment',
+    });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Guia practica.pdf"; filename*=UTF-8''Gu%C3%ADa%20pr%C3%A1ctica.pdf`,
+    );
+    expect(await res.text()).toBe('%PDF-1.4 la guía');
+  });
+
+  it('reads ranges with the whole size; a missing key is null; ping answers while the bucket exists', async () => {
+    await put('subidas/a.txt', '0123456789');
+    const part = await storage.readRange('subidas/a.txt', 2, 5);
+    expect(part && { size: part.size, total: part.total, body: await text(part.body) }).toEqual({
+      size: 4,
+      total: 10,
+      body: '2345',
+    });
+    const tail = await storage.readRange('subidas/a.txt', 8);
+    expect(tail && (await text(tail.body))).toBe('89');
+    expect(await storage.readRange('subidas/no.txt', 0, 1)).toBeNull();
+    expect(await storage.read('subidas/no.txt')).toBeNull();
+    const whole = await storage.read('subidas/a.txt');
+    expect(whole && (await text(whole.body))).toBe('0123456789');
+    await expect(storage.ping()).resolves.toBeUndefined();
+    const elsewhere = await S3FileStorage.fromConfig({ ...settings(), bucket: 'no-existe' });
+    await expect(elsewhere.ping()).rejects.toThrow();
+    const wrongSecret = await S3FileStorage.fromConfig({ ...settings(), secretAccessKey: 'otra-clave' });
+    await expect(wrongSecret.ping()).rejects.toThrow();
+  });
+
+  it('lists a prefix with each file’s last change, and removes (a missing key is no error)', async () => {
+    await put('limpieza/uno.mp4', 'uno');
+    await put('limpieza/dos/index.m3u8', 'dos');
+    await put('otra/tres.pdf', 'tres');
+    const listed = await storage.list('limpieza/');
+    expect(listed.map((f) => [f.key, f.size])).toEqual([
+      ['limpieza/dos/index.m3u8', 3],
+      ['limpieza/uno.mp4', 3],
+    ]);
+    expect(Date.now() - (listed[0]?.lastModified.getTime() ?? 0)).toBeLessThan(60_000);
+    await storage.remove('limpieza/uno.mp4');
+    await storage.remove('limpieza/uno.mp4');
+    expect((await storage.list('limpieza/')).map((f) => f.key)).toEqual(['limpieza/dos/index.m3u8']);
+  });
+});
+
+describe('local storage listing and removal', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'alcancia-list-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists a prefix recursively with modification times; removing the last file drops its folder', async () => {
+    const storage = new LocalFileStorage({ root, secret: jwtSecret, routePath: '/api/files' });
+    mkdirSync(path.join(root, 'subidas', 'videos', 'abc'), { recursive: true });
+    writeFileSync(path.join(root, 'subidas', 'videos', 'v.mp4'), 'video');
+    writeFileSync(path.join(root, 'subidas', 'videos', 'abc', 'index.m3u8'), 'hls');
+    writeFileSync(path.join(root, 'fuera.pdf'), 'x');
+    const old = new Date('2026-01-01T00:00:00Z');
+    utimesSync(path.join(root, 'subidas', 'videos', 'v.mp4'), old, old);
+    const listed = await storage.list('subidas/');
+    expect(listed.map((f) => f.key)).toEqual(['subidas/videos/abc/index.m3u8', 'subidas/videos/v.mp4']);
+    expect(listed[1]?.lastModified.toISOString()).toBe(old.toISOString());
+    expect(await storage.list('nada/')).toEqual([]);
+    await storage.remove('subidas/videos/abc/index.m3u8');
+    await storage.remove('subidas/videos/abc/index.m3u8');
+    expect((await storage.list('subidas/')).map((f) => f.key)).toEqual(['subidas/videos/v.mp4']);
+    expect(existsSync(path.join(root, 'subidas', 'videos', 'abc'))).toBe(false);
+    await expect(storage.remove('../fuera.pdf')).rejects.toThrow();
   });
 });
 

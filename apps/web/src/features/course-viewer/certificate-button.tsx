@@ -17,9 +17,36 @@ export function CertificateButton({
   course: Course;
   progress: CourseProgress | undefined;
 }) {
+  const certificate = useCertificateDownload(course);
+  if (!isCertificateAvailable(course, progress)) return null;
+
+  return (
+    <div className="cv-certificate">
+      <p className="cv-certificate-text">
+        {progress?.finished_at
+          ? '¡Terminaste el curso! Tu certificado está listo.'
+          : '¡Completaste todas las clases! Tu certificado está listo.'}
+      </p>
+      <CertificateDownloadButton certificate={certificate} className="button button-primary button-block" />
+      <div aria-live="polite">
+        {certificate.status === 'done' && <p className="cv-certificate-done">{downloadedNote}</p>}
+      </div>
+      <CertificateDownloadError certificate={certificate} />
+    </div>
+  );
+}
+
+const downloadedNote = 'Listo: descargamos tu certificado.';
+
+type CertificateDownload = ReturnType<typeof useCertificateDownload>;
+
+/**
+ * Downloading the course's certificate: busy while it is made, done after; a failure keeps its
+ * message (in Spanish) and is tracked. `onDone` hears the note to read out once downloaded.
+ */
+export function useCertificateDownload(course: Course, onDone?: (note: string) => void) {
   const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  if (!isCertificateAvailable(course, progress)) return null;
 
   async function download() {
     setStatus('busy');
@@ -27,6 +54,7 @@ export function CertificateButton({
     try {
       await downloadCertificate(course);
       setStatus('done');
+      onDone?.(downloadedNote);
     } catch (problem) {
       const message =
         problem instanceof Error && problem.message
@@ -42,30 +70,37 @@ export function CertificateButton({
     }
   }
 
+  return { status, error, download };
+}
+
+/** "Descargar certificado", busy while it downloads. */
+export function CertificateDownloadButton({
+  certificate,
+  className,
+}: {
+  certificate: CertificateDownload;
+  className: string;
+}) {
+  const busy = certificate.status === 'busy';
   return (
-    <div className="cv-certificate">
-      <p className="cv-certificate-text">
-        {progress?.finished_at
-          ? '¡Terminaste el curso! Tu certificado está listo.'
-          : '¡Completaste todas las clases! Tu certificado está listo.'}
-      </p>
-      <button
-        type="button"
-        className="button button-primary button-block"
-        onClick={download}
-        disabled={status === 'busy'}
-        aria-busy={status === 'busy' || undefined}
-      >
-        {status === 'busy' ? 'Descargando certificado…' : 'Descargar certificado'}
-      </button>
-      <div aria-live="polite">
-        {status === 'done' && <p className="cv-certificate-done">Listo: descargamos tu certificado.</p>}
-      </div>
-      {error && (
-        <Alert tone="error" title="No pudimos descargar tu certificado">
-          <p>{error}</p>
-        </Alert>
-      )}
-    </div>
+    <button
+      type="button"
+      className={className}
+      onClick={certificate.download}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? 'Descargando certificado…' : 'Descargar certificado'}
+    </button>
+  );
+}
+
+/** Why the download failed, if it did. */
+export function CertificateDownloadError({ certificate }: { certificate: CertificateDownload }) {
+  if (!certificate.error) return null;
+  return (
+    <Alert tone="error" title="No pudimos descargar tu certificado">
+      <p>{certificate.error}</p>
+    </Alert>
   );
 }

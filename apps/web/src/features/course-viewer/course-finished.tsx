@@ -1,13 +1,14 @@
 import type { Course } from '@alcancia/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { track } from '../../lib/analytics';
-import { ApiError } from '../../lib/api-client';
-import { Alert } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
 import { courseCardTarget } from '../academy/card-rules';
 import { progressOf, useProgressOverview, useQuickCourses } from '../academy/catalog-api';
-import { downloadCertificate } from './download-certificate';
+import {
+  CertificateDownloadButton,
+  CertificateDownloadError,
+  useCertificateDownload,
+} from './certificate-button';
 import { nextCourses, shareData } from './finish-rules';
 
 /**
@@ -51,45 +52,11 @@ export function CourseFinished({ course, onClose }: { course: Course; onClose():
 }
 
 function CertificateDownload({ course, onDone }: { course: Course; onDone(note: string): void }) {
-  const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  async function download() {
-    setStatus('busy');
-    setError(null);
-    try {
-      await downloadCertificate(course);
-      setStatus('done');
-      onDone('Listo: descargamos tu certificado.');
-    } catch (problem) {
-      const message =
-        problem instanceof Error && problem.message
-          ? problem.message
-          : 'No pudimos descargar tu certificado. Intentá nuevamente.';
-      setError(message);
-      setStatus('idle');
-      track('academy_certificate_download_error', {
-        courseId: course.id,
-        internalCode: problem instanceof ApiError ? problem.internalCode : 'UNEXPECTED_ERROR',
-        message,
-      });
-    }
-  }
+  const certificate = useCertificateDownload(course, onDone);
   return (
     <>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={download}
-        disabled={status === 'busy'}
-        aria-busy={status === 'busy' || undefined}
-      >
-        {status === 'busy' ? 'Descargando certificado…' : 'Descargar certificado'}
-      </button>
-      {error && (
-        <Alert tone="error" title="No pudimos descargar tu certificado">
-          <p>{error}</p>
-        </Alert>
-      )}
+      <CertificateDownloadButton certificate={certificate} className="button button-primary" />
+      <CertificateDownloadError certificate={certificate} />
     </>
   );
 }

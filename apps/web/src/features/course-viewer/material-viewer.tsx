@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
 import { Alert, Spinner } from '../../ui/feedback';
-import { downloadUrlOf, type FileUrl, getFileUrl, isExpiring } from './get-file-url';
+import { type FileUrl, getFileUrl, isExpiring } from './get-file-url';
 import { isComplete, type SectionProgress } from './progress-rules';
 import { useSaveProgress } from './save-progress';
 
@@ -176,7 +176,7 @@ function DownloadButton({
     <div className="cv-download">
       <a
         className="button button-primary"
-        href={downloadUrlOf(file.url)}
+        href={file.downloadUrl}
         download
         aria-busy={busy || undefined}
         aria-label={`${label}: ${name}`}
@@ -188,7 +188,7 @@ function DownloadButton({
           setError(null);
           try {
             const fresh = await getFileUrl(fileKey);
-            window.location.assign(downloadUrlOf(fresh.url));
+            window.location.assign(fresh.downloadUrl);
           } catch (problem) {
             setError(problem instanceof Error ? problem.message : 'No pudimos descargar el archivo.');
           } finally {

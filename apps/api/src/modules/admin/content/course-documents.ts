@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminCourse, AdminCourseFields } from '@alcancia/contract/admin';
+import type { AdminCourse, AdminCourseFields, AdminCourseSummary } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
@@ -72,11 +72,8 @@ export function forgetLearnersProgress(db: Database): void {
   progressChanged(db, '*');
 }
 
-/** The course as the back office shows it. */
-export async function loadAdminCourse(db: Db, id: string): Promise<AdminCourse> {
-  const document = await readCourseDocument(db, id);
-  const [row] = await db.select().from(courses).where(eq(courses.id, id));
-  if (!row) throw AppError.notFound('No existe ese contenido.');
+/** A course's row as the back office's list shows it. */
+export function toAdminCourseSummary(row: typeof courses.$inferSelect): AdminCourseSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -87,6 +84,16 @@ export async function loadAdminCourse(db: Db, id: string): Promise<AdminCourse> 
     classesAmount: row.classesAmount,
     sortOrder: row.sortOrder,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The course as the back office shows it. */
+export async function loadAdminCourse(db: Db, id: string): Promise<AdminCourse> {
+  const document = await readCourseDocument(db, id);
+  const [row] = await db.select().from(courses).where(eq(courses.id, id));
+  if (!row) throw AppError.notFound('No existe ese contenido.');
+  return {
+    ...toAdminCourseSummary(row),
     description: document.description,
     longDescription: document.longDescription,
     descriptionAlternative: document.descriptionAlternative ?? null,

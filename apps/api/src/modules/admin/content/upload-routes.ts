@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit';
 import { hlsPackagingAvailable, queueHlsPackaging } from './hls-packaging';
 import { declaredKind, matchesKind, mp4DurationSeconds, type UploadKind, uploadTypes } from './upload-checks';
+import { uploadLockerFor } from './upload-locker';
 
 /** Where uploads live in the storage: videos are served at /media/subidas/videos/{name}. */
 export const uploadedVideoPrefix = 'subidas/videos/';
@@ -24,13 +25,40 @@ const notAllowed = 'Subí un video MP4 o un material PDF o XLSX.';
 /** A tus error answer (the server sends `body` with `status_code`). */
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
-async function createDatastore(app: FastifyInstance): Promise<DataStore> {
+/**
+ * The tus store of the configured storage. Unfinished uploads expire after 2 days (tus
+ * `expiration`): a PATCH or HEAD after that is answered 410, and the daily clean-up
+ * (storage-cleanup.ts) deletes them with the store's own `deleteExpired`.
+ */
+export async function createDatastore(app: FastifyInstance): Promise<DataStore> {
   const { storage } = app.config;
+  const expirationPeriodInMilliseconds = 2 * 24 * 60 * 60 * 1000;
   if (storage.driver === 's3' && storage.s3) {
     const { S3Store } = await import('@tus/s3-store');
+    const { ERRORS } = await import('@tus/utils');
     const s3 = storage.s3;
-    return new S3Store({
+    // The library's remove aborts the multipart upload first; once the upload has finished S3
+    // answers NoSuchUpload and the library gives up before deleting the object, so a refused file
+    // stayed in the bucket. The objects of the upload go anyway (deleting a missing key is no error).
+    class FinishedUploadsS3Store extends S3Store {
+      override async remove(id: string): Promise<void> {
+        try {
+          await super.remove(id);
+        } catch (error) {
+          if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+          await this.client.deleteObjects({
+            Bucket: this.bucket,
+            Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+          });
+        }
+      }
+    }
+    return new FinishedUploadsS3Store({
       partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds,
+      // Expiry tags only serve bucket lifecycle rules, which we do not use (the clean-up job lists
+      // multipart uploads); left off, buckets without object tagging (R2 and others) work too.
+      useTags: false,
       s3ClientConfig: {
         bucket: s3.bucket,
         region: s3.region,
@@ -43,7 +71,29 @@ async function createDatastore(app: FastifyInstance): Promise<DataStore> {
       },
     }) as unknown as DataStore;
   }
-  const { FileStore } = await import('@tus/file-store');
+  const { FileStore, FileConfigstore } = await import('@tus/file-store');
+  const { readdir, stat } = await import('node:fs/promises');
+  const path = await import('node:path');
+  // The library's configstore lists only the top folder (our uploads live in subidas/…), and its
+  // deleteExpired takes every listed upload as unfinished (the .json keeps offset 0): list the
+  // unfinished uploads of the upload folders only, so a finished file is never taken for one.
+  class UnfinishedUploadsConfigstore extends FileConfigstore {
+    override async list(): Promise<string[]> {
+      const ids: string[] = [];
+      for (const folder of [uploadedVideoPrefix, uploadedMaterialPrefix]) {
+        const names = await readdir(path.join(storage.filesDir, folder)).catch(() => [] as string[]);
+        for (const name of names.filter((n) => n.endsWith('.json'))) {
+          const id = `${folder}${name.slice(0, -'.json'.length)}`;
+          const [info, file] = await Promise.all([
+            this.get(id).catch(() => undefined),
+            stat(path.join(storage.filesDir, id)).catch(() => null),
+          ]);
+          if (info?.size !== undefined && file && file.size < info.size) ids.push(id);
+        }
+      }
+      return ids;
+    }
+  }
   // The store's constructor creates its folder in a callback that throws on failure (an uncaught
   // error at start). FILES_DIR is the operator's folder: /api/ready reports it missing, and each
   // upload creates its own subfolder when it begins.
@@ -51,7 +101,11 @@ async function createDatastore(app: FastifyInstance): Promise<DataStore> {
   class OperatorFolderFileStore extends FileStore {
     override checkOrCreateDirectory(): void {}
   }
-  return new OperatorFolderFileStore({ directory: storage.filesDir }) as unknown as DataStore;
+  return new OperatorFolderFileStore({
+    directory: storage.filesDir,
+    configstore: new UnfinishedUploadsConfigstore(storage.filesDir),
+    expirationPeriodInMilliseconds,
+  }) as unknown as DataStore;
 }
 
 /**
@@ -83,6 +137,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = new Server({
     path: uploadsPath,
     datastore,
+    // One upload, one writer across every API process (decision 85); the default only knows its own.
+    locker: uploadLockerFor(app),
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
