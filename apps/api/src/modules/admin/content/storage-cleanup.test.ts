@@ -7,7 +7,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
-import { videoPackagings } from '../../../db/schema';
+import { uploadLocks, videoPackagings } from '../../../db/schema';
 import { cleanUpStorage } from './storage-cleanup';
 
 /** The daily clean-up of abandoned media (decision 84), once per storage driver. */
@@ -79,7 +79,7 @@ function cleanupSuite(name: string, t: TestApp, driver: () => Driver) {
     return { key, location, result: finish ? (done.json() as AdminUploadResult) : null };
   };
 
-  it(`${name}: an unreferenced week-old video goes with its HLS files and row; a referenced one, a fresh one and a fresh unfinished upload stay; an unfinished upload of 3 days goes`, async () => {
+  it(`${name}: an unreferenced week-old video goes with its HLS files and row; a referenced one, a fresh one and a fresh unfinished upload stay; an unfinished upload of 3 days and an expired upload lease go`, async () => {
     const editor = await operatorSession(t.app, 'editor');
     const d = driver();
     const used = await upload(editor.headers, tinyMp4(3000));
@@ -132,8 +132,16 @@ function cleanupSuite(name: string, t: TestApp, driver: () => Driver) {
     // The file store's .json of a finished upload still says offset 0: its age must not make it "unfinished".
     if (name === 'local') d.ageUnfinished(fresh.key, 3);
 
+    // a lease left by a process that died a minute ago, and one a live process holds
+    await t.database.db.insert(uploadLocks).values([
+      { uploadId: `dead-${name}`, holder: 'gone', expiresAt: new Date(Date.now() - 60_000) },
+      { uploadId: `live-${name}`, holder: 'here', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+
     const result = await cleanUpStorage(t.app);
-    expect(result).toMatchObject({ removedUploads: 1, expiredUploads: expect.any(Number) });
+    expect(result).toMatchObject({ removedUploads: 1, expiredUploads: expect.any(Number), expiredLeases: 1 });
+    const leases = await t.database.db.select({ id: uploadLocks.uploadId }).from(uploadLocks);
+    expect(leases.map((lease) => lease.id)).toEqual([`live-${name}`]);
     expect(result.expiredUploads).toBeGreaterThan(0);
 
     expect(d.has(abandoned.key)).toBe(false);
@@ -163,7 +171,11 @@ function cleanupSuite(name: string, t: TestApp, driver: () => Driver) {
     });
     expect(head.headers['upload-offset']).toBe('1000');
     // a second run finds nothing more to do
-    expect(await cleanUpStorage(t.app)).toMatchObject({ removedUploads: 0, expiredUploads: 0 });
+    expect(await cleanUpStorage(t.app)).toMatchObject({
+      removedUploads: 0,
+      expiredUploads: 0,
+      expiredLeases: 0,
+    });
   });
 }
 

@@ -1,6 +1,6 @@
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { courseSections, videoPackagings } from '../../../db/schema';
+import { courseSections, uploadLocks, videoPackagings } from '../../../db/schema';
 import { hlsFolderOf } from './hls-packaging';
 import { createDatastore, sectionUrlOf } from './upload-routes';
 
@@ -13,7 +13,9 @@ import { createDatastore, sectionUrlOf } from './upload-routes';
  *   attached right now is days younger), with their tus info file and, for a video, its HLS
  *   folder and its video_packagings row;
  * - unfinished tus uploads older than 2 days, with the tus store's own `deleteExpired` (the S3
- *   store aborts their multipart uploads; the file store deletes the partial file).
+ *   store aborts their multipart uploads; the file store deletes the partial file);
+ * - upload leases (decision 85) past their expiry: a process that died holding one leaves it, and
+ *   only a new lock of the same upload would otherwise replace it.
  */
 
 /** How old an unreferenced upload must be before it goes. */
@@ -30,6 +32,8 @@ export interface StorageCleanupResult {
   removedFiles: number;
   /** unfinished tus uploads past their expiry, deleted by the store */
   expiredUploads: number;
+  /** upload leases past their expiry (their holder died) */
+  expiredLeases: number;
 }
 
 export async function cleanUpStorage(app: FastifyInstance, now = Date.now()): Promise<StorageCleanupResult> {
@@ -70,7 +74,13 @@ export async function cleanUpStorage(app: FastifyInstance, now = Date.now()): Pr
     if (folder) await app.db.delete(videoPackagings).where(eq(videoPackagings.videoKey, file.key));
     removedUploads++;
   }
-  const result = { removedUploads, removedFiles, expiredUploads };
+  const expiredLeases = (
+    await app.db
+      .delete(uploadLocks)
+      .where(lt(uploadLocks.expiresAt, new Date(now)))
+      .returning({ uploadId: uploadLocks.uploadId })
+  ).length;
+  const result = { removedUploads, removedFiles, expiredUploads, expiredLeases };
   app.log.info(result, 'storage clean-up: abandoned uploads removed');
   return result;
 }
