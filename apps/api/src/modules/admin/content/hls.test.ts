@@ -5,9 +5,15 @@ import path from 'node:path';
 import type { AdminUploadResult } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, newSession } from '../../../../test/accounts';
 import { createTestApp, type TestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
+import {
+  learnerSectionUrl,
+  publishCourseWith,
+  sectionOf,
+  tinyMp4,
+  uploadWhole,
+} from '../../../../test/uploads';
 import { auditLog, videoPackagings } from '../../../db/schema';
 import { hlsPackagingJob, packageVideo, streamsAllowCopy } from './hls-packaging';
 import type { VideoPackaging } from './hls-routes';
@@ -18,74 +24,17 @@ const ffmpegPresent = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).sta
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-hls-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string, filetype: string) =>
-  `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(filetype).toString('base64')}`;
-
 /** Uploads `video` through the tus route in one PATCH, as `headers`' operator. */
-async function upload(
-  t: TestApp,
-  headers: Record<string, string>,
-  video: Buffer,
-): Promise<AdminUploadResult> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/uploads',
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-length': String(video.length),
-      'upload-metadata': metadata('clase.mp4', 'video/mp4'),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const done = await t.app.inject({
-    method: 'PATCH',
-    url: created.headers.location as string,
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    payload: video,
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as AdminUploadResult;
-}
+const upload = (t: TestApp, headers: Record<string, string>, video: Buffer) =>
+  uploadWhole(t.app, headers, video);
 
 /** A free published course whose one class is `video`, made by the editor. */
-async function courseWith(t: TestApp, headers: Record<string, string>, id: string, video: AdminUploadResult) {
-  const send = (url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  expect(
-    (await send('/api/admin/courses', { id, kind: 'COURSE', name: `Curso ${id}`, isFree: true })).statusCode,
-  ).toBe(201);
-  await send(`/api/admin/courses/${id}/modules`, { id: `${id}-m1`, name: 'Uno' });
-  const section = await send(`/api/admin/courses/${id}/modules/${id}-m1/sections`, {
-    id: `${id}-s1`,
-    name: 'La clase',
-    type: 'CLASS',
-    duration: video.duration,
-    sectionUrl: video.sectionUrl,
-    mimeType: video.mimeType,
-    fileExtension: video.fileExtension,
-  });
-  expect(section.statusCode, section.body).toBe(201);
-  expect((await send(`/api/admin/courses/${id}/publish`)).statusCode).toBe(200);
-}
+const courseWith = (t: TestApp, headers: Record<string, string>, id: string, video: AdminUploadResult) =>
+  publishCourseWith(t.app, headers, id, sectionOf(`${id}-s1`, video));
 
 /** The address a learner is given for the course's one class. */
-async function learnerVideoUrl(t: TestApp, courseId: string): Promise<string> {
-  const learner = await newSession(t.app);
-  const course = await t.app.inject({
-    method: 'GET',
-    url: `/api/academy/${courseId}`,
-    headers: bearer(learner.credentials),
-  });
-  expect(course.statusCode, course.body).toBe(200);
-  return course.json().modules[0].sections[0].section_url as string;
-}
+const learnerVideoUrl = async (t: TestApp, courseId: string) =>
+  (await learnerSectionUrl(t.app, courseId)).url;
 
 /** A real 3-second MP4 made by ffmpeg (test pattern and a tone), with the codecs asked for. */
 function makeVideo(name: string, codecs: string[]): Buffer {
@@ -112,24 +61,6 @@ function makeVideo(name: string, codecs: string[]): Buffer {
     { stdio: 'ignore' },
   );
   return readFileSync(file);
-}
-
-/** An MP4 whose header says `durationMs` but which holds no stream ffmpeg can read. */
-function tinyMp4(durationMs: number): Buffer {
-  const box = (type: string, body: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + body.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, body]);
-  };
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(durationMs, 16);
-  return Buffer.concat([
-    box('ftyp', Buffer.from('isom\u0000\u0000\u0002\u0000isomiso2mp41', 'latin1')),
-    box('mdat', Buffer.alloc(4096, 7)),
-    box('moov', box('mvhd', mvhd)),
-  ]);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

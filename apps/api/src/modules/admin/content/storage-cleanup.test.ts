@@ -7,34 +7,21 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
+import {
+  createTusUpload,
+  patchTusUpload,
+  tinyMp4 as tinyMp4Padded,
+  tus,
+  uploadKeyOf,
+} from '../../../../test/uploads';
 import { uploadLocks, videoPackagings } from '../../../db/schema';
 import { cleanUpStorage } from './storage-cleanup';
 
 /** The daily clean-up of abandoned media (decision 84), once per storage driver. */
 
 const day = 24 * 60 * 60 * 1000;
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string, filetype: string) =>
-  `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(filetype).toString('base64')}`;
-
 /** A small MP4 (ftyp, mdat, moov/mvhd): enough for the upload checks. */
-function tinyMp4(durationMs: number): Buffer {
-  const box = (type: string, body: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + body.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, body]);
-  };
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(durationMs, 16);
-  return Buffer.concat([
-    box('ftyp', Buffer.from('isom\u0000\u0000\u0002\u0000isomiso2mp41', 'latin1')),
-    box('mdat', Buffer.alloc(8192, 7)),
-    box('moov', box('mvhd', mvhd)),
-  ]);
-}
-
+const tinyMp4 = (durationMs: number) => tinyMp4Padded(durationMs, 8192);
 interface Driver {
   /** puts a file into the storage as the HLS job would */
   write(key: string, body: string): Promise<void>;
@@ -50,32 +37,13 @@ interface Driver {
 
 function cleanupSuite(name: string, t: TestApp, driver: () => Driver) {
   const upload = async (headers: Record<string, string>, video: Buffer, finish = true) => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads',
-      headers: {
-        ...headers,
-        ...tus,
-        'upload-length': String(video.length),
-        'upload-metadata': metadata('c.mp4', 'video/mp4'),
-      },
-    });
+    const created = await createTusUpload(t.app, headers, 'c.mp4', 'video/mp4', video.length);
     expect(created.statusCode, created.body).toBe(201);
     const location = created.headers.location as string;
     const body = finish ? video : video.subarray(0, 1000);
-    const done = await t.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...headers,
-        ...tus,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: body,
-    });
+    const done = await patchTusUpload(t.app, headers, location, 0, body);
     expect(done.statusCode, done.body).toBe(finish ? 200 : 204);
-    const key = Buffer.from(location.split('/').pop() as string, 'base64url').toString('utf8');
+    const key = uploadKeyOf(location);
     return { key, location, result: finish ? (done.json() as AdminUploadResult) : null };
   };
 

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testAppForFile, testConfig } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
+import { createTusUpload, tus, uploadKeyOf } from '../../../../test/uploads';
 import { buildApp } from '../../../app';
 import { type DbHandle, openDatabase } from '../../../db/client';
 import { auditLog } from '../../../db/schema';
@@ -161,10 +162,6 @@ describe('the upload locker shared by API processes', { timeout: 30_000 }, () =>
   });
 });
 
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string, filetype: string) =>
-  `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(filetype).toString('base64')}`;
-
 describe('two API processes on one database take PATCHes of one upload', { timeout: 60_000 }, () => {
   let other: FastifyInstance;
   beforeAll(async () => {
@@ -180,19 +177,16 @@ describe('two API processes on one database take PATCHes of one upload', { timeo
       randomBytes(400 * 1024),
       Buffer.from('\ntrailer <<>>\n%%EOF\n'),
     ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads',
-      headers: {
-        ...editor.headers,
-        ...tus,
-        'upload-length': String(material.length),
-        'upload-metadata': metadata('guia.pdf', 'application/pdf'),
-      },
-    });
+    const created = await createTusUpload(
+      t.app,
+      editor.headers,
+      'guia.pdf',
+      'application/pdf',
+      material.length,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const location = created.headers.location as string;
-    const key = Buffer.from(location.split('/').pop() as string, 'base64url').toString('utf8');
+    const key = uploadKeyOf(location);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
 

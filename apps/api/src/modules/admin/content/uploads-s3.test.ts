@@ -4,9 +4,17 @@ import path from 'node:path';
 import type { AdminUploadResult } from '@alcancia/contract/admin';
 import { type S3StandIn, startS3StandIn } from '@alcancia/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, newSession } from '../../../../test/accounts';
 import { createTestApp, type TestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
+import {
+  createTusUpload,
+  learnerSectionUrl as learnerSectionUrlOn,
+  patchTusUpload,
+  publishCourseWith as publishCourseWithOn,
+  sectionOf,
+  tus,
+  uploadKeyOf,
+} from '../../../../test/uploads';
 import { apiRoot } from '../../../db/paths';
 import type { VideoPackaging } from './hls-routes';
 
@@ -34,9 +42,6 @@ const t = testAppForFile<TestApp>(async () => {
 afterAll(() => s3?.close());
 
 const MiB = 1024 * 1024;
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string, filetype: string) =>
-  `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(filetype).toString('base64')}`;
 
 /** A shipped 30-second H.264/AAC class, grown past 8 MiB with a trailing `free` box (players skip it). */
 function bigVideo(): Buffer {
@@ -51,54 +56,16 @@ function bigVideo(): Buffer {
 const bucketKeys = () => s3.store.keys(s3.bucket);
 
 async function create(headers: Record<string, string>, filename: string, filetype: string, size: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/uploads',
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-length': String(size),
-      'upload-metadata': metadata(filename, filetype),
-    },
-  });
+  const res = await createTusUpload(t.app, headers, filename, filetype, size);
   expect(res.statusCode, res.body).toBe(201);
   return res.headers.location as string;
 }
 
 const patch = (headers: Record<string, string>, location: string, offset: number, body: Buffer) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    },
-    payload: body,
-  });
-
-async function publishCourseWith(headers: Record<string, string>, id: string, section: object) {
-  const send = (url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  expect(
-    (await send('/api/admin/courses', { id, kind: 'COURSE', name: `Curso ${id}`, isFree: true })).statusCode,
-  ).toBe(201);
-  await send(`/api/admin/courses/${id}/modules`, { id: `${id}-m1`, name: 'Uno' });
-  const created = await send(`/api/admin/courses/${id}/modules/${id}-m1/sections`, section);
-  expect(created.statusCode, created.body).toBe(201);
-  expect((await send(`/api/admin/courses/${id}/publish`)).statusCode).toBe(200);
-}
-
-async function learnerSectionUrl(
-  courseId: string,
-): Promise<{ url: string; headers: Record<string, string> }> {
-  const learner = await newSession(t.app);
-  const headers = bearer(learner.credentials);
-  const course = await t.app.inject({ method: 'GET', url: `/api/academy/${courseId}`, headers });
-  expect(course.statusCode, course.body).toBe(200);
-  return { url: course.json().modules[0].sections[0].section_url as string, headers };
-}
+  patchTusUpload(t.app, headers, location, offset, body);
+const publishCourseWith = (headers: Record<string, string>, id: string, section: object) =>
+  publishCourseWithOn(t.app, headers, id, section);
+const learnerSectionUrl = (courseId: string) => learnerSectionUrlOn(t.app, courseId);
 
 describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 }, () => {
   it('a 9 MiB video goes up in two PATCHes (3 MiB kept aside, then an 8 MiB part and the last); the server reads its duration from the bucket; a learner plays it', async () => {
@@ -111,9 +78,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
     // unfinished uploads expire in 2 days (the daily clean-up deletes them)
     const expires = Date.parse(first.headers['upload-expires'] as string);
     expect(expires - Date.now()).toBeGreaterThan(47 * 3600_000);
-    expect(bucketKeys()).toContain(
-      `${Buffer.from(location.split('/').pop() as string, 'base64url').toString('utf8')}.part`,
-    );
+    expect(bucketKeys()).toContain(`${uploadKeyOf(location)}.part`);
     const head = await t.app.inject({
       method: 'HEAD',
       url: location,
@@ -135,15 +100,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
     expect(stored.body.equals(video)).toBe(true);
     expect(bucketKeys()).not.toContain(`${result.key}.part`);
 
-    await publishCourseWith(editor.headers, 'ahorro-s3', {
-      id: 'ahorro-s3-s1',
-      name: 'La clase',
-      type: 'CLASS',
-      duration: result.duration,
-      sectionUrl: result.sectionUrl,
-      mimeType: result.mimeType,
-      fileExtension: result.fileExtension,
-    });
+    await publishCourseWith(editor.headers, 'ahorro-s3', sectionOf('ahorro-s3-s1', result));
     const { url } = await learnerSectionUrl('ahorro-s3');
     if (!ffmpegPresent) expect(url).toBe(result.sectionUrl);
     const whole = await t.app.inject({ method: 'GET', url: result.sectionUrl });
@@ -164,7 +121,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
     const editor = await operatorSession(t.app, 'editor');
     const fake = Buffer.from('esto no es un video'.padEnd(4096, '.'));
     const location = await create(editor.headers, 'falso.mp4', 'video/mp4', fake.length);
-    const key = Buffer.from(location.split('/').pop() as string, 'base64url').toString('utf8');
+    const key = uploadKeyOf(location);
     const refused = await patch(editor.headers, location, 0, fake);
     expect(refused.statusCode).toBe(415);
     expect(refused.body).toContain('El archivo no es un video MP4 válido.');
@@ -181,13 +138,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
     const done = await patch(editor.headers, location, 0, pdf);
     expect(done.statusCode, done.body).toBe(200);
     const result = done.json() as AdminUploadResult;
-    await publishCourseWith(editor.headers, 'guia-s3', {
-      name: 'La guía de ahorro',
-      type: 'DOWNLOADABLE_MATERIAL',
-      sectionUrl: result.sectionUrl,
-      mimeType: result.mimeType,
-      fileExtension: result.fileExtension,
-    });
+    await publishCourseWith(editor.headers, 'guia-s3', sectionOf('guia-s3-s1', result, 'La guía de ahorro'));
     const { url: key, headers } = await learnerSectionUrl('guia-s3');
     const signed = await t.app.inject({ method: 'GET', url: `/api/academy/file-url/${key}`, headers });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -244,15 +195,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
         'application/vnd.apple.mpegurl',
       );
 
-      await publishCourseWith(editor.headers, 'inversion-s3', {
-        id: 'inversion-s3-s1',
-        name: 'La clase',
-        type: 'CLASS',
-        duration: result.duration,
-        sectionUrl: result.sectionUrl,
-        mimeType: result.mimeType,
-        fileExtension: result.fileExtension,
-      });
+      await publishCourseWith(editor.headers, 'inversion-s3', sectionOf('inversion-s3-s1', result));
       const { url } = await learnerSectionUrl('inversion-s3');
       expect(url).toBe(state?.playlistUrl);
       const playlist = await t.app.inject({ method: 'GET', url });

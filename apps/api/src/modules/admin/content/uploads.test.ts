@@ -6,9 +6,19 @@ import path from 'node:path';
 import type { AdminUploadResult } from '@alcancia/contract/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, newSession } from '../../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
+import {
+  createTusUpload,
+  learnerSectionUrl,
+  patchTusUpload,
+  publishCourseWith,
+  sectionOf,
+  tinyMp4,
+  tinyPdf,
+  tus,
+  uploadKeyOf,
+} from '../../../../test/uploads';
 import { auditLog } from '../../../db/schema';
 import { matchesKind, mp4DurationSeconds } from './upload-checks';
 
@@ -16,66 +26,13 @@ const filesDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-uploads-'));
 afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false', FILES_DIR: filesDir }));
 
-const box = (type: string, body: Buffer) => {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-};
-
-/** A small MP4: ftyp, a padding mdat, then moov/mvhd at the end (timescale 1000). */
-export function tinyMp4(durationMs: number, padding = 64 * 1024): Buffer {
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12); // timescale
-  mvhd.writeUInt32BE(durationMs, 16);
-  return Buffer.concat([
-    box('ftyp', Buffer.from('isom\u0000\u0000\u0002\u0000isomiso2mp41', 'latin1')),
-    box('mdat', Buffer.alloc(padding, 7)),
-    box('moov', box('mvhd', mvhd)),
-  ]);
-}
-
-const tinyPdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'.padEnd(2048, ' '), 'latin1');
-
 const readerOf = (buffer: Buffer) => async (offset: number, length: number) =>
   buffer.subarray(offset, offset + length);
 
-const metadata = (filename: string, filetype: string) =>
-  `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(filetype).toString('base64')}`;
-
-const tus = { 'tus-resumable': '1.0.0' };
-
-async function createUpload(
-  headers: Record<string, string>,
-  filename: string,
-  filetype: string,
-  size: number,
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/uploads',
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-length': String(size),
-      'upload-metadata': metadata(filename, filetype),
-    },
-  });
-}
-
+const createUpload = (headers: Record<string, string>, filename: string, filetype: string, size: number) =>
+  createTusUpload(t.app, headers, filename, filetype, size);
 const patch = (headers: Record<string, string>, location: string, offset: number, body: Buffer) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: {
-      ...headers,
-      ...tus,
-      'upload-offset': String(offset),
-      'content-type': 'application/offset+octet-stream',
-    },
-    payload: body,
-  });
+  patchTusUpload(t.app, headers, location, offset, body);
 
 describe('upload checks', () => {
   it('reads an MP4 duration from its movie header, wherever moov is, and checks magic bytes', async () => {
@@ -137,33 +94,8 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     expect(audit.map((a) => a.targetId)).toEqual([result.key]);
 
     // a course with the video, published; the learner gets its address and plays it
-    const send = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: editor.headers, ...(payload ? { payload } : {}) });
-    await send('POST', '/api/admin/courses', {
-      id: 'con-video',
-      kind: 'COURSE',
-      name: 'Con video',
-      isFree: true,
-    });
-    await send('POST', '/api/admin/courses/con-video/modules', { id: 'con-video-m1', name: 'Uno' });
-    const section = await send('POST', '/api/admin/courses/con-video/modules/con-video-m1/sections', {
-      id: 'con-video-s1',
-      name: 'La clase',
-      type: 'CLASS',
-      duration: result.duration,
-      sectionUrl: result.sectionUrl,
-      mimeType: result.mimeType,
-      fileExtension: result.fileExtension,
-    });
-    expect(section.statusCode, section.body).toBe(201);
-    await send('POST', '/api/admin/courses/con-video/publish');
-    const learner = await newSession(t.app);
-    const course = await t.app.inject({
-      method: 'GET',
-      url: '/api/academy/con-video',
-      headers: bearer(learner.credentials),
-    });
-    const url = course.json().modules[0].sections[0].section_url as string;
+    await publishCourseWith(t.app, editor.headers, 'con-video', sectionOf('con-video-s1', result));
+    const { url } = await learnerSectionUrl(t.app, 'con-video');
     expect(url).toBe(result.sectionUrl);
     const whole = await t.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
@@ -184,29 +116,13 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     const result = done.json() as AdminUploadResult;
     expect(result).toMatchObject({ kind: 'pdf', fileExtension: 'pdf', duration: 0 });
     expect(result.sectionUrl).toMatch(/^subidas\/materiales\/[0-9a-f]{32}\.pdf$/);
-    const send = (method: 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: editor.headers, ...(payload ? { payload } : {}) });
-    await send('POST', '/api/admin/courses', {
-      id: 'con-pdf',
-      kind: 'COURSE',
-      name: 'Con PDF',
-      isFree: true,
-    });
-    await send('POST', '/api/admin/courses/con-pdf/modules', { id: 'con-pdf-m1', name: 'Uno' });
-    const section = await send('POST', '/api/admin/courses/con-pdf/modules/con-pdf-m1/sections', {
-      name: 'La guía',
-      type: 'DOWNLOADABLE_MATERIAL',
-      sectionUrl: result.sectionUrl,
-      mimeType: result.mimeType,
-      fileExtension: result.fileExtension,
-    });
-    expect(section.statusCode, section.body).toBe(201);
-    await send('POST', '/api/admin/courses/con-pdf/publish');
-    const learner = await newSession(t.app);
+    await publishCourseWith(t.app, editor.headers, 'con-pdf', sectionOf('con-pdf-s1', result, 'La guía'));
+    const learner = await learnerSectionUrl(t.app, 'con-pdf');
+    expect(learner.url).toBe(result.sectionUrl);
     const signed = await t.app.inject({
       method: 'GET',
       url: `/api/academy/file-url/${result.sectionUrl}`,
-      headers: bearer(learner.credentials),
+      headers: learner.headers,
     });
     expect(signed.statusCode, signed.body).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: signed.json().url });
@@ -224,8 +140,7 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     expect(
       readdirSync(path.join(filesDir, 'subidas', 'materiales')).filter((f) => f.includes('.')),
     ).not.toContain(
-      Buffer.from((created.headers.location as string).split('/').pop() as string, 'base64url')
-        .toString()
+      uploadKeyOf(created.headers.location as string)
         .split('/')
         .pop(),
     );
