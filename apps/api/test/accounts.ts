@@ -51,18 +51,24 @@ export interface Mail {
   html: string;
 }
 
-/** The newest mail to `to`, through the dev mailbox endpoint (real SMTP capture). */
-export async function latestMail(app: FastifyInstance, to: string): Promise<Mail | undefined> {
+/** The mails to `to`, newest first, through the dev mailbox endpoint (real SMTP capture). */
+export async function mailsTo(app: FastifyInstance, to: string): Promise<Mail[]> {
   const res = await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
-  return (res.json() as Mail[])[0];
+  return res.json() as Mail[];
 }
 
-/** The validationCode of the newest mail's link. */
+/** The newest mail to `to`. */
+export async function latestMail(app: FastifyInstance, to: string): Promise<Mail | undefined> {
+  return (await mailsTo(app, to))[0];
+}
+
+/** The validationCode of the newest mail with a code link (a purchase's confirmation has none). */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
-  const mail = await latestMail(app, to);
-  const match = mail && /validationCode=([\w-]+)/.exec(mail.text);
-  if (!match?.[1]) throw new Error(`no code mailed to ${to}`);
-  return match[1];
+  for (const mail of await mailsTo(app, to)) {
+    const match = /validationCode=([\w-]+)/.exec(mail.text);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no code mailed to ${to}`);
 }
 
 export const bearer = (credentials: Credentials) => ({ authorization: `Bearer ${credentials.accessToken}` });

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, userPurchases } from '../../db/schema';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import type { PaymentRow } from '../payments/record-payment';
 
 /** Where a program order's product goes in user_purchases ('programs' or 'packs'). */
@@ -11,7 +12,8 @@ export const productTypeOfOrder = (order: OrderRow) =>
 /**
  * Grants what one approved payment of a program order paid for, exactly once: the payment's
  * granted_at is claimed, the product lands in the user's purchases and the order becomes paid, all
- * in one transaction. The checkout answer and every webhook replay may call it; one of them wins.
+ * in one transaction with the buyer's confirmation mail (decision 88). The checkout answer and
+ * every webhook replay may call it; one of them wins.
  * Returns whether this call granted, or 'duplicate' when the order was already paid or the buyer
  * already owns the product another way (then nothing is granted and the caller refunds).
  */
@@ -64,6 +66,12 @@ export async function grantProgram(
       actor,
       reason: `payment ${payment.providerPaymentId} approved: program granted`,
       details: { programId: order.itemId },
+    });
+    await enqueuePurchaseConfirmation(tx, userId, {
+      publicUrl: app.config.publicUrl,
+      kind: 'program',
+      product: String(order.details.programName ?? order.itemId),
+      payment,
     });
     return true;
   });

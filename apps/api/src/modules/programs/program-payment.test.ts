@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailsTo } from '../../../test/accounts';
 import { testAppForFile } from '../../../test/helpers';
 import {
   cardToken,
@@ -16,6 +17,9 @@ import {
   purchasesOf,
   seedTestProgramCatalog,
 } from '../../../test/programs';
+import { argentinaDate } from '../../lib/argentina-date';
+import { longDate } from '../../providers/mail/mail-layout';
+import { addToDate } from '../subscriptions/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestProgramCatalog);
 
@@ -62,6 +66,22 @@ describe('POST /api/users/mercadopago/payment/program', () => {
     expect(await programOrdersOf(t.app, buyer.userId)).toMatchObject([
       { status: 'paid', payments: 1, granted: 1 },
     ]);
+
+    // One confirmation mail (decision 88), whatever the replays: what she paid, how, the
+    // operation's number and the last day of her withdrawal window (approval + 10 days).
+    await eventually(async () => {
+      const confirmations = (await mailsTo(t.app, buyer.email)).filter((m) =>
+        m.subject.startsWith('Confirmamos tu compra'),
+      );
+      expect(confirmations.map((m) => m.subject)).toEqual(['Confirmamos tu compra: Programa Abierto']);
+      const text = confirmations[0]?.text ?? '';
+      expect(text).toMatch(/Pagaste \$\s45\.000,00 en 3 cuotas con la tarjeta terminada en \d{4}/);
+      expect(text).toContain(`Número de operación: ${charged[0]?.id}.`);
+      expect(text).toContain(
+        `tenés hasta el ${longDate(addToDate(argentinaDate(), { days: 10 }))} (10 días corridos)`,
+      );
+      expect(text).toContain('/mi-cuenta/pagos');
+    });
 
     // Owned: the course opens, and the preview says so.
     const course = await t.app.inject({

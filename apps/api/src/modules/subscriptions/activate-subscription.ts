@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import type { PaymentRow } from '../payments/record-payment';
 import { settleSuperseded } from './upgrade-subscription';
 
@@ -28,8 +29,9 @@ const startable: OrderRow['status'][] = ['created', 'pending', 'error'];
 /**
  * Grants what one approved charge (or a free trial) of a subscription order pays for, exactly once:
  * the payment's granted_at is claimed in the same transaction as the grant. The first grant makes
- * the order the user's active subscription (superseding any other) and sets plan, origin and end
- * date; later ones (renewals) move the end date to the provider's next charge date, never back.
+ * the order the user's active subscription (superseding any other), sets plan, origin and end
+ * date and mails her the confirmation (decision 88); later ones (renewals) move the end date to
+ * the provider's next charge date, never back.
  */
 export async function grantSubscription(app: FastifyInstance, input: GrantInput): Promise<GrantResult> {
   const endDate = argentinaDate(input.paidUntil);
@@ -101,6 +103,13 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, order.userId));
+    await enqueuePurchaseConfirmation(tx, order.userId, {
+      publicUrl: app.config.publicUrl,
+      kind: 'subscription',
+      product: String(order.details.planName ?? order.itemId),
+      payment: input.payment,
+      nextChargeDate: endDate,
+    });
     return { granted: true, activated: true, endDate, superseded, order };
   });
   if (outcome.activated && outcome.order) await settleSuperseded(app, outcome.order, outcome.superseded);

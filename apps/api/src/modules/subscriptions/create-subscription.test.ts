@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailsTo } from '../../../test/accounts';
 import { testAppForFile } from '../../../test/helpers';
 import {
   cardToken,
@@ -13,6 +14,7 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
+import { longDate } from '../../providers/mail/mail-layout';
 import { addToDate } from './subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
@@ -85,6 +87,15 @@ describe('POST /api/users/mercadopago/suscription', () => {
       promoCodeApplied: false,
       freeTrial: null,
       subscriptionEndDate: endDate,
+    });
+
+    // The confirmation mail (decision 88): the charge, the next one, and the withdrawal window.
+    await eventually(async () => {
+      const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.subject.startsWith('Tu suscripción'));
+      expect(mail?.subject).toBe('Tu suscripción al Plan Básico está activa');
+      expect(mail?.text).toMatch(/Pagaste \$\s10\.000,00 con la tarjeta terminada en \d{4}/);
+      expect(mail?.text).toContain(`Tu próximo cobro es el ${longDate(endDate)}.`);
+      expect(mail?.text).toContain(`tenés hasta el ${longDate(addToDate(argentinaDate(), { days: 10 }))}`);
     });
   });
 
@@ -169,6 +180,14 @@ describe('POST /api/users/mercadopago/suscription', () => {
       origin: 'CARD',
     });
 
+    // Her mail says the trial started and when the first charge comes; nothing to withdraw yet.
+    await eventually(async () => {
+      const mails = (await mailsTo(t.app, buyer.email)).filter((m) => m.subject.includes('Plan Oro'));
+      expect(mails.map((m) => m.subject)).toEqual(['Empezó tu prueba gratis del Plan Oro']);
+      expect(mails[0]?.text).toContain(`No te cobramos nada hasta el ${longDate(trialEnd)}`);
+      expect(mails[0]?.text).not.toContain('arrepent');
+    });
+
     // The first real charge, at the trial's end, extends access by one period: to the provider's
     // next billing date. Mercado Pago's wall clock is -04:00, so between 00:00 and 01:00 in Buenos
     // Aires its month ends a day earlier than ours; access follows the provider's date.
@@ -181,6 +200,11 @@ describe('POST /api/users/mercadopago/suscription', () => {
       ]).toContain(next);
       expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(next);
     });
+    // A renewal is not a new purchase: no second confirmation.
+    await settleWebhooks(t.emulator);
+    expect(
+      (await mailsTo(t.app, buyer.email)).filter((m) => m.subject.includes('Plan Oro')).map((m) => m.subject),
+    ).toEqual(['Empezó tu prueba gratis del Plan Oro']);
   });
 
   it('charges the plan’s discount price', async () => {

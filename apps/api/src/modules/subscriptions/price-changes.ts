@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { paymentOrders, subscriptionPriceChanges, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { longDate } from '../../providers/mail/mail-layout';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
-import { longDate } from './subscription-mails';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,50 +1,8 @@
+import { longDate, layoutMail as mail, pesos } from '../../providers/mail/mail-layout';
 import type { OutgoingMail } from '../../providers/mail/outbox';
 
 // The mails of a subscription after the sale: cancellation ("código de baja"), a refused renewal,
 // the end of access after the grace period, and the annual renewal reminder. Spanish, voseo.
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
-
-/** "22 de noviembre de 2026" for an Argentina date (YYYY-MM-DD). */
-export const longDate = (date: string) =>
-  new Intl.DateTimeFormat('es-AR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
-
-interface Copy {
-  to: string;
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  link?: { href: string; label: string };
-}
-
-function mail({ to, subject, greeting, paragraphs, link }: Copy): OutgoingMail {
-  const footer = 'Alcancía · Educación financiera para mujeres';
-  const text = [
-    greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(link ? [`${link.label}: ${link.href}`, ''] : []),
-    footer,
-  ].join('\n');
-  const button = link
-    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#5b2a86;color:#fff;padding:12px 20px;border-radius:24px;text-decoration:none;font-weight:bold">${escapeHtml(link.label)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f1a24;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="color:#5b2a86;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${button}
-<p style="color:#5a5360;font-size:13px;margin-top:32px">${footer}</p></body></html>`;
-  return { to, subject, text, html };
-}
 
 export function cancellationMail(input: {
   to: string;

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import { layoutMail, longDate, pesos } from '../../providers/mail/mail-layout';
+import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
+import { withdrawableUntil } from '../withdrawals/withdrawal-window';
+import type { Db } from './orders-repository';
+import type { PaymentRow } from './record-payment';
+
+/**
+ * The confirmation of a purchase (decision 88): a program or pack, or a subscription's start
+ * (its first charge, or a free trial). Sent once, from the transaction that grants the access, so a
+ * webhook replay or a second tab never sends it twice and a rolled-back grant sends nothing. It
+ * says what she bought, what she paid and how, where the receipt is and, for a payment, until
+ * when she can use the "botón de arrepentimiento" (Resolución 424/2020).
+ */
+export interface PurchaseMailInput {
+  publicUrl: string;
+  to: string;
+  name: string;
+  kind: 'program' | 'subscription';
+  /** the program's or pack's name, or the plan's ("Plan Esencial") */
+  product: string;
+  /** the approved charge; null for a free trial */
+  payment: Pick<
+    PaymentRow,
+    'amountCentavos' | 'installments' | 'cardLastFour' | 'providerPaymentId' | 'approvedAt'
+  > | null;
+  /** subscriptions: the next charge date (the end of the paid or trial period), YYYY-MM-DD */
+  nextChargeDate?: string | null;
+}
+
+/** The last day she may withdraw a payment approved at `approvedAt` that was just granted. */
+const lastWithdrawalDay = (approvedAt: Date, kind: PurchaseMailInput['kind']) =>
+  withdrawableUntil({
+    kind,
+    status: 'approved',
+    approvedAt,
+    grantedAt: approvedAt,
+    refundedCentavos: 0,
+    hasRefund: false,
+    isFirstCharge: true,
+    orderStatus: kind === 'program' ? 'paid' : 'active',
+    alreadyWithdrawn: false,
+  });
+
+export function purchaseConfirmedMail(input: PurchaseMailInput): OutgoingMail {
+  const { payment, kind, product } = input;
+  const plan = kind === 'subscription';
+  const paid = payment
+    ? [
+        `Pagaste ${pesos(payment.amountCentavos)}${payment.installments > 1 ? ` en ${payment.installments} cuotas` : ''}${payment.cardLastFour ? ` con la tarjeta terminada en ${payment.cardLastFour}` : ''} el ${longDate(argentinaDate(payment.approvedAt ?? new Date()))}. Número de operación: ${payment.providerPaymentId}.`,
+        'Tu comprobante está en Mi cuenta, en Pagos.',
+      ]
+    : [];
+  const until = payment ? lastWithdrawalDay(payment.approvedAt ?? new Date(), kind) : null;
+  const withdrawal = until
+    ? [
+        `Si te arrepentís, tenés hasta el ${longDate(until)} (10 días corridos) para pedir la devolución total con el botón de arrepentimiento, en Mi cuenta, en Pagos. No hace falta que nos digas por qué.`,
+      ]
+    : [];
+  const next = input.nextChargeDate ? longDate(input.nextChargeDate) : null;
+
+  if (!plan) {
+    return layoutMail({
+      to: input.to,
+      subject: `Confirmamos tu compra: ${product}`,
+      greeting: `Hola ${input.name}:`,
+      paragraphs: [
+        `¡Gracias por tu compra! Ya tenés acceso a ${product} en la academia.`,
+        ...paid,
+        ...withdrawal,
+      ],
+      link: { href: `${input.publicUrl}/mi-cuenta/pagos`, label: 'Ver mis pagos' },
+    });
+  }
+  if (!payment) {
+    return layoutMail({
+      to: input.to,
+      subject: `Empezó tu prueba gratis del ${product}`,
+      greeting: `Hola ${input.name}:`,
+      paragraphs: [
+        `Ya tenés acceso a todo lo que incluye el ${product}.`,
+        next
+          ? `No te cobramos nada hasta el ${next}: ese día se hace el primer cobro en tu tarjeta, salvo que canceles antes desde Mi cuenta, en Suscripción.`
+          : 'No te cobramos nada durante la prueba. Podés cancelar cuando quieras desde Mi cuenta, en Suscripción.',
+      ],
+      link: { href: `${input.publicUrl}/mi-cuenta/suscripcion`, label: 'Ver mi suscripción' },
+    });
+  }
+  return layoutMail({
+    to: input.to,
+    subject: `Tu suscripción al ${product} está activa`,
+    greeting: `Hola ${input.name}:`,
+    paragraphs: [
+      `¡Gracias por suscribirte! Ya tenés acceso a todo lo que incluye el ${product}.`,
+      ...paid,
+      next
+        ? `Tu próximo cobro es el ${next}. Podés cancelar cuando quieras desde Mi cuenta, en Suscripción.`
+        : 'Podés cancelar cuando quieras desde Mi cuenta, en Suscripción.',
+      ...withdrawal,
+    ],
+    link: { href: `${input.publicUrl}/mi-cuenta/suscripcion`, label: 'Ver mi suscripción' },
+  });
+}
+
+/** Puts the confirmation of a grant in the outbox, inside the grant's transaction. */
+export async function enqueuePurchaseConfirmation(
+  tx: Db,
+  userId: string,
+  input: Omit<PurchaseMailInput, 'to' | 'name'>,
+): Promise<void> {
+  const [user] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return;
+  await enqueueMail(tx, purchaseConfirmedMail({ ...input, to: user.email, name: user.name }));
+}
