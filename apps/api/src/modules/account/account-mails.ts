@@ -1,9 +1,8 @@
+import { escapeHtml } from '../../lib/spanish-format';
 import type { OutgoingMail } from '../../providers/mail/outbox';
 
 // The mails about her data and her account: the code that proves a new e-mail, the notice to the
 // old one, the password change, the code to delete an account without a password, the goodbye.
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Copy {
   to: string;

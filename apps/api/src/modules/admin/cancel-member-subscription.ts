@@ -1,6 +1,6 @@
 import { adminActionResultSchema, cancelMemberSubscriptionRequestSchema } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spanishDate } from '../certificates/spanish-date';
+import { spanishDate } from '../../lib/spanish-format';
 import { loadAccountSubscription } from '../subscriptions/account-subscription';
 import { cancelSubscription } from '../subscriptions/cancel-subscription';
 import { markNoChange, recordAudit } from './audit';

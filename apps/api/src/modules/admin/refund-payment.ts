@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentRefunds, payments } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pesos } from '../../lib/spanish-format';
 import { type Db, findOrder, transitionOrder } from '../payments/orders-repository';
 import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
@@ -22,8 +23,6 @@ async function inProgressOf(db: Db, paymentId: number): Promise<number> {
   return Number(pending?.sum ?? 0);
 }
 
-const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
 const alreadyRefunded = () =>
   new AppError('ALREADY_REFUNDED', 409, 'Este pago ya se devolvió completo (o su devolución está en curso).');
 const tooMuch = (left: number) =>

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../../lib/spanish-format';
 import type { OutgoingMail } from '../../providers/mail/outbox';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f1a24;max-width:560px;margin:0 auto;padding:24px">

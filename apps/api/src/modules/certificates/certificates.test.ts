@@ -4,9 +4,9 @@ import { bearer, newSession } from '../../../test/accounts';
 import { dayOffset, insertCatalogFixture } from '../../../test/catalog-fixture';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { courseModules, courseSections } from '../../db/schema';
+import { spanishDate } from '../../lib/spanish-format';
 import { newCertificateId } from './issue-certificate';
 import { renderCertificate } from './render-certificate';
-import { spanishDate } from './spanish-date';
 
 type SectionType = 'CLASS' | 'DOWNLOADABLE_MATERIAL' | 'EMPTY';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Font } from 'satori';
-import { spanishDate } from './spanish-date';
+import { spanishDate } from '../../lib/spanish-format';
 
 export interface CertificateContent {
   id: string;

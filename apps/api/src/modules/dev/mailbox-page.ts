@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '../../lib/spanish-format';
 import { listMailbox } from './list-mailbox';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * /dev/correo — a plain page listing captured mail. Each message's HTML is shown in a sandboxed

@@ -12,7 +12,7 @@ import {
 } from '../../../test/payments';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { spanishDate } from '../certificates/spanish-date';
+import { spanishDate } from '../../lib/spanish-format';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
 import { addToDate } from '../subscriptions/subscription-dates';
 

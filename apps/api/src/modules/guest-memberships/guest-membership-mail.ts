@@ -1,7 +1,5 @@
+import { escapeHtml, spanishDate } from '../../lib/spanish-format';
 import type { OutgoingMail } from '../../providers/mail/outbox';
-import { spanishDate } from '../certificates/spanish-date';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const link = (publicUrl: string, path: string, params: Record<string, string>) =>
   `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { layoutMail, longDate, pesos } from '../../providers/mail/mail-layout';
+import { pesos, spanishDate } from '../../lib/spanish-format';
+import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
 import type { Db } from './orders-repository';
@@ -49,17 +50,17 @@ export function purchaseConfirmedMail(input: PurchaseMailInput): OutgoingMail {
   const plan = kind === 'subscription';
   const paid = payment
     ? [
-        `Pagaste ${pesos(payment.amountCentavos)}${payment.installments > 1 ? ` en ${payment.installments} cuotas` : ''}${payment.cardLastFour ? ` con la tarjeta terminada en ${payment.cardLastFour}` : ''} el ${longDate(argentinaDate(payment.approvedAt ?? new Date()))}. Número de operación: ${payment.providerPaymentId}.`,
+        `Pagaste ${pesos(payment.amountCentavos)}${payment.installments > 1 ? ` en ${payment.installments} cuotas` : ''}${payment.cardLastFour ? ` con la tarjeta terminada en ${payment.cardLastFour}` : ''} el ${spanishDate(argentinaDate(payment.approvedAt ?? new Date()))}. Número de operación: ${payment.providerPaymentId}.`,
         'Tu comprobante está en Mi cuenta, en Pagos.',
       ]
     : [];
   const until = payment ? lastWithdrawalDay(payment.approvedAt ?? new Date(), kind) : null;
   const withdrawal = until
     ? [
-        `Si te arrepentís, tenés hasta el ${longDate(until)} (10 días corridos) para pedir la devolución total con el botón de arrepentimiento, en Mi cuenta, en Pagos. No hace falta que nos digas por qué.`,
+        `Si te arrepentís, tenés hasta el ${spanishDate(until)} (10 días corridos) para pedir la devolución total con el botón de arrepentimiento, en Mi cuenta, en Pagos. No hace falta que nos digas por qué.`,
       ]
     : [];
-  const next = input.nextChargeDate ? longDate(input.nextChargeDate) : null;
+  const next = input.nextChargeDate ? spanishDate(input.nextChargeDate) : null;
 
   if (!plan) {
     return layoutMail({

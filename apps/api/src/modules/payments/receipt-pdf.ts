@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pesos } from '../../lib/spanish-format';
 
 /** Everything a receipt ("comprobante") prints. Amounts in centavos. */
 export interface ReceiptData {
@@ -17,9 +18,6 @@ export interface ReceiptData {
   /** e.g. "Arrepentimiento (ARR-7K2P9Q)" when withdrawn */
   refundNote: string | null;
 }
-
-export const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
 
 const dateTime = new Intl.DateTimeFormat('es-AR', {
   day: 'numeric',

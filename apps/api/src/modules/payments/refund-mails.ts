@@ -1,9 +1,5 @@
+import { escapeHtml, pesos } from '../../lib/spanish-format';
 import type { OutgoingMail } from '../../providers/mail/outbox';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
 
 const reasons: Record<string, { subject: string; lead: string }> = {
   duplicate_payment: {

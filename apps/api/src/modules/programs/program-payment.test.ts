@@ -18,7 +18,7 @@ import {
   seedTestProgramCatalog,
 } from '../../../test/programs';
 import { argentinaDate } from '../../lib/argentina-date';
-import { longDate } from '../../providers/mail/mail-layout';
+import { spanishDate } from '../../lib/spanish-format';
 import { addToDate } from '../subscriptions/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestProgramCatalog);
@@ -78,7 +78,7 @@ describe('POST /api/users/mercadopago/payment/program', () => {
       expect(text).toMatch(/Pagaste \$\s45\.000,00 en 3 cuotas con la tarjeta terminada en \d{4}/);
       expect(text).toContain(`Número de operación: ${charged[0]?.id}.`);
       expect(text).toContain(
-        `tenés hasta el ${longDate(addToDate(argentinaDate(), { days: 10 }))} (10 días corridos)`,
+        `tenés hasta el ${spanishDate(addToDate(argentinaDate(), { days: 10 }))} (10 días corridos)`,
       );
       expect(text).toContain('/mi-cuenta/pagos');
     });

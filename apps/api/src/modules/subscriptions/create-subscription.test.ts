@@ -14,7 +14,7 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
-import { longDate } from '../../providers/mail/mail-layout';
+import { spanishDate } from '../../lib/spanish-format';
 import { addToDate } from './subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
@@ -94,8 +94,8 @@ describe('POST /api/users/mercadopago/suscription', () => {
       const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.subject.startsWith('Tu suscripción'));
       expect(mail?.subject).toBe('Tu suscripción al Plan Básico está activa');
       expect(mail?.text).toMatch(/Pagaste \$\s10\.000,00 con la tarjeta terminada en \d{4}/);
-      expect(mail?.text).toContain(`Tu próximo cobro es el ${longDate(endDate)}.`);
-      expect(mail?.text).toContain(`tenés hasta el ${longDate(addToDate(argentinaDate(), { days: 10 }))}`);
+      expect(mail?.text).toContain(`Tu próximo cobro es el ${spanishDate(endDate)}.`);
+      expect(mail?.text).toContain(`tenés hasta el ${spanishDate(addToDate(argentinaDate(), { days: 10 }))}`);
     });
   });
 
@@ -184,7 +184,7 @@ describe('POST /api/users/mercadopago/suscription', () => {
     await eventually(async () => {
       const mails = (await mailsTo(t.app, buyer.email)).filter((m) => m.subject.includes('Plan Oro'));
       expect(mails.map((m) => m.subject)).toEqual(['Empezó tu prueba gratis del Plan Oro']);
-      expect(mails[0]?.text).toContain(`No te cobramos nada hasta el ${longDate(trialEnd)}`);
+      expect(mails[0]?.text).toContain(`No te cobramos nada hasta el ${spanishDate(trialEnd)}`);
       expect(mails[0]?.text).not.toContain('arrepent');
     });
 

@@ -4,13 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { paymentOrders, subscriptionPriceChanges, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { longDate } from '../../providers/mail/mail-layout';
+import { escapeHtml, pesos, spanishDate } from '../../lib/spanish-format';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
 
 const periodWords: Record<string, string> = {
   weekly: 'por semana',
@@ -43,7 +40,7 @@ export function priceChangeMail(input: {
   const subject = 'Cambia el precio de tu suscripción';
   const period = periodWords[input.frequency] ?? 'por período';
   const paragraphs = [
-    `Desde el ${longDate(input.effectiveOn)}, tu suscripción al ${input.planName} pasa de ${pesos(input.fromCentavos)} a ${pesos(input.toCentavos)} ${period}. Los cobros anteriores a esa fecha siguen con el precio actual.`,
+    `Desde el ${spanishDate(input.effectiveOn)}, tu suscripción al ${input.planName} pasa de ${pesos(input.fromCentavos)} a ${pesos(input.toCentavos)} ${period}. Los cobros anteriores a esa fecha siguen con el precio actual.`,
     'Si no querés seguir con el nuevo precio, podés cancelar tu suscripción sin costo desde Mi cuenta antes de esa fecha.',
   ];
   const link = `${input.publicUrl}/mi-cuenta/suscripcion`;
@@ -53,7 +50,6 @@ export function priceChangeMail(input: {
     ...paragraphs.flatMap((p) => [p, '']),
     `Ver mi suscripción: ${link}`,
   ].join('\n');
-  const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f1a24;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="color:#5b2a86;font-size:22px">${escapeHtml(subject)}</h1>
 <p>${escapeHtml(`Hola ${input.name}:`)}</p>

@@ -1,4 +1,5 @@
-import { longDate, layoutMail as mail, pesos } from '../../providers/mail/mail-layout';
+import { pesos, spanishDate } from '../../lib/spanish-format';
+import { layoutMail as mail } from '../../providers/mail/mail-layout';
 import type { OutgoingMail } from '../../providers/mail/outbox';
 
 // The mails of a subscription after the sale: cancellation ("código de baja"), a refused renewal,
@@ -20,7 +21,7 @@ export function cancellationMail(input: {
       `Cancelaste tu suscripción al ${input.planName}. No te vamos a cobrar más.`,
       `Tu código de baja es ${input.cancellationCode}. Guardalo: es el comprobante de tu cancelación.`,
       input.accessUntil
-        ? `Seguís teniendo acceso a todo lo que incluye tu plan hasta el ${longDate(input.accessUntil)}. Si cambiás de idea antes de esa fecha, podés reactivarla desde Mi cuenta sin pagar nada hasta entonces.`
+        ? `Seguís teniendo acceso a todo lo que incluye tu plan hasta el ${spanishDate(input.accessUntil)}. Si cambiás de idea antes de esa fecha, podés reactivarla desde Mi cuenta sin pagar nada hasta entonces.`
         : 'Tu acceso terminó.',
     ],
     link: { href: `${input.publicUrl}/mi-cuenta/suscripcion`, label: 'Ver mi suscripción' },
@@ -41,7 +42,7 @@ export function pastDueMail(input: {
     greeting: `Hola ${input.name}:`,
     paragraphs: [
       `Intentamos cobrar ${pesos(input.amountCentavos)} de tu suscripción al ${input.planName} y tu tarjeta lo rechazó.`,
-      `Vas a seguir teniendo acceso hasta el ${longDate(input.graceUntil)}. Mientras tanto, Mercado Pago vuelve a intentar el cobro en los próximos días.`,
+      `Vas a seguir teniendo acceso hasta el ${spanishDate(input.graceUntil)}. Mientras tanto, Mercado Pago vuelve a intentar el cobro en los próximos días.`,
       'Para no perder tu acceso, cambiá la tarjeta de tu suscripción desde Mi cuenta: la cobramos en el momento.',
     ],
     link: { href: `${input.publicUrl}/mi-cuenta/suscripcion`, label: 'Cambiar mi tarjeta' },
@@ -79,7 +80,7 @@ export function renewalReminderMail(input: {
     subject: 'Tu suscripción anual se renueva en 7 días',
     greeting: `Hola ${input.name}:`,
     paragraphs: [
-      `El ${longDate(input.renewalDate)} se renueva tu suscripción anual al ${input.planName} y vamos a cobrar ${pesos(input.amountCentavos)} en tu tarjeta.`,
+      `El ${spanishDate(input.renewalDate)} se renueva tu suscripción anual al ${input.planName} y vamos a cobrar ${pesos(input.amountCentavos)} en tu tarjeta.`,
       'Si querés seguir, no tenés que hacer nada. Si no, podés cancelarla desde Mi cuenta antes de esa fecha.',
     ],
     link: { href: `${input.publicUrl}/mi-cuenta/suscripcion`, label: 'Ver mi suscripción' },

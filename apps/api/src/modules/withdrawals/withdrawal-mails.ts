@@ -1,8 +1,5 @@
+import { escapeHtml, pesos, spanishDate } from '../../lib/spanish-format';
 import type { OutgoingMail } from '../../providers/mail/outbox';
-import { spanishDate } from '../certificates/spanish-date';
-import { pesos } from '../payments/receipt-pdf';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const footer = 'Alcancía · Educación financiera para mujeres';
 

@@ -20,7 +20,7 @@ import { pdfText } from '../../../test/pdf-text';
 import { ownedRows, payProgram, programOrdersOf, seedTestProgramCatalog } from '../../../test/programs';
 import { paymentOrders, paymentRefunds, payments, users, withdrawals } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { spanishDate } from '../certificates/spanish-date';
+import { spanishDate } from '../../lib/spanish-format';
 import { addToDate } from '../subscriptions/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, async (app) => {

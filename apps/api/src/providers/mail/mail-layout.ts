@@ -1,22 +1,9 @@
+import { escapeHtml } from '../../lib/spanish-format';
 import type { OutgoingMail } from './outbox';
 
 // The one look of the product's plain mails: a heading (the subject), a greeting, paragraphs and
-// at most one button, in HTML and in text. Spanish copy comes from each module's mail file.
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** "$ 45.000,00" (es-AR) for an amount in centavos. */
-export const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
-
-/** "22 de noviembre de 2026" for an Argentina date (YYYY-MM-DD). */
-export const longDate = (date: string) =>
-  new Intl.DateTimeFormat('es-AR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
+// at most one button, in HTML and in text. Spanish copy comes from each module's mail file, with
+// the formats of lib/spanish-format.ts.
 
 export interface MailCopy {
   to: string;

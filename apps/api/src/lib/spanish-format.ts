@@ -1,3 +1,13 @@
+// What the product writes for people, in Argentine Spanish: amounts, long dates, and text made
+// safe inside HTML mails. One definition each, for mails, receipts and messages alike.
+
+/** "$ 45.000,00" (es-AR) for an amount in centavos. */
+export const pesos = (centavos: number) =>
+  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
+
+/** Text made safe inside HTML (mails, the dev mailbox page). */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const months = [
   'enero',
   'febrero',
