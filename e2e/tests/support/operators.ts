@@ -14,19 +14,26 @@ export const demoOperators = {
 export const demoTotpSecret = 'ALCANCIADEMOTOTPALCANCIADEMOTOTP';
 
 /**
- * Each code is accepted once per operator (replay protection). Tests run one at a time in one
- * process: remember the last time step used per e-mail and wait for the next one when needed.
+ * Each code is accepted once per operator (replay protection: a step at most once, and never one
+ * older than the last used), and the server accepts one step of clock drift either way (RFC 6238).
+ * Tests run one at a time in one process: remember the last step used per e-mail and take the
+ * oldest step still accepted — the previous one while the current step has over 5 s left, the
+ * current one, then the next — and wait only when all three are spent.
  */
 const lastStep = new Map<string, number>();
 
 async function freshCode(email: string): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  if ((lastStep.get(email) ?? -1) >= step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
-    step = Math.floor(Date.now() / 30_000);
+  for (;;) {
+    const nowMs = Date.now();
+    const now = Math.floor(nowMs / 30_000);
+    const oldest = (now + 1) * 30_000 - nowMs > 5_000 ? now - 1 : now;
+    const step = Math.max(oldest, (lastStep.get(email) ?? -1) + 1);
+    if (step <= now + 1) {
+      lastStep.set(email, step);
+      return generate({ secret: demoTotpSecret, epoch: step * 30 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * 30_000 - nowMs + 200));
   }
-  lastStep.set(email, step);
-  return generate({ secret: demoTotpSecret, epoch: step * 30 });
 }
 
 /**
