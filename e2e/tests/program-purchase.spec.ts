@@ -2,6 +2,7 @@ import { type APIRequestContext, expect as baseExpect, type Page, test } from '@
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiLogin, newCustomer, password, signIn, uniqueEmail } from './support/accounts';
 import { cardForm, cardToken, fillCard } from './support/cards';
+import { waitForMail } from './support/mailbox';
 
 /*
  * Program purchases (issue 7, web part) in Chromium against the built app, its API and the Mercado
@@ -73,7 +74,7 @@ test.describe('program purchase', () => {
     page,
     request,
   }) => {
-    const { credentials } = await newCustomer(request, 'program');
+    const { email, credentials } = await newCustomer(request, 'program');
     await signIn(page, credentials);
     const payments: { installments?: number; programId?: string; cardDetails?: unknown }[] = [];
     page.on('request', (r) => {
@@ -131,6 +132,10 @@ test.describe('program purchase', () => {
     await expectNoSeriousA11yViolations(page);
     await success.getByRole('button', { name: 'Ir al programa' }).click();
     await expect(page).toHaveURL(coursePage(inversora.id));
+    // Her confirmation mail (decision 88): what she paid and until when she may withdraw.
+    const confirmation = await waitForMail(request, email, `Confirmamos tu compra: ${inversora.name}`);
+    expect(confirmation.text).toMatch(/Pagaste \$\s89\.000,00 en 3 cuotas con la tarjeta terminada en \d{4}/);
+    expect(confirmation.text).toContain('(10 días corridos)');
 
     // The program list: 'Comenzar' starts the course and opens it; then it is 'Continuar'.
     await page.goto('/programas');

@@ -66,6 +66,7 @@ export default function PurchaseSuccessPage() {
         )}{' '}
         Si todavía no lo ves en tu cuenta, esperá unos minutos: a veces el pago tarda en acreditarse.
       </p>
+      <p>Cuando se acredite te llega la confirmación por correo, con tu comprobante en Mi cuenta.</p>
       <div className="success-actions">
         <button type="button" className="button button-primary" onClick={continueOn}>
           {destination.kind === 'app' ? 'Volver a la app' : programId ? 'Ir al programa' : 'Ir al inicio'}

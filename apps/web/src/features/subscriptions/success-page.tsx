@@ -35,6 +35,7 @@ export default function SubscriptionSuccessPage() {
         Gracias por sumarte a Alcancía. Ya podés disfrutar de todos los cursos de la academia, a tu ritmo y
         desde donde quieras.
       </p>
+      <p>Te enviamos la confirmación por correo; tus pagos y tu suscripción están en Mi cuenta.</p>
       <div className="success-actions">
         <button
           type="button"
