@@ -9,8 +9,8 @@ import type { Db } from './orders-repository';
 import type { PaymentRow } from './record-payment';
 
 /**
- * The confirmation of a purchase (decision 88): a program or pack, or a subscription's start
- * (its first charge, or a free trial). Sent once, from the transaction that grants the access, so a
+ * The confirmation of a purchase (decision 88): a program or pack (paid, or given by a code), or
+ * a subscription's start (its first charge, a free trial, or a free period given by a code). Sent once, from the transaction that grants the access, so a
  * webhook replay or a second tab never sends it twice and a rolled-back grant sends nothing. It
  * says what she bought, what she paid and how, where the receipt is and, for a payment, until
  * when she can use the "botón de arrepentimiento" (Resolución 424/2020).
@@ -29,6 +29,10 @@ export interface PurchaseMailInput {
   > | null;
   /** subscriptions: the next charge date (the end of the paid or trial period), YYYY-MM-DD */
   nextChargeDate?: string | null;
+  /** programs given by a code (no payment): the code, and the program's id for the link */
+  freeCode?: { code: string; programId: string };
+  /** a subscription's free period given by a code (no card, nothing to charge): the code */
+  freePeriodCode?: string;
 }
 
 /** The last day she may withdraw a payment approved at `approvedAt` that was just granted. */
@@ -62,6 +66,20 @@ export function purchaseConfirmedMail(input: PurchaseMailInput): OutgoingMail {
     : [];
   const next = input.nextChargeDate ? spanishDate(input.nextChargeDate) : null;
 
+  if (!plan && input.freeCode) {
+    return layoutMail({
+      to: input.to,
+      subject: `Ya tenés ${product}`,
+      greeting: `Hola ${input.name}:`,
+      paragraphs: [
+        `Activaste el código ${input.freeCode.code} y ya tenés acceso a ${product} en la academia, sin costo.`,
+      ],
+      link: {
+        href: `${input.publicUrl}/academy/${encodeURIComponent(input.freeCode.programId)}`,
+        label: 'Ir al programa',
+      },
+    });
+  }
   if (!plan) {
     return layoutMail({
       to: input.to,
@@ -73,6 +91,18 @@ export function purchaseConfirmedMail(input: PurchaseMailInput): OutgoingMail {
         ...withdrawal,
       ],
       link: { href: `${input.publicUrl}/mi-cuenta/pagos`, label: 'Ver mis pagos' },
+    });
+  }
+  if (input.freePeriodCode) {
+    return layoutMail({
+      to: input.to,
+      subject: `Ya tenés el ${product} gratis`,
+      greeting: `Hola ${input.name}:`,
+      paragraphs: [
+        `Activaste el código ${input.freePeriodCode} y ya tenés acceso a todo lo que incluye el ${product}${next ? ` hasta el ${next}` : ''}.`,
+        'No te vamos a cobrar nada: cuando termine, si querés seguir, podés suscribirte desde los planes.',
+      ],
+      link: { href: `${input.publicUrl}/academy`, label: 'Ir a la academia' },
     });
   }
   if (!payment) {

@@ -8,6 +8,7 @@ import { userPurchases } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { perUserLimit } from '../payments/payments-core';
+import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { redeemPromoCode } from '../promo-codes/promo-code-rules';
 import { loadProgram, productTypeOf } from './load-program';
 import { assertAudience, assertNotOwned, loadProgramBuyer } from './program-guards';
@@ -16,7 +17,7 @@ import { programPromoFor, promoFactsOf } from './program-promo-codes';
 /**
  * POST /academy/program/{programId}/promo-code/{code}/activate. A PROGRAM_FREE code gives her the
  * program without payment, in one transaction: one use of the code (bounded by max_uses), her
- * redemption (once per user and code) and the purchase. Two activations at once: one grant, the
+ * redemption (once per user and code), the purchase and her confirmation mail. Two activations at once: one grant, the
  * other gets alreadyPromoCode. A discount code is PROGRAM_NOT_FREE (it applies at payment).
  */
 export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) => {
@@ -61,6 +62,13 @@ export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) 
         if (added.length === 0) {
           throw new AppError('ALREADY_PURCHASED', 409, programErrorMessages.ALREADY_PURCHASED);
         }
+        await enqueuePurchaseConfirmation(tx, userId, {
+          publicUrl: app.config.publicUrl,
+          kind: 'program',
+          product: course.name,
+          payment: null,
+          freeCode: { code: promo.code, programId: course.id },
+        });
       });
       request.log.info({ programId: course.id, promoCodeId: promo.id }, 'program granted by promo code');
       return { activated: true as const, programId: course.id };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mailsTo } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
-import { newBuyer } from '../../../test/payments';
+import { eventually, newBuyer } from '../../../test/payments';
 import {
   givePurchase,
   ownedRows,
@@ -87,6 +88,13 @@ describe('POST /api/academy/program/{programId}/promo-code/{code}/activate', () 
     expect(other.json().message).toBe('The user already used the promo code');
     expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(1);
     expect(await promoUses(t.app, 'PROG-GRATIS')).toBe(usesBefore + 1);
+    // One mail confirms it (decision 88); the refused activations mail nothing.
+    await eventually(async () => {
+      const mails = (await mailsTo(t.app, buyer.email)).filter((m) => m.subject.startsWith('Ya tenés'));
+      expect(mails.map((m) => m.subject)).toEqual(['Ya tenés Programa Abierto']);
+      expect(mails[0]?.text).toContain('Activaste el código PROG-GRATIS');
+      expect(mails[0]?.text).toContain('/academy/prog-abierto');
+    });
   });
 
   it('grants once under two activations at the same moment', async () => {

@@ -1,10 +1,12 @@
 import { promoCodeMessages } from '@alcancia/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { type Buyer, newBuyer, seedTestPlans, storedSubscription } from '../../../test/payments';
+import { type Buyer, eventually, newBuyer, seedTestPlans, storedSubscription } from '../../../test/payments';
 import { promoCodes } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { spanishDate } from '../../lib/spanish-format';
 import { addToDate } from '../subscriptions/subscription-dates';
 
 let t: TestApp;
@@ -68,6 +70,13 @@ describe('POST /api/users/subscriptions/usePromoCode', () => {
     });
     expect(status.json()).toMatchObject({ isSubscribed: true, subscriptionPlan: { id: 'basico' } });
     expect(await usesOf('Bienvenida30')).toBe(1);
+    // Her mail says what the code gave and until when (decision 88).
+    await eventually(async () => {
+      const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.subject.startsWith('Ya tenés'));
+      expect(mail?.subject).toBe('Ya tenés el Plan Básico gratis');
+      expect(mail?.text).toContain(`Activaste el código Bienvenida30`);
+      expect(mail?.text).toContain(`hasta el ${spanishDate(endDate)}.`);
+    });
   });
 
   it('grants the plan the code names, for whole months', async () => {

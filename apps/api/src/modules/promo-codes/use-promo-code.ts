@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { perUserLimit } from '../payments/payments-core';
+import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { addToDate } from '../subscriptions/subscription-dates';
 import {
   checkPromoCode,
@@ -29,20 +30,22 @@ async function lightestPlanId(db: Database): Promise<string | null> {
 
 /**
  * A free period, in one transaction: one use of the code (bounded by max_uses), the user's
- * redemption (once per code) and the subscription itself, only if the user still has none.
+ * redemption (once per code) and the subscription itself, only if the user still has none, with
+ * her confirmation mail (decision 88).
  * Any of the three failing rolls all of them back.
  */
 async function grantFreePeriod(
   db: Database,
+  publicUrl: string,
   userId: string,
-  promoCodeId: number,
+  promo: { id: number; code: string },
   effect: { months: number; days: number; planId: string | null },
   today: string,
 ): Promise<string> {
   const planId = effect.planId ?? (await lightestPlanId(db));
   const endDate = addToDate(today, { months: effect.months, days: effect.days });
   return db.transaction(async (tx) => {
-    await redeemPromoCode(tx, { promoCodeId, userId, grantedUntil: endDate });
+    await redeemPromoCode(tx, { promoCodeId: promo.id, userId, grantedUntil: endDate });
     const granted = await tx
       .update(users)
       .set({
@@ -59,6 +62,20 @@ async function grantFreePeriod(
       )
       .returning({ id: users.id });
     if (granted.length === 0) throw promoCodeError('alreadySubscription');
+    const [plan] = planId
+      ? await tx
+          .select({ name: subscriptionPlans.name })
+          .from(subscriptionPlans)
+          .where(eq(subscriptionPlans.id, planId))
+      : [];
+    await enqueuePurchaseConfirmation(tx, userId, {
+      publicUrl,
+      kind: 'subscription',
+      product: plan?.name ?? 'plan',
+      payment: null,
+      nextChargeDate: endDate,
+      freePeriodCode: promo.code,
+    });
     return endDate;
   });
 }
@@ -97,7 +114,14 @@ export const usePromoCodeRoute: FastifyPluginAsyncZod = async (app) => {
         return { isDiscountCoupon: true, subscriptionEndDate: user.subscriptionEndDate };
       }
       if (isOnOrAfter(user.subscriptionEndDate, today)) throw promoCodeError('alreadySubscription');
-      const subscriptionEndDate = await grantFreePeriod(app.db, userId, promoCodeId, effect, today);
+      const subscriptionEndDate = await grantFreePeriod(
+        app.db,
+        app.config.publicUrl,
+        userId,
+        { id: promoCodeId, code: row?.code ?? request.body.promoCode },
+        effect,
+        today,
+      );
       request.log.info({ promoCodeId, subscriptionEndDate }, 'free period granted by promo code');
       return { isDiscountCoupon: false, subscriptionEndDate };
     },
