@@ -74,6 +74,10 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
+  // the mails we sent her, by subject and state: "it never came" has an answer
+  const mails = page.getByRole('table', { name: `Últimos correos a ${email}` });
+  await expect(mails.getByText(`Confirmamos tu compra: ${inversora.name}`)).toBeVisible();
+  await expect(mails.getByText('Validá tu cuenta de Alcancía')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // refund the program: confirmation first, then one refund at the provider

@@ -115,6 +115,18 @@ export const memberDetailSchema = z.object({
     }),
   ),
   promoCodes: z.array(z.object({ code: z.string(), usedAt: z.string(), orderId: z.string().nullable() })),
+  /** the newest mails to her current address (subjects only: bodies may hold codes) */
+  mails: z.array(
+    z.object({
+      id: z.string(),
+      subject: z.string(),
+      /** pending: queued or being retried; failed: given up after 48 hours */
+      status: z.enum(['pending', 'sent', 'failed']),
+      attempts: z.number().int(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -45,7 +45,11 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // a member's mails, newest first, on her page in the back office
+    index('mail_outbox_to_idx').on(t.to, t.createdAt.desc()),
+  ],
 );
 
 /** Development only: mail received by the local SMTP capture, read at /dev/correo. */

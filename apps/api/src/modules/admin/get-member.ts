@@ -8,6 +8,7 @@ import {
   certificates,
   courseProgress,
   courses,
+  mailOutbox,
   paymentOrders,
   paymentStatusHistory,
   payments,
@@ -122,6 +123,20 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
     .where(eq(promoCodeRedemptions.userId, id))
     .orderBy(desc(promoCodeRedemptions.createdAt));
 
+  const mails = await db
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, user.email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(20);
+
   const iso = (value: string | Date) => new Date(value).toISOString();
   return {
     profile: {
@@ -196,6 +211,14 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
       usedAt: row.usedAt.toISOString(),
       orderId: row.orderId,
     })),
+    mails: mails.map((mail) => ({
+      id: String(mail.id),
+      subject: mail.subject,
+      status: mail.status,
+      attempts: mail.attempts,
+      createdAt: mail.createdAt.toISOString(),
+      sentAt: mail.sentAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -206,7 +229,8 @@ export const getMemberRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Ficha de un miembro: datos, validación, suscripción, compras, pagos, progreso, sesiones',
+        summary:
+          'Ficha de un miembro: datos, validación, suscripción, compras, pagos, progreso, sesiones, correos',
         security: [{ bearerAuth: [] }],
         params: memberIdParams,
         response: { 200: memberDetailSchema },

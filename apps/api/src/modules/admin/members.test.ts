@@ -61,7 +61,7 @@ describe('member search', () => {
 });
 
 describe('a member, as support sees her', () => {
-  it('shows her profile, purchases, payments with the provider ids, sessions and last events', async () => {
+  it('shows her profile, purchases, payments with the provider ids, sessions, last events and mails', async () => {
     const { headers } = await operatorSession(t.app, 'support');
     const buyer = await programPaidBuyer(t);
     await t.app.inject({
@@ -99,8 +99,14 @@ describe('a member, as support sees her', () => {
     expect(detail.sessions[0]?.operator).toBe(false);
     expect(detail.events.map((e) => e.event)).toContain('panel.visto');
     expect(detail.subscription.status).toBe('none');
-    // nothing secret about her leaves
-    expect(res.body).not.toMatch(/password|token_hash|\$argon2/i);
+    // her mails, newest first, by subject and state: the purchase's confirmation, then the validation
+    expect(detail.mails.map((m) => m.subject)).toEqual([
+      'Confirmamos tu compra: Programa Abierto',
+      'Validá tu cuenta de Alcancía',
+    ]);
+    expect(detail.mails[0]).toMatchObject({ status: expect.stringMatching(/^(pending|sent)$/) });
+    // nothing secret about her leaves: no mail body (a validation link holds a code)
+    expect(res.body).not.toMatch(/password|token_hash|\$argon2|validationCode/i);
 
     const unknown = await t.app.inject({
       method: 'GET',

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus } from '../payments/payment-status';
 import { RefundDialog } from '../payments/refund-dialog';
 import { grantChoices } from './grant-choices';
+import { mailStatusText } from './mail-status';
 import {
   cancelSubscription,
   endSessions,
@@ -278,6 +279,21 @@ function MemberView({ member }: { member: MemberDetail }) {
           ))}
         </TablePanel>
       )}
+
+      <TablePanel
+        title="Correos enviados"
+        caption={`Últimos correos a ${profile.email}`}
+        columns={['Creado', 'Asunto', 'Estado']}
+        empty="No le enviamos correos a esta dirección."
+      >
+        {member.mails.map((mail) => (
+          <tr key={mail.id}>
+            <td>{formatDateTime(mail.createdAt)}</td>
+            <td>{mail.subject}</td>
+            <td>{mailStatusText(mail)}</td>
+          </tr>
+        ))}
+      </TablePanel>
 
       <TablePanel
         title="Últimos eventos"
