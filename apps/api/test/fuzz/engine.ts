@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createTestOperator, operatorLogin, type TestOperator } from '../operators';
 
 /**
  * Schema-aware fuzzing of every operation of the API's own OpenAPI document, through
@@ -35,7 +36,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
-  auth: 'none' | 'session' | 'garbage';
+  /** a learner's session, an `admin` operator's (on /api/admin), none, or a forged token */
+  auth: 'none' | 'session' | 'operator' | 'garbage';
   kind: string;
 }
 
@@ -485,7 +487,11 @@ export function requestArbitrary(op: Operation, options: RequestOptions): fc.Arb
         { weight: 12, arbitrary: fc.constant({ kind: 'none' as const }) },
         { weight: 1, arbitrary: wrongType.map((body) => ({ kind: 'json' as const, body })) },
       );
-  const authArb = fc.constantFrom<FuzzRequest['auth']>('session', 'session', 'none', 'garbage');
+  // the back office's inputs are fuzzed as an admin would send them (past the role check), and
+  // its answers to a learner, to nobody and to a forged token checked as everywhere else
+  const authArb = op.path.startsWith('/api/admin')
+    ? fc.constantFrom<FuzzRequest['auth']>('operator', 'operator', 'operator', 'session', 'none', 'garbage')
+    : fc.constantFrom<FuzzRequest['auth']>('session', 'session', 'none', 'garbage');
   return fc
     .record({ path: pathArb, query: queryArb, extraQuery, variant: variantArb, auth: authArb })
     .map(({ path, query, extraQuery, variant, auth }) => {
@@ -569,6 +575,8 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
   const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   const { operations, excluded } = operationsOf(doc);
   let session = await openSession(app);
+  const operator: TestOperator = await createTestOperator(app, 'admin');
+  let operatorToken = (await operatorLogin(app, operator)).accessToken;
   let relogins = 0;
   const report: FuzzReport = {
     seed: options.seed,
@@ -587,6 +595,7 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
   const send = async (req: FuzzRequest) => {
     const headers = { ...req.headers };
     if (req.auth === 'session') headers.authorization = `Bearer ${session.accessToken}`;
+    if (req.auth === 'operator') headers.authorization = `Bearer ${operatorToken}`;
     if (req.auth === 'garbage') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
     const res = await Promise.race([
       app.inject({
@@ -612,6 +621,15 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
     });
     if (res.statusCode === 401) {
       session = await openSession(app);
+      relogins++;
+    }
+    const asOperator = await app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    if (asOperator.statusCode === 401) {
+      operatorToken = (await operatorLogin(app, operator)).accessToken;
       relogins++;
     }
   };

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit';
 import { hlsPackagingAvailable, queueHlsPackaging } from './hls-packaging';
+import { inOurErrorForm, refuse } from './upload-answers';
 import { declaredKind, matchesKind, mp4DurationSeconds, type UploadKind, uploadTypes } from './upload-checks';
 import { uploadLockerFor } from './upload-locker';
 
@@ -21,9 +22,6 @@ export function sectionUrlOf(key: string): string {
 }
 
 const notAllowed = 'Subí un video MP4 o un material PDF o XLSX.';
-
-/** A tus error answer (the server sends `body` with `status_code`). */
-const refuse = (status_code: number, body: string) => ({ status_code, body });
 
 /**
  * The tus store of the configured storage. Unfinished uploads expire after 2 days (tus
@@ -119,6 +117,7 @@ export async function createDatastore(app: FastifyInstance): Promise<DataStore> 
  */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { Server } = await import('@tus/server');
+  const { NodeRequest, sendNodeResponse } = await import('srvx/node');
   const datastore = await createDatastore(app);
   const requests = new WeakMap<IncomingMessage, FastifyRequest>();
   const fastifyRequestOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }) => {
@@ -144,7 +143,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     respectForwardedHeaders: false,
     namingFunction: (_req, metadata) => {
       const kind = declaredKind(metadata?.filename ?? '', metadata?.filetype ?? undefined);
-      if (!kind) throw refuse(415, notAllowed);
+      if (!kind) throw refuse(415, 'UNSUPPORTED_FILE_TYPE', notAllowed);
       const folder = kind === 'video' ? uploadedVideoPrefix : uploadedMaterialPrefix;
       return `${folder}${randomBytes(16).toString('hex')}.${uploadTypes[kind].extension}`;
     },
@@ -157,11 +156,11 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     onUploadCreate: async (_req, upload) => {
       const filename = upload.metadata?.filename ?? '';
       const kind = declaredKind(filename, upload.metadata?.filetype ?? undefined);
-      if (!kind) throw refuse(415, notAllowed);
-      if (upload.size === undefined) throw refuse(400, 'Falta el tamaño del archivo.');
+      if (!kind) throw refuse(415, 'UNSUPPORTED_FILE_TYPE', notAllowed);
+      if (upload.size === undefined) throw refuse(400, 'INVALID_DATA', 'Falta el tamaño del archivo.');
       if (upload.size > uploadTypes[kind].maxBytes) {
         const limit = Math.round(uploadTypes[kind].maxBytes / 1024 ** 2);
-        throw refuse(413, `El archivo supera el máximo de ${limit} MB.`);
+        throw refuse(413, 'FILE_TOO_LARGE', `El archivo supera el máximo de ${limit} MB.`);
       }
       return {};
     },
@@ -180,12 +179,16 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const names = { video: 'un video MP4', pdf: 'un PDF', xlsx: 'una planilla XLSX' } as const;
       if (!(await matchesKind(kind, size, read))) {
         await removeUpload(key);
-        throw refuse(415, `El archivo no es ${names[kind]} válido.`);
+        throw refuse(415, 'UNSUPPORTED_FILE_TYPE', `El archivo no es ${names[kind]} válido.`);
       }
       const duration = kind === 'video' ? await mp4DurationSeconds(size, read) : 0;
       if (duration === null || (kind === 'video' && duration <= 0)) {
         await removeUpload(key);
-        throw refuse(415, 'No pudimos leer la duración del video: ¿es un MP4 completo?');
+        throw refuse(
+          415,
+          'UNSUPPORTED_FILE_TYPE',
+          'No pudimos leer la duración del video: ¿es un MP4 completo?',
+        );
       }
       const result: AdminUploadResult = {
         key,
@@ -229,7 +232,9 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     // (create, resume, ask the offset) change no content.
     request.auditDone = true;
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    // what tus.handle does, with its errors put in the API's form on the way out
+    const answer = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    await sendNodeResponse(reply.raw, await inOurErrorForm(answer, request.log));
   };
   const tusSchema = (summary: string) => ({
     tags: ['admin'],

@@ -151,6 +151,51 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     expect(huge.body).toContain('El archivo supera el máximo de 100 MB.');
   });
 
+  it("tus's own protocol errors answer in the API's Spanish form, keeping their status", async () => {
+    const editor = await operatorSession(t.app, 'editor');
+    const spanish = (answer: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) => {
+      expect(answer.headers['content-type']).toContain('application/json');
+      return answer.json() as { internalCode: string; message: string };
+    };
+    // no Tus-Resumable header: tus says "Tus-Resumable Required" in English
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: { ...editor.headers, 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(bare.statusCode).toBe(412);
+    expect(spanish(bare)).toEqual({
+      internalCode: 'INVALID_DATA',
+      message: expect.stringContaining('falta el encabezado Tus-Resumable'),
+    });
+    // an upload that never existed
+    const unknown = await patch(
+      editor.headers,
+      `/api/admin/uploads/${Buffer.from(`subidas/materiales/${'0'.repeat(32)}.pdf`).toString('base64url')}`,
+      0,
+      tinyPdf(),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(spanish(unknown)).toEqual({
+      internalCode: 'NOT_FOUND',
+      message: 'No encontramos esa subida. Empezala de nuevo.',
+    });
+    // a PATCH from the wrong offset
+    const pdf = tinyPdf();
+    const created = await createUpload(editor.headers, 'apunte.pdf', 'application/pdf', pdf.length);
+    const wrongOffset = await patch(editor.headers, created.headers.location as string, 10, pdf.subarray(10));
+    expect(wrongOffset.statusCode).toBe(409);
+    expect(spanish(wrongOffset).internalCode).toBe('UPLOAD_OFFSET_CONFLICT');
+    expect(wrongOffset.headers['tus-resumable']).toBe('1.0.0');
+    // our own refusals, in the same form
+    const exe = await createUpload(editor.headers, 'programa.exe', 'application/octet-stream', 10);
+    expect(spanish(exe)).toEqual({
+      internalCode: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Subí un video MP4 o un material PDF o XLSX.',
+    });
+  });
+
   it('an interrupted upload resumes where the server says it stopped', async () => {
     const editor = await operatorSession(t.app, 'editor');
     const video = tinyMp4(5_000, 512 * 1024);

@@ -98,6 +98,16 @@ export interface UploadHandle {
   resume(): void;
 }
 
+/** The server's Spanish message in an upload's error answer (`{ internalCode, message }`). */
+export function uploadErrorMessage(body: string | undefined): string | undefined {
+  try {
+    const message = (JSON.parse(body ?? '') as { message?: unknown }).message;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A resumable upload (tus): the file goes in 8 MB requests; a dropped connection is retried with
  * backoff from the server's offset, and an upload of the same file interrupted earlier (page
@@ -129,7 +139,10 @@ export function uploadFile(file: File, onProgress: (sent: number, total: number)
       onError: (error) => {
         const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
         reject(
-          new Error(body?.trim() || 'No pudimos subir el archivo. Revisá tu conexión e intentá nuevamente.'),
+          new Error(
+            uploadErrorMessage(body) ??
+              'No pudimos subir el archivo. Revisá tu conexión e intentá nuevamente.',
+          ),
         );
       },
       onSuccess: ({ lastResponse }) => {
