@@ -64,6 +64,15 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
     { timeout: 60_000 },
   );
 
+  // a file that is not what its name says is refused, in Spanish, where she chose it
+  await section.getByLabel('Tipo de sección').selectOption('DOWNLOADABLE_MATERIAL');
+  await section.getByLabel('Archivo (PDF o XLSX)').setInputFiles({
+    name: 'falso.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('esto no es un PDF'.padEnd(512, '.')),
+  });
+  await expect(section.getByText('El archivo no es un PDF válido.')).toBeVisible();
+
   // the material: a PDF
   await section.getByLabel('Tipo de sección').selectOption('DOWNLOADABLE_MATERIAL');
   await section

@@ -331,7 +331,7 @@ test.describe('deep links, QR scan and app home pages', () => {
   });
 });
 
-test.describe('operator switches (answered by the test: there is no admin API)', () => {
+test.describe('operator switches (answered by the test so the shared data keeps them off; admin-switches.spec flips one for real)', () => {
   test('CHAT_BOT on: the trial launcher opens the assistant frame, "Borrar chat" reaches it', async ({
     page,
   }) => {

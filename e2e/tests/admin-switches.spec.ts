@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { apiLogin, signIn } from './support/accounts';
+import { signInAsOperator } from './support/operators';
+
+/*
+ * Service controls from the back office (issue 18), on the real API: an admin turns the community
+ * on after a confirmation, a learner sees it on her next page (on the two-process run, whichever
+ * process answers her), and it goes off again the same way. The shared data ends as it began.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Secciones' });
+
+async function flip(page: Page, action: 'Encender' | 'Apagar', resource?: string) {
+  await page.getByRole('button', { name: `${action} COMMUNITY` }).click();
+  const dialog = page.getByRole('dialog', { name: `${action} COMMUNITY` });
+  await expect(dialog).toContainText('El cambio llega a todas las alumnas en segundos.');
+  if (resource !== undefined) await dialog.getByLabel('Dirección (opcional)').fill(resource);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(
+    page.getByText(`COMMUNITY: ${action === 'Encender' ? 'encendido' : 'apagado'}.`),
+  ).toBeVisible();
+}
+
+test('an admin turns the community on with a confirmation; a learner sees it at once; then off', async ({
+  page,
+  browser,
+}) => {
+  await signInAsOperator(page, 'admin');
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('link', { name: 'Servicios y funciones' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Servicios y funciones' })).toBeVisible();
+  const row = page.getByRole('row', { name: /COMMUNITY/ });
+  await expect(row).toContainText('Apagado');
+  await expectNoSeriousA11yViolations(page);
+
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
+  await signIn(learner, await apiLogin(learner.request, 'suscriptora@alcancia.local'));
+  try {
+    await learner.goto('/academy');
+    await expect(sideNav(learner).getByRole('link', { name: 'Academia' })).toBeVisible();
+    await expect(sideNav(learner).getByRole('link', { name: 'Comunidad' })).toHaveCount(0);
+
+    // a cancelled confirmation changes nothing
+    await page.getByRole('button', { name: 'Encender COMMUNITY' }).click();
+    await page
+      .getByRole('dialog', { name: 'Encender COMMUNITY' })
+      .getByRole('button', { name: 'Cancelar' })
+      .click();
+    await expect(row).toContainText('Apagado');
+
+    await flip(page, 'Encender', '/terminos-y-condiciones');
+    await expect(row).toContainText('Encendido');
+    await learner.goto('/academy');
+    await sideNav(learner).getByRole('link', { name: 'Comunidad' }).click();
+    await expect(learner).toHaveURL(/\/comunidad$/);
+    await expect(learner.locator('iframe[title="Comunidad de Alcancía"]')).toHaveAttribute(
+      'src',
+      '/terminos-y-condiciones',
+    );
+  } finally {
+    if ((await row.textContent())?.includes('Encendido')) await flip(page, 'Apagar', '');
+  }
+  await expect(row).toContainText('Apagado');
+  await learner.goto('/academy');
+  await expect(sideNav(learner).getByRole('link', { name: 'Academia' })).toBeVisible();
+  await expect(sideNav(learner).getByRole('link', { name: 'Comunidad' })).toHaveCount(0);
+
+  // the change is in the audit log, with who made it
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('link', { name: 'Auditoría' })
+    .click();
+  await expect(page.getByRole('row', { name: /COMMUNITY/ }).first()).toContainText('admin@alcancia.local');
+  await learnerContext.close();
+});
