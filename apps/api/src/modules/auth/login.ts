@@ -11,7 +11,7 @@ import { findUserByEmail } from './users-repository';
 /**
  * POST /users/login. Unknown e-mail and wrong password answer the same, after the same work.
  * Unverified accounts log in: the shell shows the verification banner, then the blocking modal
- * after 3 days (see docs/decisions.md). An operator with a second factor gets `{ mfaRequired,
+ * after 3 days (see docs/decisions/). An operator with a second factor gets `{ mfaRequired,
  * mfaToken }` instead, for POST /users/login/mfa (issue 18).
  */
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
