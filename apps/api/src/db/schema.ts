@@ -233,7 +233,15 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['validate_account', 'reset_password', 'login_link', 'change_email', 'delete_account'],
+      enum: [
+        'validate_account',
+        'reset_password',
+        'login_link',
+        'change_email',
+        'delete_account',
+        // a visitor's botón de baja: proves the subscription's e-mail is hers (issue 28)
+        'cancel_subscription',
+      ],
     }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** change_email: the new address the code was sent to */
