@@ -930,6 +930,65 @@ export const withdrawalRequests = pgTable(
 );
 
 /**
+ * What she has, one row per grant (issue 27, decision 90): a plan (with its weight), a program, a
+ * pack or the private community; from, until (Argentina dates) and what gave it (a payment and its
+ * order, a promo code, an operator, a guest purchase). Access is computed from the live rows (the
+ * heaviest plan running today; the union of programs); users.subscription_end_date and
+ * subscription_plan_id are a cache of it, recomputed in the same transaction (modules/entitlements).
+ */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['plan', 'program', 'pack', 'private_community'] }).notNull(),
+    /** plans: the plan and its weight when granted */
+    planId: text('plan_id'),
+    weight: integer('weight'),
+    /** programs and packs: the product id */
+    productId: text('product_id'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    /** last day of access; null: no end (programs, packs) */
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** a bought period (guest membership, promo free period) that runs after what she has; moved up when a grant before it ends early */
+    queued: boolean('queued').notNull().default(false),
+    lengthMonths: integer('length_months').notNull().default(0),
+    lengthDays: integer('length_days').notNull().default(0),
+    /** card, guest_purchase, promo_code, operator, program_purchase, legacy */
+    source: text('source').notNull(),
+    /** what users.last_service_origin says while this grant is the one shown: CARD, GUEST_PURCHASE, PROMO_CODE, MANUAL */
+    origin: text('origin'),
+    orderId: uuid('order_id').references(() => paymentOrders.id),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
+    promoCodeRedemptionId: bigint('promo_code_redemption_id', { mode: 'number' }).references(
+      () => promoCodeRedemptions.id,
+    ),
+    operatorId: uuid('operator_id'),
+    state: text('state', { enum: ['active', 'ended'] })
+      .notNull()
+      .default('active'),
+    /** withdrawal, refund, upgrade, expired, operator, account_deleted */
+    endedReason: text('ended_reason'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('entitlements_user_idx').on(t.userId, t.kind),
+    // one grant per order: a replayed webhook finds it and extends or leaves it
+    uniqueIndex('entitlements_order_key').on(t.orderId),
+    index('entitlements_payment_idx').on(t.paymentId),
+    // the daily pass that refreshes the cache when a grant starts or ends
+    index('entitlements_live_plan_bounds_idx')
+      .on(t.startsOn, t.endsOn)
+      .where(sql`${t.state} = 'active' and ${t.kind} = 'plan'`),
+  ],
+);
+
+/**
  * A price change of a plan for one subscriber (issue 18, decision 68): scheduled when an admin
  * changes the price her agreement pays, mailed at once, applied to her provider agreement (the
  * preapproval's amount) on `effective_on`, 30 days later at least. One pending per order: a newer
