@@ -1,4 +1,15 @@
 export {
+  type ArcaControl,
+  type ArcaFaultSpec,
+  type ArcaStandInOptions,
+  arcaStandIn,
+  type RunningArcaStandIn,
+  startArcaStandIn,
+  type Voucher as ArcaVoucher,
+  wsaaPath as arcaWsaaPath,
+  wsfePath as arcaWsfePath,
+} from './arca';
+export {
   type CheckoutResource,
   type HostedCheckoutControl,
   type HostedCheckoutOptions,
