@@ -817,6 +817,69 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+/**
+ * Fiscal documents (issue 28, decision 130): one invoice per approved payment and one credit note
+ * per refund that succeeded, authorized by ARCA with a CAE. Written PENDING in the transaction that
+ * approves the payment or succeeds the refund, then issued by the `invoices.issue` job
+ * (modules/invoices), one at a time per point of sale and voucher type. A PENDING row with a number
+ * holds that number: its last request may have been authorized without us hearing the answer.
+ */
+export const fiscalDocuments = pgTable(
+  'fiscal_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    /** credit notes: the refund it documents */
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => paymentRefunds.id),
+    status: text('status', { enum: ['PENDING', 'ISSUED', 'FAILED'] }).notNull().default('PENDING'),
+    amountCentavos: integer('amount_centavos').notNull(),
+    /** 6 Factura B, 8 Nota de Crédito B, 11 Factura C, 13 Nota de Crédito C (set on the first try) */
+    voucherType: integer('voucher_type'),
+    pointOfSale: integer('point_of_sale'),
+    number: integer('number'),
+    /** the voucher's date (CbteFch), in Argentina */
+    issuedOn: date('issued_on', { mode: 'string' }),
+    netCentavos: integer('net_centavos'),
+    vatCentavos: integer('vat_centavos'),
+    /** 99 consumidor final (doc_number '0'), 96 DNI, 80 CUIT */
+    docType: integer('doc_type').notNull().default(99),
+    docNumber: text('doc_number').notNull().default('0'),
+    /** RG 5616: 5 consumidor final */
+    receiverVatCondition: integer('receiver_vat_condition').notNull().default(5),
+    cae: text('cae'),
+    caeDueDate: date('cae_due_date', { mode: 'string' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastError: text('last_error'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_documents_invoice_key').on(t.paymentId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('fiscal_documents_refund_key').on(t.refundId),
+    uniqueIndex('fiscal_documents_number_key').on(t.pointOfSale, t.voucherType, t.number),
+    index('fiscal_documents_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index('fiscal_documents_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * ARCA's WSAA login ticket, shared by every API process: WSAA refuses a second login while one is
+ * live (coe.alreadyAuthenticated), so the ticket must outlive the process that got it.
+ */
+export const fiscalAccessTickets = pgTable('fiscal_access_tickets', {
+  service: text('service').primaryKey(),
+  token: text('token').notNull(),
+  sign: text('sign').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every status change of an order or payment: who (actor), what (from → to) and why (reason). */
 export const paymentStatusHistory = pgTable(
   'payment_status_history',
