@@ -42,14 +42,11 @@ COPY --from=prune /src/node_modules node_modules
 COPY --from=prune /src/package.json package.json
 # drizzle.config.ts marks the API's root (src/db/paths.ts); migrations are applied at boot.
 COPY --from=build /src/apps/api/package.json /src/apps/api/drizzle.config.ts apps/api/
-COPY --from=build /src/apps/api/dist apps/api/dist
+# The server's bundle only: dist/dev/ holds the local stand-ins, never loaded in production.
+COPY --from=build /src/apps/api/dist/server.js /src/apps/api/dist/server.js.map /src/apps/api/dist/telemetry.js apps/api/dist/
 COPY --from=build /src/apps/api/src/db/migrations apps/api/src/db/migrations
 COPY --from=build /src/apps/api/media apps/api/media
 COPY --from=build /src/apps/web/dist apps/web/dist
-# The bundle resolves the sandbox's browser script by package name as it loads (the Mercado Pago
-# emulator, never mounted in production): the package file and that script are enough.
-COPY --from=build /src/apps/sandbox/package.json apps/sandbox/
-COPY --from=build /src/apps/sandbox/src/mercadopago/browser apps/sandbox/src/mercadopago/browser
 # DATA_DIR only matters for the embedded database and generated development keys; the compose
 # file runs with DATABASE_URL and secrets. It stays writable for the non-root user anyway.
 RUN mkdir -p /app/.data && chown node:node /app/.data

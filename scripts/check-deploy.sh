@@ -79,6 +79,10 @@ awk '/^FROM /{n++} n == 3' Dockerfile | grep '^COPY --from=' | while read -r _ f
   done
 done
 mkdir -p "$work/app/.data"
+# The local stand-ins stay out of production: no bundle of theirs, no package (decision 0162).
+for absent in apps/api/dist/dev node_modules/@alcancia/sandbox apps/sandbox; do
+  [ ! -e "$work/app/$absent" ] || { echo "the production tree holds $absent"; exit 1; }
+done
 du -sh "$work/app/node_modules" | sed 's/^/production node_modules: /'
 
 step "start the production tree (NODE_ENV=production, compose api-1 environment)"

@@ -27,7 +27,8 @@ const current = readFileSync(indexFile, 'utf8');
 const tableStart = current.indexOf('| # | decision |');
 const next = `${current.slice(0, tableStart)}| # | decision |\n|---|---|\n${rows.join('\n')}\n`;
 if (process.argv.includes('--check')) {
-  if (next !== current) problems.push('docs/decisions/README.md is out of date: run `node scripts/decisions-index.mjs`');
+  if (next !== current)
+    problems.push('docs/decisions/README.md is out of date: run `node scripts/decisions-index.mjs`');
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);

@@ -1,12 +1,17 @@
-import { type SmtpCapture, startSmtpCapture } from '@alcancia/sandbox';
+import type { SmtpCapture } from '@alcancia/sandbox';
 import type { Database } from '../../db/client';
 import { devMailbox } from '../../db/schema';
+import { loadSandbox } from '../sandbox';
 
 /**
  * Outside production, with no SMTP_URL, mail goes over real SMTP to a local capture server and is
  * stored in `dev_mailbox`, readable at /dev/correo and GET /api/dev/mailbox.
  */
-export function startDevMailCapture(db: Database): Promise<SmtpCapture> {
+export async function startDevMailCapture(
+  config: { isProduction: boolean },
+  db: Database,
+): Promise<SmtpCapture> {
+  const { startSmtpCapture } = await loadSandbox(config);
   return startSmtpCapture(async (mail) => {
     const rows = mail.to.map((to) => ({
       to,

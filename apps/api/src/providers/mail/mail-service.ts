@@ -21,7 +21,7 @@ export async function createMailService(
   db: Database,
   logger: FastifyBaseLogger,
 ): Promise<MailService> {
-  const capture = config.smtpUrl ? null : await startDevMailCapture(db);
+  const capture = config.smtpUrl ? null : await startDevMailCapture(config, db);
   const smtpUrl = config.smtpUrl ?? capture?.url;
   if (!smtpUrl) throw new Error('SMTP no configurado');
   const dispatcher = new MailDispatcher({ db, smtpUrl, from: config.mailFrom, logger });

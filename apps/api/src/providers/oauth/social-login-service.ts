@@ -1,5 +1,6 @@
-import { type OidcMock, startOidcMock } from '@alcancia/sandbox';
+import type { OidcMock } from '@alcancia/sandbox';
 import type { Config } from '../../config';
+import { loadSandbox } from '../sandbox';
 import {
   facebookProvider,
   googleProvider,
@@ -20,7 +21,7 @@ export interface SocialLogin {
  */
 export async function createSocialLogin(config: Config): Promise<SocialLogin> {
   const needsMock = !config.isProduction && (!config.google || !config.facebook);
-  const mock = needsMock ? await startOidcMock() : null;
+  const mock = needsMock ? await (await loadSandbox(config)).startOidcMock() : null;
   const providers: SocialLogin['providers'] = {};
   if (config.google) providers.google = googleProvider(config.google);
   else if (mock)

@@ -1,6 +1,6 @@
-import { hostedCheckoutStandIn, mercadoPagoEmulator } from '@alcancia/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { type Config, hostedCheckoutStandInPrefix, mercadoPagoEmulatorPrefix } from '../../config';
+import { loadSandbox } from '../sandbox';
 import type { HostedCheckoutGateway } from './hosted-checkout-gateway';
 import { HttpHostedCheckoutGateway } from './hosted-checkout-http-gateway';
 import { MercadoPagoGateway } from './mercadopago-gateway';
@@ -29,6 +29,7 @@ export function createPaymentGateway(config: Config): PaymentGateway | null {
 export async function mountMercadoPagoEmulator(app: FastifyInstance, config: Config): Promise<void> {
   const mp = config.mercadoPago;
   if (mp.mode !== 'emulator') return;
+  const { mercadoPagoEmulator } = await loadSandbox(config);
   await app.register(mercadoPagoEmulator, {
     prefix: mercadoPagoEmulatorPrefix,
     accessToken: mp.accessToken,
@@ -61,6 +62,7 @@ export function createHostedCheckoutGateway(config: Config): HostedCheckoutGatew
 export async function mountHostedCheckoutStandIn(app: FastifyInstance, config: Config): Promise<void> {
   const hosted = config.hostedCheckout;
   if (hosted.mode !== 'stand-in') return;
+  const { hostedCheckoutStandIn } = await loadSandbox(config);
   await app.register(hostedCheckoutStandIn, {
     prefix: hostedCheckoutStandInPrefix,
     secret: hosted.secret,
