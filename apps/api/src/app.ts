@@ -33,6 +33,7 @@ import { programsModule } from './modules/programs/routes';
 import { promoCodesModule } from './modules/promo-codes/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
+import { guestCancellationRoutes } from './modules/subscriptions/confirm-guest-cancellation';
 import { subscriptionsModule } from './modules/subscriptions/routes';
 import { SubscriptionWatcher } from './modules/subscriptions/subscription-watcher';
 import { withdrawalsModule } from './modules/withdrawals/routes';
@@ -232,6 +233,7 @@ export async function buildApp({
       await api.register(programsModule);
       await api.register(accountPaymentsModule, { prefix: '/users' });
       await api.register(withdrawalsModule);
+      await api.register(guestCancellationRoutes);
       await api.register(adminModule, { prefix: '/admin' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
     },

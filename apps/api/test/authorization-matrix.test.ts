@@ -461,6 +461,8 @@ const notPersonScoped: Record<string, string> = {
   'POST /api/users/mercadopago/preference': 'guest membership checkout: no account, no token read',
   'POST /api/withdrawals/request': 'guest withdrawal: proven by a mailed code, not a token',
   'POST /api/withdrawals/confirm': 'guest withdrawal: proven by a mailed code, not a token',
+  'POST /api/subscription-cancellations/request': 'visitor botón de baja: mailed code, not a token',
+  'POST /api/subscription-cancellations/confirm': 'visitor botón de baja: mailed code, not a token',
   'GET /api/dev/mailbox': 'captured mail, not registered in production',
 };
 

@@ -114,6 +114,20 @@ export const guestWithdrawalConfirmSchema = guestWithdrawalRequestSchema.extend(
   code: z.string().trim().min(1).max(64),
 });
 
+/** The botón de baja without a session (issue 28): the subscription's e-mail, then its mailed code. */
+export const guestCancellationRequestSchema = z.object({ email: emailSchema });
+export const guestCancellationConfirmSchema = guestCancellationRequestSchema.extend({
+  code: z.string().trim().min(1).max(64),
+});
+export const guestCancellationResponseSchema = z.object({
+  /** the código de gestión of the cancellation ("BAJA-…"), also mailed */
+  cancellationCode: z.string(),
+  planName: z.string().nullable(),
+  /** YYYY-MM-DD: the last day of the access already paid, or null when it has ended */
+  accessUntil: z.string().nullable(),
+});
+export type GuestCancellationResponse = z.infer<typeof guestCancellationResponseSchema>;
+
 /* ---------- her data ---------- */
 
 export const updateProfileRequestSchema = z

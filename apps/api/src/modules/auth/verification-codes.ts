@@ -11,7 +11,9 @@ export type CodePurpose =
   /** a new e-mail address, proved by a code sent there (target: that address) */
   | 'change_email'
   /** deleting an account that has no password (social login) */
-  | 'delete_account';
+  | 'delete_account'
+  /** a visitor's botón de baja: the subscription's e-mail is hers (issue 28) */
+  | 'cancel_subscription';
 type Executor = Pick<Database, 'insert' | 'update' | 'select'>;
 
 const lifetimeMinutes: Record<CodePurpose, number> = {
@@ -20,6 +22,7 @@ const lifetimeMinutes: Record<CodePurpose, number> = {
   login_link: 24 * 60,
   change_email: 60,
   delete_account: 60,
+  cancel_subscription: 30,
 };
 /** Wrong guesses allowed on one code before it stops working. */
 export const maxCodeAttempts = 5;
