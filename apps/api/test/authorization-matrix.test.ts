@@ -438,7 +438,7 @@ const notPersonScoped: Record<string, string> = {
   'POST /api/users/register': 'creates an account; no caller yet',
   'POST /api/users/login': 'credentials in the body, no bearer token',
   'POST /api/users/login/mfa':
-    "the password step's short-lived mfaToken in the body; rate-limited per operator",
+    "the password step's short-lived mfaToken in the body; rate-limited per verified operator and per address",
   'POST /api/users/refreshToken': 'the refresh token in the body is the credential (sessions.ts tests)',
   'POST /api/users/logout': 'ends the session of the refresh token in the body',
   'POST /api/users/validateAccount': 'e-mailed single-use code in the body',

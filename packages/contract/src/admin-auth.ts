@@ -56,14 +56,43 @@ export type Operator = z.infer<typeof operatorSchema>;
 
 /* ---------- POST /admin/me/totp, POST /admin/me/totp/confirm ---------- */
 
+const operatorPassword = z.string().min(1, 'Ingresá tu contraseña.').max(200);
+
+/**
+ * Replacing her second factor needs more than a session (issue 29): her password and a current
+ * code of her app, or one of her recovery codes (a lost phone).
+ */
+export const totpReauthRequestSchema = z.object({
+  password: operatorPassword,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Ingresá el código de tu aplicación o un código de recuperación.')
+    .max(20, 'Ingresá el código de tu aplicación o un código de recuperación.'),
+});
+export type TotpReauthRequest = z.infer<typeof totpReauthRequestSchema>;
+
 /** A new second factor to scan: shown once, active only after a code from it is confirmed. */
 export const totpEnrolmentSchema = z.object({
   secret: z.string(),
   otpauthUri: z.string(),
   /** the otpauth URI as an SVG QR code */
   qrSvg: z.string(),
+  /** proof that her password and current factor were checked: good for 10 minutes, for /confirm */
+  enrolmentToken: z.string(),
 });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** The new app's code, with her password again and the proof of the start. */
+export const totpConfirmRequestSchema = z.object({
+  password: operatorPassword,
+  enrolmentToken: z.string().min(1).max(2000),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Ingresá los 6 números de tu aplicación.'),
+});
+export type TotpConfirmRequest = z.infer<typeof totpConfirmRequestSchema>;
 
 export const totpCodeRequestSchema = z.object({
   code: z

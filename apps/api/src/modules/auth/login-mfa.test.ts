@@ -1,6 +1,6 @@
 import type { Credentials } from '@alcancia/contract';
 import { eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { login, newSession } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
@@ -126,6 +126,40 @@ describe('operator login: password, then the second factor (issue 18)', () => {
     // another operator keeps her own budget
     const other = await createTestOperator(t.app, 'support');
     expect((await operatorLogin(t.app, other)).accessToken).toBeTruthy();
+  });
+
+  it('forged challenges naming an operator do not lock her out (issue 29)', async () => {
+    const operator = await createTestOperator(t.app, 'admin');
+    const forgedKey = new TextEncoder().encode('not-the-server-key-0123456789-abcdef');
+    const forged = await new SignJWT({ typ: 'mfa' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(operator.userId)
+      .setIssuedAt()
+      .setExpirationTime('300s')
+      .sign(forgedKey);
+    for (let i = 0; i < 12; i++) {
+      const res = await mfaStep(forged, '111111', `10.29.0.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().internalCode).toBe('MFA_TOKEN_EXPIRED');
+    }
+    // an unsigned one naming her, too
+    const unsigned = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ typ: 'mfa', sub: operator.userId })).toString('base64url')}.x`;
+    expect((await mfaStep(unsigned, '111111', '10.29.1.1')).statusCode).toBe(401);
+    expect((await operatorLogin(t.app, operator)).accessToken).toBeTruthy();
+  });
+
+  it('one address has its own budget for every try, forged or not; other addresses keep theirs', async () => {
+    const operator = await createTestOperator(t.app, 'support');
+    for (let i = 0; i < 100; i++) {
+      const res = await mfaStep('eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJtZmEifQ.x', '111111', '10.29.2.1');
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await mfaStep('eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJtZmEifQ.x', '111111', '10.29.2.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().internalCode).toBe('TOO_MANY_REQUESTS');
+    const { mfaToken } = await passwordStep(operator.email);
+    const elsewhere = await mfaStep(mfaToken as string, await totpCode(operator.secret), '10.29.3.1');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
   it("an operator's session from another path (no second factor) does not open /api/admin", async () => {

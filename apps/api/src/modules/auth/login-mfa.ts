@@ -3,13 +3,23 @@ import { credentialsSchema, loginMfaRequestSchema } from '@alcancia/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { challengeSubject, verifyMfaChallenge } from './mfa-challenge';
+import { verifyMfaChallenge } from './mfa-challenge';
 import { acceptTotp, claimTimeStep, isEnrolledOperator } from './operator-totp';
 import { consumeRecoveryCode } from './recovery-codes';
 import { issueCredentials } from './sessions';
 import { secretBoxFor } from './totp-secrets';
 import { findUserById } from './users-repository';
 
+/** Tries per operator (verified challenges) and per client address, each in 15 minutes. */
+const accountMax = 10;
+const addressMax = 100;
+
+const tooManyTries = () =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    429,
+    'Hiciste demasiados intentos. Esperá unos minutos y volvé a intentarlo.',
+  );
 const expiredChallenge = () =>
   new AppError('MFA_TOKEN_EXPIRED', 401, 'Pasaron varios minutos: ingresá tu contraseña otra vez.');
 const wrongCode = () =>
@@ -22,10 +32,21 @@ const wrongCode = () =>
 /**
  * POST /users/login/mfa { mfaToken, code }: an operator's second step (issue 18). `code` is the
  * 6 digits of her authenticator app (each time step accepted once) or one of her recovery codes
- * (each used once). Ten tries per operator in 15 minutes; a success starts an operator session
- * (access 10 min, idle 30 min: sessions.ts).
+ * (each used once). Ten tries per operator in 15 minutes, counted only on challenges the server
+ * signed (a forged token naming her locks nobody out: issue 29), and a hundred per client address
+ * for everything, forged or not; a success starts an operator session (access 10 min, idle 30
+ * min: sessions.ts).
  */
 export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
+  const windowMs = 15 * 60_000;
+  const verifiedSubject = new WeakMap<FastifyRequest, string>();
+  const perAccount = app.config.rateLimitEnabled
+    ? app.createRateLimit({
+        max: accountMax,
+        timeWindow: windowMs,
+        keyGenerator: (request: FastifyRequest) => `login-mfa:${verifiedSubject.get(request) ?? ''}`,
+      })
+    : null;
   app.post(
     '/login/mfa',
     {
@@ -35,13 +56,13 @@ export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
         body: loginMfaRequestSchema,
         response: { 200: credentialsSchema },
       },
+      // every try counts for the client's address; a forged token names nobody it could lock out
       config: app.config.rateLimitEnabled
         ? {
             rateLimit: {
-              max: 10,
-              timeWindow: 15 * 60_000,
-              keyGenerator: (request: FastifyRequest) =>
-                `login-mfa:${challengeSubject((request.body as { mfaToken?: unknown } | undefined)?.mfaToken)}`,
+              max: addressMax,
+              timeWindow: windowMs,
+              keyGenerator: (request: FastifyRequest) => `login-mfa-address:${request.ip}`,
             },
           }
         : {},
@@ -50,6 +71,12 @@ export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
       const userId = await verifyMfaChallenge(app.config, request.body.mfaToken);
       const user = userId ? await findUserById(app.db, userId) : undefined;
       if (!user || !isEnrolledOperator(user) || !user.totpSecret) throw expiredChallenge();
+      // only a challenge the server signed counts against its operator (issue 29)
+      if (perAccount) {
+        verifiedSubject.set(request, user.id);
+        const verdict = await perAccount(request);
+        if (!verdict.isAllowed && verdict.isExceeded) throw tooManyTries();
+      }
       const code = request.body.code.trim();
       let accepted = false;
       if (/^\d{6}$/.test(code)) {

@@ -40,17 +40,47 @@ export async function verifyMfaChallenge(config: Config, token: string): Promise
 }
 
 /**
- * The subject a challenge names, unverified: only the rate limit's key. A forged one fails
- * verification before any code is tried, so keying on it lets nobody test codes for another user.
+ * The proof a second-factor re-enrolment carries from its start to its confirmation (issue 29):
+ * her password and current factor were checked for this pending secret, within 10 minutes. Its
+ * own key and `typ`, like the challenge; `pnd` binds it to the one pending secret it started.
  */
-export function challengeSubject(token: unknown): string {
-  if (typeof token !== 'string') return '';
-  const payload = token.split('.')[1];
-  if (!payload) return '';
+const enrolmentTtlSeconds = 600;
+const enrolmentKeys = new WeakMap<Config, Uint8Array>();
+
+function enrolmentKeyOf(config: Config): Uint8Array {
+  let key = enrolmentKeys.get(config);
+  if (!key) {
+    key = new Uint8Array(createHmac('sha256', resolveJwtSecret(config)).update('totp-enrolment').digest());
+    enrolmentKeys.set(config, key);
+  }
+  return key;
+}
+
+const pendingTag = (sealedPending: string) =>
+  createHmac('sha256', 'totp-pending').update(sealedPending).digest('base64url');
+
+export function signEnrolmentProof(config: Config, userId: string, sealedPending: string): Promise<string> {
+  return new SignJWT({ typ: 'totp-enrol', pnd: pendingTag(sealedPending) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(`${enrolmentTtlSeconds}s`)
+    .sign(enrolmentKeyOf(config));
+}
+
+/** True when `token` proves a start, for this operator and this pending secret, still in time. */
+export async function verifyEnrolmentProof(
+  config: Config,
+  token: string,
+  userId: string,
+  sealedPending: string,
+): Promise<boolean> {
   try {
-    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub.slice(0, 64) : '';
+    const { payload } = await jwtVerify(token, enrolmentKeyOf(config), { algorithms: ['HS256'] });
+    return (
+      payload.typ === 'totp-enrol' && payload.sub === userId && payload.pnd === pendingTag(sealedPending)
+    );
   } catch {
-    return '';
+    return false;
   }
 }

@@ -3,7 +3,9 @@ import type {
   AuditLogPage,
   Operator,
   RecoveryCodes,
+  TotpConfirmRequest,
   TotpEnrolment,
+  TotpReauthRequest,
 } from '@alcancia/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -33,12 +35,13 @@ export function adminErrorText(error: unknown): string {
   return 'No pudimos completar la acción. Intentá nuevamente.';
 }
 
-export function startTotpEnrolment() {
-  return apiRequest<TotpEnrolment>('/admin/me/totp', { method: 'POST' });
+/** Needs her password and a current code of her app, or a recovery code (issue 29). */
+export function startTotpEnrolment(body: TotpReauthRequest) {
+  return apiRequest<TotpEnrolment>('/admin/me/totp', { method: 'POST', body });
 }
 
-export function confirmTotpEnrolment(code: string) {
-  return apiRequest<RecoveryCodes>('/admin/me/totp/confirm', { method: 'POST', body: { code } });
+export function confirmTotpEnrolment(body: TotpConfirmRequest) {
+  return apiRequest<RecoveryCodes>('/admin/me/totp/confirm', { method: 'POST', body });
 }
 
 export function replaceRecoveryCodes(code: string) {

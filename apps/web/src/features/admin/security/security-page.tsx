@@ -1,4 +1,4 @@
-import type { TotpEnrolment } from '@alcancia/contract/admin';
+import type { TotpEnrolment, TotpReauthRequest } from '@alcancia/contract/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -14,14 +14,17 @@ import {
 } from '../admin-api';
 
 /**
- * /admin/seguridad: her second factor. A new authenticator (QR drawn by the API, confirmed with a
- * code from it) or new recovery codes (confirmed with a current code); the codes show once.
+ * /admin/seguridad: her second factor. A new authenticator (her password and current code or a
+ * recovery code first, then the QR drawn by the API, confirmed with a code from it) or new
+ * recovery codes (confirmed with a current code); the codes show once.
  */
 export default function SecurityPage() {
   usePageTitle('Mi acceso');
   const queryClient = useQueryClient();
   const { data: operator } = useOperator();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  // kept only until the new app is confirmed: the confirmation asks for it again
+  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,6 +44,7 @@ export default function SecurityPage() {
   const showCodes = async (recoveryCodes: string[]) => {
     setCodes(recoveryCodes);
     setEnrolment(null);
+    setPassword('');
     await queryClient.invalidateQueries({ queryKey: operatorKey });
   };
 
@@ -71,22 +75,32 @@ export default function SecurityPage() {
           <Enrolment
             enrolment={enrolment}
             busy={busy}
-            onConfirm={(code) => run(async () => showCodes((await confirmTotpEnrolment(code)).recoveryCodes))}
+            onConfirm={(code) =>
+              run(async () =>
+                showCodes(
+                  (await confirmTotpEnrolment({ password, enrolmentToken: enrolment.enrolmentToken, code }))
+                    .recoveryCodes,
+                ),
+              )
+            }
           />
         ) : (
           <>
             <p>
               Si cambiaste de teléfono, registrá la aplicación de nuevo. La actual sigue funcionando hasta que
-              confirmes la nueva.
+              confirmes la nueva. Para hacerlo, confirmá que sos vos: tu contraseña y el código que muestra
+              ahora tu aplicación (o, si perdiste el teléfono, uno de tus códigos de recuperación). Te
+              avisamos por correo cuando quede registrada.
             </p>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => run(async () => setEnrolment(await startTotpEnrolment()))}
-            >
-              Registrar una aplicación nueva
-            </button>
+            <ReauthForm
+              busy={busy}
+              onSubmit={(body) =>
+                run(async () => {
+                  setEnrolment(await startTotpEnrolment(body));
+                  setPassword(body.password);
+                })
+              }
+            />
           </>
         )}
       </div>
@@ -172,6 +186,44 @@ function CodeForm({
       <button type="submit" className="button button-primary" disabled={!valid || busy}>
         {submit}
       </button>
+    </form>
+  );
+}
+
+/** Her password and a current code (6 digits) or a recovery code (XXXXX-XXXXX). */
+function ReauthForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: TotpReauthRequest): void }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const valid = password.length > 0 && code.trim().length >= 6;
+  return (
+    <form
+      className="admin-stack"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (valid) onSubmit({ password, code: code.trim() });
+      }}
+    >
+      <TextField
+        label="Tu contraseña"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label="Código actual de tu aplicación o un código de recuperación"
+        name="current-code"
+        autoComplete="one-time-code"
+        maxLength={20}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <div>
+        <button type="submit" className="button button-secondary" disabled={!valid || busy}>
+          Registrar una aplicación nueva
+        </button>
+      </div>
     </form>
   );
 }
