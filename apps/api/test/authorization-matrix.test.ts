@@ -454,6 +454,12 @@ const notPersonScoped: Record<string, string> = {
   'GET /api/certificates/{id}':
     'public verification of a printed certificate by its unguessable code (by design)',
   'GET /api/payments/config': 'public key of the payment provider',
+  'GET /api/academy/public/courses': "the shop window's catalogue: published content only, reads no token",
+  'GET /api/academy/public/programs':
+    "the shop window's programs and packs: published content only, reads no token",
+  'GET /api/academy/public/filters': "the shop window's filters, the same for everyone, reads no token",
+  'GET /api/academy/public/{courseId}':
+    'a published course page for visitors: no content addresses, reads no token',
   'GET /api/users/payment/checkout-provider':
     'which provider sells a program: the same for everyone, reads no token',
   'POST /api/payments/webhooks/mercadopago': 'provider webhook, authenticated by its signature',

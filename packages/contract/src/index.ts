@@ -13,5 +13,6 @@ export * from './payments';
 export * from './programs';
 export * from './promo-codes';
 export * from './rules';
+export * from './shop-window';
 export * from './subscriptions';
 export * from './users';

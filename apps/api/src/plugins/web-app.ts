@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { registerPublicPages } from '../modules/shop-window/public-pages';
 
 const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Alcancía</title></head>
 <body><h1>La aplicación web no está compilada</h1><p>Ejecutá <code>npm start</code> o <code>npm run build</code>.</p></body></html>`;
@@ -36,6 +37,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       },
     });
   }
+
+  // The shop window's pages carry their own head for link previews; robots.txt, sitemap.xml.
+  await registerPublicPages(app, hasBuild ? path.join(distDir, 'index.html') : null);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
