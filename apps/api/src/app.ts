@@ -36,14 +36,18 @@ import { serviceControlModule } from './modules/service-control/routes';
 import { guestCancellationRoutes } from './modules/subscriptions/confirm-guest-cancellation';
 import { subscriptionsModule } from './modules/subscriptions/routes';
 import { SubscriptionWatcher } from './modules/subscriptions/subscription-watcher';
+import { fiscalDocumentPdfRoute } from './modules/invoices/routes';
+import { registerInvoicing } from './modules/invoices/register-invoicing';
 import { withdrawalsModule } from './modules/withdrawals/routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuthentication, resolveJwtSecret } from './plugins/authentication';
 import { registerBadInputGuards } from './plugins/bad-input';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { mountArcaStandIn } from './providers/invoicing/create-invoicing';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
 import {
@@ -198,11 +202,14 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await subscriptionWatcher.close();
   });
+  registerInvoicing(app, config);
   // After the use-cases its jobs run: it stops (waiting for jobs in flight) before they close.
   registerJobs(app, jobs);
 
   registerErrorHandler(app);
   registerBadInputGuards(app);
+  // Before every route: it adds itself as each route's last onSend hook.
+  registerCompression(app);
   await registerSecurity(app, config);
   await app.register(cookie, {
     secret: createHmac('sha256', resolveJwtSecret(config)).update('cookies').digest('hex'),
@@ -232,6 +239,7 @@ export async function buildApp({
       await api.register(getPaymentAttemptsRoute, { prefix: '/users' });
       await api.register(programsModule);
       await api.register(accountPaymentsModule, { prefix: '/users' });
+      await api.register(fiscalDocumentPdfRoute, { prefix: '/users' });
       await api.register(withdrawalsModule);
       await api.register(guestCancellationRoutes);
       await api.register(adminModule, { prefix: '/admin' });
@@ -242,6 +250,7 @@ export async function buildApp({
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
+  await mountArcaStandIn(app, config);
   await app.register(serveMediaRoutes, { prefix: '/media' });
 
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);
