@@ -5,7 +5,7 @@ import { loadAccountSubscription } from '../subscriptions/account-subscription';
 import { cancelSubscription } from '../subscriptions/cancel-subscription';
 import { markNoChange, recordAudit } from './audit';
 import { memberIdParams } from './get-member';
-import { operatorOf } from './operator-guard';
+import { operatorOf, refuseOwnAccount } from './operator-guard';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's
@@ -28,6 +28,7 @@ export const cancelMemberSubscriptionRoute: FastifyPluginAsyncZod = async (app) 
     },
     async (request) => {
       const { id } = request.params;
+      refuseOwnAccount(request, id);
       const operator = operatorOf(request);
       const before = await loadAccountSubscription(app.db, id);
       // The audit entry is written in the cancellation's transaction: both commit or neither.

@@ -5,6 +5,7 @@ import { refreshTokens, users } from '../../db/schema';
 import { announceRevocation, recentSessionsOf } from '../account/revoke-access-tokens';
 import { recordAudit } from './audit';
 import { memberIdParams, memberNotFound } from './get-member';
+import { refuseOwnAccount } from './operator-guard';
 
 /**
  * POST /admin/members/{id}/sessions/end: ends every session of hers on every device. Refresh
@@ -26,6 +27,7 @@ export const endMemberSessionsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      refuseOwnAccount(request, id);
       const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
       if (!user) throw memberNotFound();
       const ended = await app.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { courses, userPurchases, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from './audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { operatorOf } from './operator-guard';
+import { operatorOf, refuseOwnAccount } from './operator-guard';
 
 /** Programs and packs are what a member owns one by one (user_purchases), like a purchase gives. */
 const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 'programs', PACK: 'packs' };
@@ -72,6 +72,7 @@ export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      refuseOwnAccount(request, id);
       const [user] = await app.db
         .select({ id: users.id, deletedAt: users.deletedAt })
         .from(users)
@@ -124,6 +125,7 @@ export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, productId } = request.params;
+      refuseOwnAccount(request, id);
       const removed = await app.db.transaction(async (tx) => {
         const rows = await tx
           .delete(userPurchases)

@@ -32,6 +32,22 @@ const secondFactorNeeded = () =>
 export const hasPermission = (role: OperatorRole, permission: AdminPermission) =>
   rolePermissions[role].includes(permission);
 
+/**
+ * No operator acts on her own account (issue 29, decision 0112): what support does to a member
+ * (products, refunds, a subscription's cancellation, sessions, mails) is refused when the member
+ * is the operator herself; another operator does it, and the audit log shows who.
+ */
+export const ownAccountRefused = () =>
+  new AppError(
+    'OWN_ACCOUNT',
+    403,
+    'Es tu propia cuenta: no podés hacer esto sobre ella. Pedíselo a otra operadora del equipo.',
+  );
+
+export function refuseOwnAccount(request: FastifyRequest, memberId: string | null | undefined): void {
+  if (memberId && memberId === operatorOf(request).id) throw ownAccountRefused();
+}
+
 /** The operator of an /api/admin handler (the guard guarantees one). */
 export function operatorOf(request: FastifyRequest): OperatorContext {
   if (!request.operator) throw noAccess();

@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentOrders, paymentRefunds } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { paymentOrders, paymentRefunds, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
 import { conceptOf } from '../payments/her-payments';
@@ -18,6 +19,7 @@ import { syncHostedCheckout } from '../payments/sync-hosted-checkout';
 import { syncProviderPayment } from '../payments/sync-payment';
 import { syncProviderPreapproval } from '../payments/sync-preapproval';
 import { recordAudit } from './audit';
+import { refuseOwnAccount } from './operator-guard';
 import { adminRefundsWhere } from './payment-views';
 
 /** Orders still waiting for the provider's word after this long are listed. */
@@ -87,6 +89,17 @@ const statusLabels: Record<string, string> = {
   expired: 'vencida',
 };
 
+/** The member a refund gives money back to (her order's account), if it still exists. */
+async function refundOwner(db: Database, refundId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: paymentOrders.userId })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+    .where(eq(paymentRefunds.id, refundId));
+  return row?.userId ?? null;
+}
+
 /**
  * What waits for someone: refunds given up after their last try (FAILED: retry, or refund by hand
  * at the provider), refunds still being retried, and orders the provider never answered about.
@@ -124,6 +137,7 @@ export const paymentsAttentionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      refuseOwnAccount(request, await refundOwner(app.db, id));
       // Claimed like the RefundRetrier claims (a lease), so the two never try it at once. A FAILED
       // one gets one more try: refused again, it is FAILED again at once.
       const claimed = await app.db.transaction(async (tx) => {
@@ -185,6 +199,7 @@ export const paymentsAttentionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const before = await findOrder(app.db, request.params.id);
       if (!before) throw AppError.notFound('No encontramos esa orden.');
+      refuseOwnAccount(request, before.userId);
       try {
         await askProviderAgain(app, before);
       } catch (error) {

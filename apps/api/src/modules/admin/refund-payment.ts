@@ -11,7 +11,7 @@ import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
 import { endGrantedAccess } from '../withdrawals/end-granted-access';
 import { markNoChange, recordAudit } from './audit';
-import { operatorOf } from './operator-guard';
+import { operatorOf, refuseOwnAccount } from './operator-guard';
 import { adminPaymentById, adminRefundsWhere } from './payment-views';
 
 /** Refunds of this payment still in progress (PENDING): counted as given. */
@@ -71,6 +71,7 @@ export const refundPaymentRoute: FastifyPluginAsyncZod = async (app) => {
       if (!payment) throw paymentNotFound();
       const order = await findOrder(app.db, payment.orderId);
       if (!order) throw paymentNotFound();
+      refuseOwnAccount(request, order.userId);
       const givenKey = request.body.idempotencyKey;
       const key = `admin:${paymentId}:${givenKey ?? randomUUID()}`;
 

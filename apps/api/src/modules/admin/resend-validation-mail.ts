@@ -8,6 +8,7 @@ import { validationMail } from '../auth/account-mails';
 import { issueCode } from '../auth/verification-codes';
 import { recordAudit } from './audit';
 import { memberIdParams, memberNotFound } from './get-member';
+import { refuseOwnAccount } from './operator-guard';
 
 /** POST /admin/members/{id}/validation-mail: a new validation code by mail (the older ones stop working). */
 export const resendValidationMailRoute: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +25,7 @@ export const resendValidationMailRoute: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'members' },
     },
     async (request) => {
+      refuseOwnAccount(request, request.params.id);
       const [user] = await app.db.select().from(users).where(eq(users.id, request.params.id));
       if (!user || user.deletedAt) throw memberNotFound();
       if (user.emailVerifiedAt) {

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
-import { adminErrorText } from '../admin-api';
+import { adminErrorText, useOperator } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { TablePanel } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -48,6 +48,8 @@ export default function MemberPage() {
 function MemberView({ member }: { member: MemberDetail }) {
   const queryClient = useQueryClient();
   const { profile } = member;
+  // no operator acts on her own account (issue 29): another operator does it
+  const own = useOperator().data?.id === profile.id;
   const [action, setAction] = useState<Action>(null);
   const [productId, setProductId] = useState('');
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
@@ -76,7 +78,13 @@ function MemberView({ member }: { member: MemberDetail }) {
         )}
         {profile.deleted && <span className="admin-badge admin-badge-bad"> Cuenta eliminada</span>}
       </p>
-      <div className="admin-actions">
+      {own && (
+        <Alert tone="info">
+          Es tu propia cuenta: no podés darte programas, devolverte pagos ni cambiar tu suscripción desde el
+          panel. Pedíselo a otra operadora del equipo.
+        </Alert>
+      )}
+      <div className="admin-actions" hidden={own}>
         {!profile.emailVerified && !profile.deleted && (
           <button type="button" className="button button-secondary" onClick={() => setAction('validation')}>
             Reenviar validación
