@@ -757,6 +757,12 @@ export const payments = pgTable(
     /** the provider's payment method (visa, master, account_money…) and installments, for receipts */
     paymentMethod: text('payment_method'),
     installments: integer('installments').notNull().default(1),
+    /**
+     * what the buyer pays in all, financing included (the provider's transaction_details.total_paid_amount),
+     * and each installment; null when the provider did not say (then amount_centavos, in one payment)
+     */
+    totalPaidCentavos: integer('total_paid_centavos'),
+    installmentCentavos: integer('installment_centavos'),
     cardLastFour: text('card_last_four'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** set once, when the access this payment pays for was granted */
