@@ -194,7 +194,7 @@ test.describe('payments and withdrawals', () => {
     await waitForMail(request, email, 'Membresía Oro', { timeout: 30_000 });
 
     // The footer's link, on any page, leads to the explanation and the guest form.
-    await page.getByRole('link', { name: 'Botón de arrepentimiento' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Botón de arrepentimiento' }).click();
     await expect(page).toHaveURL(/\/arrepentimiento$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Botón de arrepentimiento' })).toBeVisible();
     await expect(page.getByText(/10 días corridos/).first()).toBeVisible();

@@ -1,9 +1,13 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { LegalStrip } from '../features/legal/legal-strip';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { Spinner } from '../ui/feedback';
 
-/** Layout of the pages: a header with the brand, the page (loaded on demand) and a footer. */
+/**
+ * Layout of the pages: the legal strip (botón de arrepentimiento, botón de baja), a header with the
+ * brand, the page (loaded on demand) and a footer.
+ */
 export function PublicLayout() {
   const { pathname } = useLocation();
   return (
@@ -11,6 +15,7 @@ export function PublicLayout() {
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
+      <LegalStrip />
       <header className="public-header">
         <Link to="/" className="brand" aria-label="Alcancía, inicio">
           <span className="brand-mark" aria-hidden="true">
@@ -34,6 +39,9 @@ export function PublicLayout() {
             </li>
             <li>
               <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+            </li>
+            <li>
+              <Link to="/baja">Botón de baja</Link>
             </li>
           </ul>
         </nav>

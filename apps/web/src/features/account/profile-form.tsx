@@ -5,6 +5,7 @@ import { track } from '../../lib/analytics';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
 import { CountrySelect, PhoneField, phoneHint } from '../auth/profile-fields';
+import { PrivacyNotice } from '../legal/privacy-notice';
 import { accountKeys } from '../shell/account-queries';
 import { updateProfile } from './account-api';
 import {
@@ -111,6 +112,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           </button>
         )}
       </div>
+      <PrivacyNotice />
     </form>
   );
 }

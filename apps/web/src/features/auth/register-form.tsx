@@ -4,6 +4,7 @@ import { ApiError, isMomentaryFailure } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
+import { PrivacyNotice } from '../legal/privacy-notice';
 import { register } from './auth-api';
 import { EmailField } from './auth-fields';
 import {
@@ -174,6 +175,7 @@ export function RegisterForm({
         </a>
         .
       </p>
+      <PrivacyNotice />
       {serverError && (
         <Alert tone="error">
           {serverError.text}

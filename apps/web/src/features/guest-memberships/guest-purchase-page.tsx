@@ -17,6 +17,7 @@ import {
 } from './guest-form-rules';
 import { tierSummary } from './guest-tiers';
 import './guest-memberships.css';
+import { PrivacyNotice } from '../legal/privacy-notice';
 
 type Status = 'idle' | 'loading' | 'error';
 
@@ -178,6 +179,7 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
               <p className="form-hint">Completá todos los datos para continuar con el pago.</p>
             )}
             <p className="guest-note">El pago se hace en Mercado Pago, de forma segura.</p>
+            <PrivacyNotice />
           </form>
         </div>
       </div>

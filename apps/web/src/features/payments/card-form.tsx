@@ -31,6 +31,7 @@ import {
 import type { IdentificationType, MercadoPagoInstance } from './mercadopago';
 import { refusalField, refusalMessage } from './refusal-messages';
 import './payments.css';
+import { PrivacyNotice } from '../legal/privacy-notice';
 
 /** What a valid card turns into: a single-use token plus what payment calls may need. */
 export interface CardFormSubmission {
@@ -347,6 +348,7 @@ export function CardForm({
       <p id={noteId} className="card-form-note">
         Pagás con Mercado Pago: los datos de tu tarjeta viajan cifrados y Alcancía no los guarda.
       </p>
+      <PrivacyNotice />
     </form>
   );
 }

@@ -21,6 +21,7 @@ import { refusalMessage } from '../payments/refusal-messages';
 import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
+import { WithdrawalRightNotice } from '../payments/withdrawal-right-notice';
 import { useCurrentUser } from '../shell/account-queries';
 import {
   afterSuccessDestination,
@@ -341,8 +342,12 @@ export default function ProgramCheckoutPage() {
       <h1 id="checkout-title" className="checkout-title">
         Comprá tu {kind}
       </h1>
-      {/* the form first: on a desktop it is on the left, so the keyboard reaches it first too */}
+      {/* the price first: on a phone it comes before the card form (issue 30); on a desktop it sits on the right */}
       <div className="checkout-grid">
+        <div className="checkout-summary">
+          <ProgramOrderSummary preview={chosenProgram} installment={chosenOption} />
+          <WithdrawalRightNotice kind={chosenProgram.type === 'PACK' ? 'pack' : 'program'} />
+        </div>
         {cardCheckout && sdk.status === 'ready' ? (
           <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
             <h2 id="card-form-title" className="checkout-card-title">
@@ -401,7 +406,6 @@ export default function ProgramCheckoutPage() {
           </section>
         )}
         <div className="checkout-aside">
-          <ProgramOrderSummary preview={chosenProgram} installment={chosenOption} />
           <ProgramPromoBox
             programId={chosenProgram.id}
             promoCode={promoCode}

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/text-field';
 import { unexpectedError } from '../auth/messages';
 import { CountrySelect, PhoneField } from '../auth/profile-fields';
 import { useLogout } from '../auth/use-logout';
+import { PrivacyNotice } from '../legal/privacy-notice';
 import { completeOnboarding } from './complete-onboarding';
 import {
   asksName,
@@ -110,6 +111,7 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
             }
           />
           {error && <Alert tone="error">{error}</Alert>}
+          <PrivacyNotice />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={logout}>
               Cerrar Sesión

@@ -47,6 +47,9 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
             <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
           </li>
           <li>
+            <Link to="/baja">Botón de baja</Link>
+          </li>
+          <li>
             {onSupportChat ? (
               <button type="button" className="link-button" onClick={onSupportChat}>
                 Atención al cliente por chat

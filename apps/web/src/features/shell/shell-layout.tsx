@@ -8,6 +8,7 @@ import { Icon, type IconName } from '../../ui/icons';
 import { useLogout } from '../auth/use-logout';
 import { ChatLauncher, ChatModal } from '../chat/chat-assistant';
 import { chatVendorOf, showChatLauncher } from '../chat/chat-rules';
+import { LegalStrip } from '../legal/legal-strip';
 import { useCurrentUser, useServiceControl, useSubscription } from './account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
@@ -181,6 +182,7 @@ export function ShellLayout() {
       </div>
 
       <div className="shell-column">
+        <LegalStrip />
         <header className="topbar">
           <span className="topbar-brand">
             <Brand />

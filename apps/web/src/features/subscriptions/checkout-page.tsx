@@ -28,6 +28,7 @@ import { refusalMessage } from '../payments/refusal-messages';
 import { useCheckoutEntry } from '../payments/use-checkout-entry';
 import { useMercadoPago } from '../payments/use-mercadopago';
 import { usePaymentResult } from '../payments/use-payment-result';
+import { WithdrawalRightNotice } from '../payments/withdrawal-right-notice';
 import { isPromoRefusal, subscriptionPromoErrorText } from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
 import { paymentFailure } from './payment-failure';
@@ -340,8 +341,18 @@ export default function SubscriptionCheckoutPage() {
           anterior.
         </Alert>
       )}
-      {/* the form first: on a desktop it is on the left, so the keyboard reaches it first too */}
+      {/* the price first: on a phone it comes before the card form (issue 30); on a desktop it sits on the right */}
       <div className="checkout-grid">
+        <div className="checkout-summary">
+          <OrderSummary
+            plan={chosen}
+            frequency={frequency}
+            providerPlan={providerPlan}
+            promoCode={promoCode}
+            upgrade={upgrade}
+          />
+          <WithdrawalRightNotice kind="subscription" />
+        </div>
         <section className="checkout-card checkout-main" aria-labelledby="card-form-title">
           <h2 id="card-form-title" className="checkout-card-title">
             Pagá con tarjeta
@@ -360,13 +371,6 @@ export default function SubscriptionCheckoutPage() {
           />
         </section>
         <div className="checkout-aside">
-          <OrderSummary
-            plan={chosen}
-            frequency={frequency}
-            providerPlan={providerPlan}
-            promoCode={promoCode}
-            upgrade={upgrade}
-          />
           <PromoBox
             planName={planName}
             frequency={frequency}

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
 import { CodeField, EmailField } from '../auth/auth-fields';
+import { PrivacyNotice } from '../legal/privacy-notice';
 import { refundStatusText } from '../payments/payment-labels';
 import { confirmGuestWithdrawal, requestGuestWithdrawal } from './withdrawals-api';
 
@@ -156,6 +157,7 @@ export function GuestWithdrawalForm() {
           {sending ? 'Enviando…' : 'Enviarme el código'}
         </button>
       </form>
+      <PrivacyNotice />
     </section>
   );
 }
