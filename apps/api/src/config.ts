@@ -32,6 +32,19 @@ const mercadoPagoSdkUrl = 'https://sdk.mercadopago.com/js/v2';
 export const mercadoPagoEmulatorPrefix = '/sandbox/mercadopago';
 /** Where the API mounts the hosted-checkout stand-in (the redirect provider) outside production. */
 export const hostedCheckoutStandInPrefix = '/sandbox/hosted-checkout';
+/** Where the API mounts ARCA's stand-in (WSAA and WSFEv1) outside production without a certificate. */
+export const arcaStandInPrefix = '/sandbox/arca';
+/** ARCA's web services: homologation (testing) and production. */
+const arcaEndpoints = {
+  homologacion: {
+    wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+  },
+  produccion: {
+    wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+  },
+};
 /** The stand-in's fixed shared secret when HOSTED_CHECKOUT_SECRET is not set (development, tests). */
 const hostedCheckoutStandInSecret = 'alcancia-hosted-checkout-dev-secret';
 
@@ -122,6 +135,15 @@ const envSchema = z
     ),
     BUSINESS_EMAIL: withDefault(z.email(), 'hola@alcancia.local'),
     TRANSFER_PAYMENT_PROGRAM_ID: withDefault(z.string().min(1), 'programa-inversora-inteligente'),
+    ARCA_CUIT: optional(z.string().regex(/^\d{11}$/, 'debe ser un CUIT de 11 dígitos sin guiones')),
+    ARCA_POINT_OF_SALE: withDefault(z.coerce.number().int().min(1).max(99998), 1),
+    ARCA_IVA_CONDITION: withDefault(z.enum(['monotributo', 'responsable_inscripto']), 'monotributo'),
+    ARCA_ENVIRONMENT: withDefault(z.enum(['homologacion', 'produccion']), 'homologacion'),
+    ARCA_CERT_PATH: optional(z.string().min(1)),
+    ARCA_KEY_PATH: optional(z.string().min(1)),
+    ARCA_WSAA_URL: optional(z.url()),
+    ARCA_WSFE_URL: optional(z.url()),
+    ARCA_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 20_000),
     TRANSFER_PAYMENT_URL: withDefault(
       z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
       'https://forms.example.com/alcancia/pago-por-transferencia',
@@ -182,6 +204,13 @@ const envSchema = z
             'más de un proceso fuera de producción necesita los simuladores aparte (MERCADOPAGO_ACCESS_TOKEN con MERCADOPAGO_BASE_URL, HOSTED_CHECKOUT_URL, GOOGLE_* y FACEBOOK_*; los imprime e2e/topology/sandbox-service.ts): los integrados guardan su estado en un solo proceso',
         });
       }
+    }
+    if (Boolean(env.ARCA_CERT_PATH) !== Boolean(env.ARCA_KEY_PATH)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ARCA_CERT_PATH ? 'ARCA_KEY_PATH' : 'ARCA_CERT_PATH'],
+        message: 'ARCA_CERT_PATH y ARCA_KEY_PATH van juntas',
+      });
     }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'es obligatoria con STORAGE_DRIVER=s3' });
@@ -274,6 +303,54 @@ function hostedCheckoutConfig(env: z.output<typeof envSchema>, publicUrl: string
     baseUrl: `${publicUrl}${hostedCheckoutStandInPrefix}`,
     secret: env.HOSTED_CHECKOUT_SECRET ?? hostedCheckoutStandInSecret,
     notificationUrl,
+  };
+}
+
+/**
+ * Electronic invoicing (issue 28). With ARCA_CERT_PATH and ARCA_KEY_PATH the API talks to ARCA
+ * (homologation unless ARCA_ENVIRONMENT=produccion; ARCA_WSAA_URL / ARCA_WSFE_URL override).
+ * Outside production without them it mounts the sandbox stand-in on its own origin, which hands
+ * it a test certificate; several processes cannot share that in-memory stand-in, so they issue
+ * nothing (documents wait). Production without a certificate issues nothing either: documents
+ * wait PENDING until it is configured.
+ */
+function invoicingConfig(
+  env: z.output<typeof envSchema>,
+  publicUrl: string,
+  dataDir: string,
+  webConcurrency: number,
+) {
+  const common = {
+    cuit: env.ARCA_CUIT ?? env.BUSINESS_CUIT.replace(/-/g, ''),
+    pointOfSale: env.ARCA_POINT_OF_SALE,
+    ivaCondition: env.ARCA_IVA_CONDITION,
+    timeoutMs: env.ARCA_TIMEOUT_MS,
+    // Tests run the issuer themselves; elsewhere an approval issues at once and a job sweeps.
+    issueAtOnce: env.NODE_ENV !== 'test',
+  };
+  if (env.ARCA_CERT_PATH && env.ARCA_KEY_PATH) {
+    const endpoints = arcaEndpoints[env.ARCA_ENVIRONMENT];
+    return {
+      ...common,
+      mode: 'arca' as const,
+      environment: env.ARCA_ENVIRONMENT,
+      certPath: path.resolve(env.ARCA_CERT_PATH),
+      keyPath: path.resolve(env.ARCA_KEY_PATH),
+      wsaaUrl: env.ARCA_WSAA_URL ?? endpoints.wsaa,
+      wsfeUrl: env.ARCA_WSFE_URL ?? endpoints.wsfe,
+      standInStateFile: null,
+    };
+  }
+  const standIn = env.NODE_ENV !== 'production' && webConcurrency === 1;
+  return {
+    ...common,
+    mode: standIn ? ('stand-in' as const) : ('disabled' as const),
+    environment: 'homologacion' as const,
+    certPath: null,
+    keyPath: null,
+    wsaaUrl: `${publicUrl}${arcaStandInPrefix}/ws/services/LoginCms`,
+    wsfeUrl: `${publicUrl}${arcaStandInPrefix}/wsfev1/service.asmx`,
+    standInStateFile: env.NODE_ENV === 'test' || !standIn ? null : path.join(dataDir, 'arca.json'),
   };
 }
 
@@ -387,6 +464,25 @@ export interface Config {
   };
   /** Who sells: printed on every receipt ("comprobante"). */
   business: { name: string; cuit: string; address: string; email: string };
+  /** Electronic invoices and credit notes through ARCA, its stand-in, or nothing (issue 28). */
+  invoicing: {
+    mode: 'arca' | 'stand-in' | 'disabled';
+    environment: 'homologacion' | 'produccion';
+    /** the issuer's CUIT, 11 digits */
+    cuit: string;
+    pointOfSale: number;
+    /** monotributo: Factura C / NC C; responsable_inscripto: Factura B / NC B (IVA contenido) */
+    ivaCondition: 'monotributo' | 'responsable_inscripto';
+    certPath: string | null;
+    keyPath: string | null;
+    wsaaUrl: string;
+    wsfeUrl: string;
+    timeoutMs: number;
+    /** issue right after an approval or refund (else only the job and tests run the issuer) */
+    issueAtOnce: boolean;
+    /** stand-in: where its state survives restarts (null = memory) */
+    standInStateFile: string | null;
+  };
   /** Program checkout facts the web cannot decide. */
   programs: {
     /** the bank-transfer link ('Pagá en cuotas sin interés'): one program, Argentine users */
@@ -524,6 +620,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
     hostedCheckout: hostedCheckoutConfig(env, publicUrl),
+    invoicing: invoicingConfig(env, publicUrl, dataDir, webConcurrency),
     business: {
       name: env.BUSINESS_NAME,
       cuit: env.BUSINESS_CUIT,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fiscalDocumentRefSchema } from './invoices';
 import { countryCodes, passwordMaxLength } from './rules';
 import { emailSchema, nameSchema } from './users';
 
@@ -86,8 +87,13 @@ export const accountPaymentSchema = z.object({
   revocationCode: z.string().nullable(),
   /** /api/users/me/payments/{id}/receipt for approved payments, else null */
   receiptUrl: z.string().nullable(),
+  /** the payment's invoice once ARCA authorized it (issue 28), else null */
+  invoice: fiscalDocumentRefSchema.nullable(),
+  /** a credit note per refund of it that ARCA authorized */
+  creditNotes: z.array(fiscalDocumentRefSchema),
 });
 export type AccountPayment = z.infer<typeof accountPaymentSchema>;
+export { type FiscalDocumentRef, fiscalDocumentIdParamsSchema, fiscalDocumentRefSchema } from './invoices';
 export const accountPaymentsResponseSchema = z.object({ payments: z.array(accountPaymentSchema) });
 export const paymentIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 

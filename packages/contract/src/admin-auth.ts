@@ -26,6 +26,8 @@ export const adminPermissions = [
   /** plans and prices */
   'prices',
   'dashboard',
+  /** electronic invoices: retry one ARCA did not authorize (reading them is `payments`) */
+  'fiscal',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 

@@ -9,6 +9,7 @@ export * from './admin-auth';
 export * from './admin-common';
 export * from './admin-content';
 export * from './admin-dashboard';
+export * from './admin-fiscal';
 export * from './admin-members';
 export * from './admin-payments';
 export * from './admin-plans';

@@ -7,6 +7,7 @@ import { adminUploadRoutes } from './content/upload-routes';
 import { createPromoCodesRoute } from './create-promo-codes';
 import { dashboardMetricsRoute } from './dashboard-metrics';
 import { registerDemoOperators } from './demo-operators';
+import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
 import { endMemberSessionsRoute } from './end-member-sessions';
 import { getMemberRoute } from './get-member';
 import { listAuditLogRoute } from './list-audit-log';
@@ -56,4 +57,6 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardMetricsRoute);
   // plans and prices (admin)
   await app.register(planPricesRoutes);
+  // invoices and credit notes (support reads, admin retries)
+  await app.register(adminFiscalRoutes);
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { hlsPackagingJob, hlsQueueOptions, packageVideo } from '../admin/content/hls-packaging';
 import { publishScheduledContent } from '../admin/content/publish-scheduled';
 import { cleanUpStorage } from '../admin/content/storage-cleanup';
+import { invoicesJob } from '../invoices/register-invoicing';
 import { reconcileOrders } from '../payments/reconcile-orders';
 import { applyDuePriceChanges } from '../subscriptions/price-changes';
 import { JobQueue, type JobQueueSettings } from './job-queue';
@@ -51,6 +52,12 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
     name: backgroundJobs.refundRetries,
     cron: '* * * * *',
     run: async () => ({ tried: await app.refundRetrier.runDue() }),
+  });
+  // Invoices and credit notes due at ARCA (issue 28): the sweep behind each approval's own kick.
+  jobs.define({
+    name: invoicesJob,
+    ...(app.config.invoicing.issueAtOnce ? { cron: '* * * * *' } : {}),
+    run: async () => ({ tried: await app.invoicing.runDue() }),
   });
   // Unpaid grace periods that ended, annual renewal reminders.
   jobs.define({

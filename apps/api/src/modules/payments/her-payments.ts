@@ -45,7 +45,10 @@ export function accountStatusOf(payment: PaymentRow): AccountPayment['status'] {
   return 'pending';
 }
 
-export function toAccountPayment(row: HerPayment): AccountPayment {
+export function toAccountPayment(
+  row: HerPayment,
+  fiscal: Pick<AccountPayment, 'invoice' | 'creditNotes'> = { invoice: null, creditNotes: [] },
+): AccountPayment {
   const { payment, order } = row;
   return {
     id: String(payment.id),
@@ -62,6 +65,7 @@ export function toAccountPayment(row: HerPayment): AccountPayment {
     withdrawableUntil: withdrawableUntilOf(row),
     revocationCode: row.revocationCode,
     receiptUrl: payment.approvedAt ? `/api/users/me/payments/${payment.id}/receipt` : null,
+    ...fiscal,
   };
 }
 

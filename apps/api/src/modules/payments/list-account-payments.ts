@@ -1,6 +1,7 @@
 import { accountPaymentsResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
+import { fiscalDocumentsOfPayments } from '../invoices/fiscal-documents';
 import { listHerPayments, toAccountPayment } from './her-payments';
 
 /** GET /users/me/payments: every payment of hers, newest first (Mi cuenta → Compras y pagos). */
@@ -19,7 +20,11 @@ export const listAccountPaymentsRoute: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const rows = await listHerPayments(app.db, userId);
       reply.header('cache-control', 'private, no-store');
-      return { payments: rows.map(toAccountPayment) };
+      const fiscal = await fiscalDocumentsOfPayments(
+        app.db,
+        rows.map((row) => row.payment.id),
+      );
+      return { payments: rows.map((row) => toAccountPayment(row, fiscal.get(row.payment.id))) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
+import { enqueueInvoice } from '../invoices/enqueue';
 import { countPayment } from '../metrics/process-metrics';
 import { type Actor, addHistory, type OrderRow, type Tx } from './orders-repository';
 
@@ -64,6 +65,7 @@ export async function recordProviderPayment(
       details: { amountCentavos: seen.amountCentavos, operationType: seen.operationType },
     });
     countPayment(order.provider, seen.status);
+    await enqueueInvoice(tx, inserted);
     return { payment: inserted, changed: true };
   }
 
@@ -108,5 +110,6 @@ export async function recordProviderPayment(
     });
     countPayment(stored.provider, seen.status);
   }
+  await enqueueInvoice(tx, updated);
   return { payment: updated, changed: true };
 }

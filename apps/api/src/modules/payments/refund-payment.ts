@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentRefunds, payments } from '../../db/schema';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { enqueueCreditNote } from '../invoices/enqueue';
 import type { Db } from './orders-repository';
 import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';
@@ -188,6 +189,7 @@ async function markRefunded(
       .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'PENDING')))
       .returning();
     if (!done) return false;
+    await enqueueCreditNote(tx, done);
     await tx
       .update(payments)
       .set({
@@ -209,6 +211,7 @@ async function markRefunded(
     return true;
   });
   if (mailed) app.mail.kick();
+  app.invoicing.kick();
   app.log.info({ refundId: refund.id, paymentId: payment.providerPaymentId }, 'refund done');
   return 'SUCCESS';
 }

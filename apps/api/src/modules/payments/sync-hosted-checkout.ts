@@ -73,6 +73,7 @@ export async function syncHostedCheckout(
   if (seen.status === 'paid' && seen.paymentId) {
     const payment = paymentOf({ ...seen, paymentId: seen.paymentId });
     const recorded = await app.db.transaction((tx) => recordProviderPayment(tx, order, payment, actor));
+    app.invoicing.kick();
     const handler = app.paymentRouter.handlerFor(order.kind);
     if (!handler) {
       app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');

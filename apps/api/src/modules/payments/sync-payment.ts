@@ -24,6 +24,7 @@ export async function syncProviderPayment(
     return;
   }
   const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, order, seen, actor));
+  app.invoicing.kick();
   const handler = app.paymentRouter.handlerFor(order.kind);
   if (!handler) {
     app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');

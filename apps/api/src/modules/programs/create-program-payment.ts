@@ -102,6 +102,7 @@ export async function createProgramPayment(
     return closeFailedCheckoutOrder(app, order, error, actor);
   }
   const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, order, seen, actor));
+  app.invoicing.kick();
   await applyProgramPayment(app, order, payment, actor);
   if (seen.status === 'approved' || seen.status === 'pending' || seen.status === 'in_process') {
     return {

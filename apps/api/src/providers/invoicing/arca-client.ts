@@ -61,7 +61,8 @@ export interface ArcaClientOptions {
   /** the taxpayer certificate and key (PEM), read when first needed */
   credentials: () => Promise<{ certPem: string; keyPem: string }>;
   tickets: TicketStore;
-  timeoutMs: number;
+  /** how long one call waits for an answer (read at each call) */
+  timeoutMs: number | (() => number);
   ciphers?: string;
   /** the clock (tests) */
   now?: () => Date;
@@ -158,8 +159,9 @@ export class ArcaClient implements FiscalAuthority {
   }
 
   private transport() {
+    const { timeoutMs } = this.options;
     return {
-      timeoutMs: this.options.timeoutMs,
+      timeoutMs: typeof timeoutMs === 'function' ? timeoutMs() : timeoutMs,
       ...(this.options.ciphers ? { ciphers: this.options.ciphers } : {}),
     };
   }

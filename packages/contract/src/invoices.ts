@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * An electronic invoice or credit note authorized by ARCA (issue 28), as Mi cuenta lists it next
+ * to the receipt: letter, punto de venta, number, CAE and its due date, and the PDF's address
+ * (answered to the buyer only).
+ */
+export const fiscalDocumentRefSchema = z.object({
+  /** the voucher's letter: C (monotributo), B (responsable inscripto to final consumers), A */
+  type: z.enum(['A', 'B', 'C']),
+  pointOfSale: z.number().int(),
+  number: z.number().int(),
+  /** ARCA's authorization code, 14 digits */
+  cae: z.string(),
+  /** YYYY-MM-DD */
+  caeDueDate: z.string(),
+  /** /api/users/me/fiscal-documents/{id}/pdf */
+  url: z.string(),
+});
+export type FiscalDocumentRef = z.infer<typeof fiscalDocumentRefSchema>;
+
+export const fiscalDocumentIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
