@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { asNavigationState } from '../lib/entry-params';
 import { useIsLoggedIn } from '../lib/use-session';
@@ -23,10 +24,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** `/`: the academy with a session, the login without one. Query and state go along. */
-export function HomeRedirect() {
+/**
+ * `/`: the academy with a session; without one, `visitor` (the shop window, issue 30), or the login
+ * when the address carries something for it (a query, a page to return to, a message): query and
+ * state go along.
+ */
+export function HomeRedirect({ visitor }: { visitor: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
+  const carried = location.search !== '' || Object.keys(asNavigationState(location.state)).length > 0;
+  if (!loggedIn && !carried) return visitor;
   return (
     <Navigate
       to={{ pathname: loggedIn ? '/academy' : '/login', search: location.search }}

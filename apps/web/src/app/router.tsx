@@ -75,6 +75,10 @@ const AccountPaymentsSection = lazy(() => import('../features/payments/account-p
 const WithdrawalPage = lazy(() => import('../features/withdrawals/withdrawal-page'));
 const CancellationPage = lazy(() => import('../features/subscriptions/cancellation-page'));
 const AdminApp = lazy(() => import('../features/admin/admin-app'));
+// the shop window (issue 30): public pages for visitors, each its own chunk
+const ShopHomePage = lazy(() => import('../features/shop-window/shop-home-page'));
+const PublicCataloguePage = lazy(() => import('../features/shop-window/public-catalogue-page'));
+const PublicCoursePage = lazy(() => import('../features/shop-window/public-course-page'));
 
 function AppRoutes() {
   usePageViews();
@@ -85,7 +89,10 @@ function AppRoutes() {
       <ErrorBoundary resetKey={pathname}>
         <Routes>
           <Route element={<PublicLayout />}>
-            <Route index element={<HomeRedirect />} />
+            {/* `/`: the academy with a session; a visitor sees the shop window */}
+            <Route element={<HomeRedirect visitor={<DataLayout />} />}>
+              <Route index element={<ShopHomePage />} />
+            </Route>
             <Route path="login" element={<LoginPage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="validate" element={<ValidatePage />} />
@@ -105,6 +112,9 @@ function AppRoutes() {
               />
               <Route path="suscripcion/:idPlan" element={<PublicPlanPage />} />
               <Route path="compra/programa/identificacion/:id" element={<ProgramIdentificationPage />} />
+              <Route path="cursos" element={<PublicCataloguePage />} />
+              <Route path="cursos/:courseId" element={<PublicCoursePage kind="course" />} />
+              <Route path="programas/:programId" element={<PublicCoursePage kind="program" />} />
             </Route>
             <Route path="compra/mf-oro" element={<GuestPurchasePage tier="ORO" />} />
             <Route path="compra/mf-oro/:result" element={<GuestResultPage tier="ORO" />} />

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { isMomentaryFailure } from '../../lib/api-client';
+import { forgetReturnPath, readReturnPath } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
@@ -74,6 +75,18 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
   const [attempt, setAttempt] = useState(0);
   const [resendOpen, setResendOpen] = useState(false);
   const loggedIn = useIsLoggedIn();
+  // She registered from a course page (issue 30): the way on leads back there.
+  const [returnPath] = useState(readReturnPath);
+  const onward = {
+    to: loggedIn ? (returnPath ?? '/') : '/login',
+    state: { email, followingPage: returnPath ?? undefined },
+    onClick: forgetReturnPath,
+    label: loggedIn
+      ? returnPath?.startsWith('/academy') === false
+        ? 'Volver al curso'
+        : 'Ir a la academia'
+      : 'Iniciar sesión',
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Reintentar)
   useEffect(() => {
@@ -120,8 +133,13 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
           </span>
           <p>{authTexts.validationSuccess}</p>
         </div>
-        <Link className="button button-primary button-block" to={loggedIn ? '/' : '/login'} state={{ email }}>
-          {loggedIn ? 'Ir a la academia' : 'Iniciar sesión'}
+        <Link
+          className="button button-primary button-block"
+          to={onward.to}
+          state={onward.state}
+          onClick={onward.onClick}
+        >
+          {onward.label}
         </Link>
       </AuthScreen>
     );
@@ -141,10 +159,11 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
         {alreadyConfirmed ? (
           <Link
             className="button button-primary button-block"
-            to={loggedIn ? '/' : '/login'}
-            state={{ email }}
+            to={onward.to}
+            state={onward.state}
+            onClick={onward.onClick}
           >
-            {loggedIn ? 'Ir a la academia' : 'Iniciar sesión'}
+            {onward.label}
           </Link>
         ) : (
           <>
