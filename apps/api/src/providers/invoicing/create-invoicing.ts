@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type ArcaControl, arcaStandIn } from '@alcancia/sandbox';
+import type { ArcaControl } from '@alcancia/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { arcaStandInPrefix, type Config } from '../../config';
+import { loadSandbox } from '../sandbox';
 import { ArcaClient, type TicketStore } from './arca-client';
 import type { FiscalAuthority } from './fiscal-authority';
 
@@ -56,6 +57,7 @@ export function createFiscalAuthority(
 export async function mountArcaStandIn(app: FastifyInstance, config: Config): Promise<void> {
   const settings = config.invoicing;
   if (settings.mode !== 'stand-in') return;
+  const { arcaStandIn } = await loadSandbox(config);
   await app.register(arcaStandIn, {
     prefix: arcaStandInPrefix,
     cuit: settings.cuit,
