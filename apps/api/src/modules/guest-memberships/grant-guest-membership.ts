@@ -1,23 +1,24 @@
 import { type GuestTier, guestTierSchema, guestTierTerms } from '@alcancia/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
+import { paymentOrders, payments, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { argentinaDate } from '../../lib/argentina-date';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { takeOverUnverifiedAccount } from '../auth/sessions';
 import { type CodePurpose, issueCode } from '../auth/verification-codes';
+import { grantPlan } from '../entitlements/grant';
 import { type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
 import type { PaymentRow } from '../payments/record-payment';
 import { refundDuplicatePayment } from '../payments/refund-payment';
 import { refusedReasonOf } from '../payments/refused-reason';
-import { addToDate } from '../subscriptions/subscription-dates';
 import { guestMembershipMail } from './guest-membership-mail';
 
 /**
  * The plan a tier's access counts as (community, plan name in the shell): the dearest, longest
- * tier gets the top plan. A buyer already on a heavier active plan keeps it.
+ * tier gets the top plan. Its grant is queued after what she has (decision 90): a buyer on a
+ * heavier plan keeps it while it runs.
  */
 export const tierPlans: Record<GuestTier, string> = {
   BLACK: 'plan-platino',
@@ -68,18 +69,6 @@ async function findOrCreateAccount(tx: Tx, email: string, details: GuestDetails)
   return { user, created: created.length > 0 };
 }
 
-/** The tier's plan, unless the buyer is on a heavier plan that is still active. */
-async function planFor(tx: Tx, tier: GuestTier, current: typeof users.$inferSelect, today: string) {
-  const tierPlan = tierPlans[tier];
-  if (!current.subscriptionPlanId || !isOnOrAfter(current.subscriptionEndDate, today)) return tierPlan;
-  const weights = await tx
-    .select({ id: subscriptionPlans.id, weight: subscriptionPlans.weight })
-    .from(subscriptionPlans)
-    .where(inArray(subscriptionPlans.id, [tierPlan, current.subscriptionPlanId]));
-  const weightOf = (id: string) => weights.find((w) => w.id === id)?.weight ?? 0;
-  return weightOf(current.subscriptionPlanId) > weightOf(tierPlan) ? current.subscriptionPlanId : tierPlan;
-}
-
 /** A fresh code, or null when the account asked for one seconds ago (the mail still goes out). */
 async function codeOrNull(app: FastifyInstance, tx: Tx, userId: string, purpose: CodePurpose) {
   try {
@@ -93,7 +82,7 @@ async function codeOrNull(app: FastifyInstance, tx: Tx, userId: string, purpose:
 /**
  * What one approved payment of a guest order buys, exactly once (a second approved payment of a paid order is 'duplicate') (the payment's granted_at is
  * claimed in the same transaction): the buyer's account (matched or created), the order linked to
- * it, the tier's months from the later of today and the current end date, and one e-mail with the
+ * it, the tier's months as its own grant queued after the plan time she has, and one e-mail with the
  * way in. Returns null when there was nothing to do (already granted, or not ours to grant).
  */
 export async function grantGuestMembership(
@@ -134,9 +123,18 @@ export async function grantGuestMembership(
       ? { ...found.user, passwordHash: null }
       : found.user;
     const terms = guestTierTerms[tier.data];
-    const today = argentinaDate();
-    const from = isOnOrAfter(user.subscriptionEndDate, today) ? (user.subscriptionEndDate as string) : today;
-    const endDate = addToDate(from, { months: terms.accessMonths });
+    // Decision 90: the membership is its own grant, queued after the plan time she already has.
+    const { endDate: accessEnd } = await grantPlan(tx, {
+      userId: user.id,
+      planId: tierPlans[tier.data],
+      source: 'guest_purchase',
+      origin: 'GUEST_PURCHASE',
+      length: { months: terms.accessMonths },
+      orderId: order.id,
+      paymentId: payment.id,
+      details: { tier: tier.data },
+    });
+    const endDate = accessEnd ?? argentinaDate();
 
     await transitionOrder(
       tx,
@@ -157,9 +155,6 @@ export async function grantGuestMembership(
     await tx
       .update(users)
       .set({
-        subscriptionEndDate: endDate,
-        subscriptionPlanId: await planFor(tx, tier.data, user, today),
-        lastServiceOrigin: 'GUEST_PURCHASE',
         // An account matched by e-mail keeps its data; only what is missing is filled in.
         telephone: user.telephone ?? details.phone,
         countryCode: user.countryCode ?? 'AR',

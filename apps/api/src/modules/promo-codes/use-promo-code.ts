@@ -1,11 +1,12 @@
 import { usePromoCodeRequestSchema, usePromoCodeResponseSchema } from '@alcancia/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { subscriptionPlans, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
+import { grantPlan } from '../entitlements/grant';
 import { perUserLimit } from '../payments/payments-core';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { addToDate } from '../subscriptions/subscription-dates';
@@ -46,22 +47,21 @@ async function grantFreePeriod(
   const endDate = addToDate(today, { months: effect.months, days: effect.days });
   return db.transaction(async (tx) => {
     await redeemPromoCode(tx, { promoCodeId: promo.id, userId, grantedUntil: endDate });
-    const granted = await tx
-      .update(users)
-      .set({
-        subscriptionEndDate: endDate,
-        subscriptionPlanId: planId,
-        lastServiceOrigin: 'PROMO_CODE',
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(users.id, userId),
-          sql`(${users.subscriptionEndDate} is null or ${users.subscriptionEndDate} < ${today}::date)`,
-        ),
-      )
-      .returning({ id: users.id });
-    if (granted.length === 0) throw promoCodeError('alreadySubscription');
+    const [current] = await tx
+      .select({ endDate: users.subscriptionEndDate })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!current || isOnOrAfter(current.endDate, today)) throw promoCodeError('alreadySubscription');
+    // Decision 90: the free period is a grant of its own, from today (she has nothing running).
+    await grantPlan(tx, {
+      userId,
+      planId,
+      source: 'promo_code',
+      origin: 'PROMO_CODE',
+      period: { startsOn: today, endsOn: endDate },
+      details: { promoCodeId: promo.id, code: promo.code },
+    });
     const [plan] = planId
       ? await tx
           .select({ name: subscriptionPlans.name })

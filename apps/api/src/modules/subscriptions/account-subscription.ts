@@ -1,6 +1,6 @@
 import type { AccountSubscription } from '@alcancia/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
+import { entitlements, paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import type { Db, OrderRow } from '../payments/orders-repository';
@@ -30,6 +30,15 @@ export async function latestSubscriptionOrder(
   return order;
 }
 
+/** The last day of a card agreement's own grant (decision 90), null when it has none. */
+export async function agreementGrantEnd(db: Db, orderId: string): Promise<string | null> {
+  const [grant] = await db
+    .select({ endsOn: entitlements.endsOn })
+    .from(entitlements)
+    .where(eq(entitlements.orderId, orderId));
+  return grant?.endsOn ?? null;
+}
+
 export const noSubscription = () =>
   new AppError('NO_SUBSCRIPTION', 404, 'No tenés una suscripción con tarjeta.');
 
@@ -49,8 +58,9 @@ const none: AccountSubscription = {
 };
 
 /**
- * Her subscription as Mi cuenta shows it, from the latest subscription order and her end date
- * (Argentina dates). A card order decides the state: active (or trial, before its first charge),
+ * Her subscription as Mi cuenta shows it, from the latest subscription order, its grant and her
+ * end date (Argentina dates). A card agreement still charging is shown even when something else
+ * she bought is on top (decision 90); its next charge is the end of its own period. A card order decides the state: active (or trial, before its first charge),
  * past_due (a refused renewal, inside the grace period), cancelled (by her or at the provider,
  * access until the end date), expired; a withdrawn one is none. Without a card order, a promo code
  * or guest membership shows its plan and end date, with no card and nothing to cancel.
@@ -70,7 +80,13 @@ export async function loadAccountSubscription(db: Db, userId: string): Promise<A
   const today = argentinaDate();
   const endDate = user.endDate?.slice(0, 10) ?? null;
   const inPeriod = isOnOrAfter(endDate, today);
-  const order = user.origin === 'CARD' ? await latestSubscriptionOrder(db, userId) : undefined;
+  // Decision 90: a card agreement that still charges (or whose paid period still runs) is shown
+  // whatever else she bought on top of it (a guest membership never hides it).
+  const latest = await latestSubscriptionOrder(db, userId);
+  const agreementEnd = latest ? await agreementGrantEnd(db, latest.id) : null;
+  const charging =
+    latest?.status === 'active' || (latest?.status === 'cancelled' && isOnOrAfter(agreementEnd, today));
+  const order = user.origin === 'CARD' || charging ? latest : undefined;
 
   if (!order) {
     if (!endDate) return none;
@@ -118,12 +134,14 @@ export async function loadAccountSubscription(db: Db, userId: string): Promise<A
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')))
     .limit(1);
   const inTrial = Boolean(order.details.freeTrial) && charged.length === 0;
+  // The agreement's own period (its grant), not what she bought on top of it.
+  const periodEnd = agreementEnd ?? endDate;
   return {
     ...base,
     status: inTrial ? 'trial' : 'active',
-    trialEndsAt: inTrial ? endDate : null,
+    trialEndsAt: inTrial ? periodEnd : null,
     // The next charge is due on the day her paid (or trial) period reaches.
-    nextChargeDate: endDate,
+    nextChargeDate: periodEnd,
     nextChargeAmount: order.amountCentavos,
   };
 }

@@ -1,8 +1,12 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentOrders, payments, users } from '../../db/schema';
+import { paymentOrders, payments } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { endGrantsOf } from '../entitlements/end-grants';
+import { extendByRenewal } from '../entitlements/extend-by-renewal';
+import { adoptLegacyGrant, grantPlan } from '../entitlements/grant';
+import { recomputeAccess } from '../entitlements/recompute-access';
+import { type Actor, type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import type { PaymentRow } from '../payments/record-payment';
 import { settleSuperseded } from './upgrade-subscription';
@@ -26,12 +30,28 @@ export interface GrantResult {
 
 const startable: OrderRow['status'][] = ['created', 'pending', 'error'];
 
+/** The agreement's grant: from today to the provider's next charge date (decision 90). */
+async function grantCardPeriod(tx: Tx, order: OrderRow, paymentId: number | null, endDate: string) {
+  if (!order.userId) return;
+  const today = argentinaDate();
+  await grantPlan(tx, {
+    userId: order.userId,
+    planId: order.itemId,
+    source: 'card',
+    origin: 'CARD',
+    period: { startsOn: today, endsOn: endDate < today ? today : endDate },
+    orderId: order.id,
+    paymentId,
+    details: { frequency: order.frequency },
+  });
+}
+
 /**
  * Grants what one approved charge (or a free trial) of a subscription order pays for, exactly once:
  * the payment's granted_at is claimed in the same transaction as the grant. The first grant makes
- * the order the user's active subscription (superseding any other), sets plan, origin and end
- * date and mails her the confirmation (decision 88); later ones (renewals) move the end date to
- * the provider's next charge date, never back.
+ * the order the user's active subscription (superseding any other), grants the plan up to the
+ * provider's next charge date (an upgrade ends the replaced plan's grant) and mails her the
+ * confirmation (decision 88); later ones (renewals) extend that grant, never back (decision 90).
  */
 export async function grantSubscription(app: FastifyInstance, input: GrantInput): Promise<GrantResult> {
   const endDate = argentinaDate(input.paidUntil);
@@ -54,15 +74,15 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
         .returning({ id: payments.id });
       if (claimed.length === 0) return { ...nothing, superseded: [], order };
     }
-    const newEnd = sql`${endDate}::date`;
-    if (renewal) {
-      await tx
-        .update(users)
-        .set({
-          subscriptionEndDate: sql`greatest(coalesce(${users.subscriptionEndDate}, ${newEnd}), ${newEnd})`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, order.userId));
+    if (renewal && input.payment) {
+      // Decision 90: a renewal extends its own agreement's grant; what is queued after it moves on.
+      const renewed = await extendByRenewal(tx, {
+        userId: order.userId,
+        orderId: order.id,
+        paymentId: input.payment.id,
+        paidUntil: endDate,
+      });
+      if (!renewed.extended) await grantCardPeriod(tx, order, input.payment.id, endDate);
       return { granted: true, activated: false, endDate, superseded: [], order };
     }
 
@@ -91,18 +111,20 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       reason: input.payment ? 'first charge approved' : 'free trial started',
       details: { paidUntil: endDate },
     });
-    await tx
-      .update(users)
-      .set({
-        subscriptionPlanId: order.itemId,
-        lastServiceOrigin: 'CARD',
-        // An upgrade replaces the refunded plan's dates; anything else never shortens access.
-        subscriptionEndDate: order.replacesOrderId
-          ? newEnd
-          : sql`greatest(coalesce(${users.subscriptionEndDate}, ${newEnd}), ${newEnd})`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, order.userId));
+    // An upgrade ends the grant of the plan it replaces (its unused days are refunded).
+    if (order.replacesOrderId)
+      await endGrantsOf(tx, order.userId, { orderId: order.replacesOrderId }, 'upgrade');
+    const adopted =
+      !order.replacesOrderId &&
+      (await adoptLegacyGrant(tx, {
+        userId: order.userId,
+        planId: order.itemId,
+        orderId: order.id,
+        paymentId: input.payment?.id ?? null,
+        endsOn: endDate,
+      }));
+    if (adopted) await recomputeAccess(tx, order.userId);
+    else await grantCardPeriod(tx, order, input.payment?.id ?? null, endDate);
     await enqueuePurchaseConfirmation(tx, order.userId, {
       publicUrl: app.config.publicUrl,
       kind: 'subscription',

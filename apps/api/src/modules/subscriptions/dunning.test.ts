@@ -14,7 +14,7 @@ import {
   storedSubscription,
   subscribe,
 } from '../../../test/payments';
-import { paymentOrders, users } from '../../db/schema';
+import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from './subscription-dates';
 
@@ -159,11 +159,16 @@ describe('annual renewal reminder', () => {
     const monthly = await subscribed('monthly');
     const annual = await subscribed('annual');
     const inSevenDays = addToDate(argentinaDate(), { days: 7 });
+    // the agreements' periods (their grants, decision 90) and the account's cache reach in 7 days
     for (const { buyer } of [monthly, annual]) {
       await t.app.db
         .update(users)
         .set({ subscriptionEndDate: inSevenDays })
         .where(eq(users.id, buyer.userId));
+      await t.app.db
+        .update(entitlements)
+        .set({ endsOn: inSevenDays })
+        .where(eq(entitlements.userId, buyer.userId));
     }
     expect(await t.app.subscriptionWatcher.tick()).toBeGreaterThanOrEqual(1);
     expect(await t.app.subscriptionWatcher.tick()).toBe(0);

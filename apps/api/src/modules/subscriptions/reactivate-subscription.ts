@@ -5,7 +5,7 @@ import {
   paymentRefusalSchema,
   reactivateSubscriptionRequestSchema,
 } from '@alcancia/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema';
@@ -128,10 +128,7 @@ export async function reactivateSubscription(
       },
     });
     await recordSubscriptionCard(tx, order.id, { brand: agreement.paymentMethodId, lastFour });
-    await tx
-      .update(users)
-      .set({ subscriptionPlanId: order.itemId, lastServiceOrigin: 'CARD', updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
+    // Her access does not change until the new agreement charges: its first charge grants (decision 90).
   });
   return loadAccountSubscription(app.db, userId);
 }

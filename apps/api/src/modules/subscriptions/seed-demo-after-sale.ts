@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentOrders, users } from '../../db/schema';
+import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import {
   attachPreapproval,
@@ -90,6 +90,10 @@ export async function seedDemoAfterSale(app: FastifyInstance, emulator: Emulator
       .update(users)
       .set({ subscriptionEndDate: argentinaDate(), updatedAt: sql`now()` })
       .where(eq(users.id, pastDue.userId));
+    await app.db
+      .update(entitlements)
+      .set({ endsOn: argentinaDate(), updatedAt: sql`now()` })
+      .where(eq(entitlements.orderId, pastDue.orderId));
     const refused = await fetch(`${emulator.baseUrl}/_control/preapproval/${pastDue.preapprovalId}/charge`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

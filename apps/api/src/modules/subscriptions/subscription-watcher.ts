@@ -4,6 +4,8 @@ import { paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { endGrantsOf } from '../entitlements/end-grants';
+import { refreshAtBoundaries } from '../entitlements/refresh-at-boundaries';
 import { addHistory, transitionOrder } from '../payments/orders-repository';
 import { addToDate } from './subscription-dates';
 import { renewalReminderMail, subscriptionEndedMail } from './subscription-mails';
@@ -22,8 +24,9 @@ export const RENEWAL_REMINDER_DAYS = 7;
  * 5 minutes, once across processes (jobs/register-jobs.ts); one pass at a time per process, rows
  * claimed with FOR UPDATE SKIP LOCKED, so two processes never act on one order:
  * - a past-due subscription whose grace period ended unpaid: the agreement is cancelled at the
- *   provider, the order `expired`, access ends (end date = yesterday) and a mail says how to
- *   subscribe again;
+ *   provider, the order `expired`, its grant ends (yesterday; what she bought apart stays) and a
+ *   mail says how to subscribe again;
+ * - the users cache follows grants that start or end with the days (entitlements/refresh-at-boundaries.ts);
  * - an annual subscription renewing within 7 days: a reminder with the amount, once per renewal.
  */
 export class SubscriptionWatcher {
@@ -46,6 +49,9 @@ export class SubscriptionWatcher {
   private async run(): Promise<number> {
     const ended = await this.endUnpaidGracePeriods();
     const reminded = await this.remindAnnualRenewals();
+    await refreshAtBoundaries(this.app).catch((error: unknown) =>
+      this.app.log.error({ err: error }, 'could not refresh access at grant boundaries'),
+    );
     if (ended + reminded > 0) this.app.mail.kick();
     return ended + reminded;
   }
@@ -53,7 +59,7 @@ export class SubscriptionWatcher {
   private async endUnpaidGracePeriods(): Promise<number> {
     const app = this.app;
     const today = argentinaDate();
-    const yesterday = addToDate(today, { days: -1 });
+    const _yesterday = addToDate(today, { days: -1 });
     let done = 0;
     for (;;) {
       const acted = await app.db.transaction(async (tx) => {
@@ -93,14 +99,12 @@ export class SubscriptionWatcher {
           reason: 'grace period ended without payment',
           details: { graceUntil: order.graceUntil },
         });
+        // Decision 90: the agreement's grant ends; what she bought apart stays.
+        await endGrantsOf(tx, order.userId, { orderId: order.id }, 'expired');
         const [user] = await tx
-          .update(users)
-          .set({
-            subscriptionEndDate: sql`least(coalesce(${users.subscriptionEndDate}, ${yesterday}::date), ${yesterday}::date)`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, order.userId))
-          .returning({ email: users.email, name: users.name });
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, order.userId));
         if (user) {
           await enqueueMail(
             tx,
@@ -128,12 +132,13 @@ export class SubscriptionWatcher {
     for (;;) {
       const reminded = await app.db.transaction(async (tx) => {
         const { rows } = await tx.execute<{ id: string; end_date: string }>(sql`
-          select o.id, u.subscription_end_date::text as end_date
+          select o.id, coalesce(e.ends_on, u.subscription_end_date)::text as end_date
             from payment_orders o join users u on u.id = o.user_id
+            left join entitlements e on e.order_id = o.id
            where o.kind = 'subscription' and o.status = 'active' and o.frequency = 'annual'
              and o.past_due_since is null
-             and u.subscription_end_date between ${today}::date and ${horizon}::date
-             and o.renewal_reminder_for is distinct from u.subscription_end_date
+             and coalesce(e.ends_on, u.subscription_end_date) between ${today}::date and ${horizon}::date
+             and o.renewal_reminder_for is distinct from coalesce(e.ends_on, u.subscription_end_date)
            limit 1
            for update of o skip locked`);
         const row = rows[0];

@@ -1,23 +1,26 @@
-import { guestTierSchema, guestTierTerms } from '@alcancia/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { userPurchases, users } from '../../db/schema';
-import { argentinaDate } from '../../lib/argentina-date';
+import { and, eq } from 'drizzle-orm';
+import { userPurchases } from '../../db/schema';
+import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { spanishDate } from '../../lib/spanish-format';
+import { type EndReason, endGrantsOf } from '../entitlements/end-grants';
+import { recomputeAccess } from '../entitlements/recompute-access';
 import type { OrderRow, Tx } from '../payments/orders-repository';
-import { addToDate } from '../subscriptions/subscription-dates';
 
 /**
- * Ends what a withdrawn purchase gave, inside the withdrawal's transaction (the users and
- * user_purchases triggers tell every process's viewer cache). Returns a Spanish sentence for the
- * mail saying what ended.
+ * Ends what a withdrawn (or refunded) purchase gave, inside the withdrawal's transaction (the users
+ * and user_purchases triggers tell every process's viewer cache), and nothing else (decision 90).
+ * Returns a Spanish sentence for the mail saying what ended.
  * - program or pack: the purchase row it granted (source `order:<id>`) goes;
- * - subscription (its first charge): access ends yesterday, so nothing is open today;
- * - guest membership: its months come off her end date (yesterday when nothing is left).
+ * - subscription or guest membership: the grant of that order ends yesterday, so nothing of it is
+ *   open today; what she bought apart (a membership queued after it) stays and moves up.
  */
-export async function endGrantedAccess(tx: Tx, order: OrderRow): Promise<string> {
+export async function endGrantedAccess(
+  tx: Tx,
+  order: OrderRow,
+  by: { paymentId?: number | null; reason?: EndReason } = {},
+): Promise<string> {
   const userId = order.userId;
   if (!userId) return '';
-  const today = argentinaDate();
-  const yesterday = addToDate(today, { days: -1 });
 
   if (order.kind === 'program') {
     await tx
@@ -26,35 +29,21 @@ export async function endGrantedAccess(tx: Tx, order: OrderRow): Promise<string>
     return `Ya no tenés acceso a ${order.description}.`;
   }
 
+  await endGrantsOf(
+    tx,
+    userId,
+    { orderId: order.id, paymentId: by.paymentId ?? null },
+    by.reason ?? 'refund',
+  );
+  const access = await recomputeAccess(tx, userId);
+  const stillOpen = access && isOnOrAfter(access.endDate, argentinaDate());
+  const rest = stillOpen
+    ? ` Lo que compraste aparte sigue: tenés acceso hasta el ${spanishDate(access.endDate)}.`
+    : '';
   if (order.kind === 'subscription') {
-    await tx
-      .update(users)
-      .set({
-        subscriptionEndDate: sql`least(coalesce(${users.subscriptionEndDate}, ${yesterday}::date), ${yesterday}::date)`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(users.id, userId), eq(users.subscriptionPlanId, order.itemId)));
-    return 'Tu suscripción quedó dada de baja: no se te va a cobrar de nuevo y el acceso terminó hoy.';
+    return stillOpen
+      ? `Tu suscripción quedó dada de baja: no se te va a cobrar de nuevo.${rest}`
+      : 'Tu suscripción quedó dada de baja: no se te va a cobrar de nuevo y el acceso terminó hoy.';
   }
-
-  const tier = guestTierSchema.safeParse(order.itemId);
-  const months =
-    typeof order.details.accessMonths === 'number'
-      ? order.details.accessMonths
-      : tier.success
-        ? guestTierTerms[tier.data].accessMonths
-        : 0;
-  const [user] = await tx
-    .select({ endDate: users.subscriptionEndDate })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (user?.endDate && months > 0) {
-    const shortened = addToDate(user.endDate, { months: -months });
-    await tx
-      .update(users)
-      .set({ subscriptionEndDate: shortened <= today ? yesterday : shortened, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-  }
-  return `Tu ${order.description} quedó sin efecto.`;
+  return `Tu ${order.description} quedó sin efecto.${rest}`;
 }

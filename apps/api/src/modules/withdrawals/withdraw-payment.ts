@@ -9,6 +9,7 @@ import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from '../payments/checkout-orders';
 import { conceptOf, type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
 import { type Actor, transitionOrder } from '../payments/orders-repository';
+import { paidTermsOf } from '../payments/paid-terms';
 import { requireGateway } from '../payments/payments-core';
 import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
 import { endGrantedAccess } from './end-granted-access';
@@ -94,7 +95,7 @@ export async function withdrawPayment(
     });
     if (!refund) throw notAllowed();
     await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimed.id));
-    const accessNote = await endGrantedAccess(tx, order);
+    const accessNote = await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
     await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'withdrawn', {
       actor: input.actor,
       reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
@@ -106,7 +107,8 @@ export async function withdrawPayment(
         to: email,
         revocationCode,
         concept: conceptOf(order),
-        amountCentavos: payment.amountCentavos,
+        // all she paid, her card's financing included: a full refund undoes the cuotas (decision 0103)
+        amountCentavos: paidTermsOf(payment).totalPaidCentavos,
         providerPaymentId: payment.providerPaymentId,
         accessNote,
       }),

@@ -1,0 +1,45 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { entitlements } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import type { Tx } from '../payments/orders-repository';
+import { addToDate } from '../subscriptions/subscription-dates';
+import { adoptCachedAccess, recomputeAccess } from './recompute-access';
+
+export type EndReason = 'withdrawal' | 'refund' | 'upgrade' | 'expired' | 'operator';
+
+/**
+ * Ends the grants one order (or one payment of it) gave, and nothing else (decision 90): their last
+ * day becomes yesterday, so nothing of them is open today; the state says why and when. Grants
+ * queued after them move up (recomputeAccess). Returns how many ended.
+ */
+export async function endGrantsOf(
+  tx: Tx,
+  userId: string,
+  of: { orderId: string; paymentId?: number | null },
+  reason: EndReason,
+): Promise<number> {
+  await adoptCachedAccess(tx, userId);
+  const yesterday = addToDate(argentinaDate(), { days: -1 });
+  const ended = await tx
+    .update(entitlements)
+    .set({
+      state: 'ended',
+      endedReason: reason,
+      endedAt: sql`now()`,
+      endsOn: sql`least(coalesce(${entitlements.endsOn}, ${yesterday}::date), ${yesterday}::date)`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        eq(entitlements.state, 'active'),
+        or(
+          eq(entitlements.orderId, of.orderId),
+          of.paymentId ? eq(entitlements.paymentId, of.paymentId) : sql`false`,
+        ),
+      ),
+    )
+    .returning({ id: entitlements.id });
+  await recomputeAccess(tx, userId);
+  return ended.length;
+}

@@ -1,0 +1,226 @@
+import type { AccountPayment, AccountSubscription } from '@alcancia/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
+import { testAppForFile } from '../../../test/helpers';
+import {
+  type Buyer,
+  cardToken,
+  createPaymentsTestApp,
+  eventually,
+  newBuyer,
+  settleWebhooks,
+  storedSubscription,
+  subscribe,
+} from '../../../test/payments';
+import { entitlements, paymentOrders, users } from '../../db/schema';
+import { argentinaDate } from '../../lib/argentina-date';
+import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
+import { addToDate } from '../subscriptions/subscription-dates';
+
+// The demo plans (Esencial 1, Oro 2, Platino 3) and prices: the issue's figures (issue 27).
+const t = testAppForFile(createPaymentsTestApp, async (app) => {
+  await seedDemoSubscriptions(app.db);
+});
+
+const today = () => argentinaDate();
+
+/** A registered buyer whose e-mail is validated (a guest purchase with it lands in her account). */
+async function verifiedBuyer(): Promise<Buyer> {
+  const buyer = await newBuyer(t.app);
+  await t.app.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, buyer.userId));
+  return buyer;
+}
+
+async function subscribeByCard(buyer: Buyer, plan: string, frequency: 'monthly' | 'annual') {
+  const res = await subscribe(t.app, buyer, {
+    subscriptionPlanName: plan,
+    subscriptionPlanFrequency: frequency,
+    cardToken: await cardToken(t.emulator, 'APRO'),
+  });
+  expect(res.statusCode).toBe(200);
+  await settleWebhooks(t.emulator);
+  const [order] = await t.app.db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, buyer.userId), eq(paymentOrders.kind, 'subscription')));
+  if (order?.status !== 'active') throw new Error(`subscription order not active: ${order?.status}`);
+  return order;
+}
+
+/** A guest membership bought on the Checkout Pro page with her own e-mail. */
+async function buyGuestTier(email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
+  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
+  expect(res.statusCode).toBe(200);
+  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      pref_id: prefId,
+      card: 'visa',
+      cardholder_name: 'APRO',
+      installments: '1',
+      email,
+    }),
+  });
+  await settleWebhooks(t.emulator);
+  const [order] = await t.app.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.providerPreferenceId, prefId));
+  if (order?.status !== 'paid') throw new Error(`guest order not paid: ${order?.status}`);
+  return order;
+}
+
+async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/users/me/payments', headers: buyer.headers });
+  return (res.json() as { payments: AccountPayment[] }).payments;
+}
+
+async function withdrawKind(buyer: Buyer, kind: AccountPayment['kind']) {
+  const payment = (await paymentsOf(buyer)).find((p) => p.kind === kind);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/me/withdrawals',
+    headers: buyer.headers,
+    payload: { paymentId: payment?.id },
+  });
+}
+
+const grantsOf = (userId: string) =>
+  t.app.db.select().from(entitlements).where(eq(entitlements.userId, userId)).orderBy(entitlements.id);
+
+async function isSubscribed(buyer: Buyer) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/users/isSubscribed', headers: buyer.headers });
+  return res.json() as {
+    isSubscribed: boolean;
+    subscriptionPlan: { id: string } | null;
+    subscriptionEndDate: string;
+  };
+}
+
+async function accountSubscription(buyer: Buyer): Promise<AccountSubscription> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/users/me/subscription',
+    headers: buyer.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as AccountSubscription;
+}
+
+describe('stacked purchases: access follows the grants (issue 27, decision 90)', () => {
+  it('1. withdrawing an Oro annual card payment keeps the guest PLATINUM months she paid for', async () => {
+    const buyer = await verifiedBuyer();
+    const card = await subscribeByCard(buyer, 'Plan Oro', 'annual');
+    const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
+    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    // queued after her card year: three more months
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 3 }));
+    expect((await isSubscribed(buyer)).subscriptionPlan?.id).toBe('plan-oro');
+
+    const res = await withdrawKind(buyer, 'subscription');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refundStatus).toBe('SUCCESS');
+
+    // the card year is gone; the PLATINUM months run from today
+    const status = await isSubscribed(buyer);
+    expect(status.isSubscribed).toBe(true);
+    expect(status.subscriptionEndDate).toBe(addToDate(today(), { months: 3 }));
+    expect(status.subscriptionPlan?.id).toBe('plan-esencial');
+    const grants = await grantsOf(buyer.userId);
+    expect(grants.find((g) => g.orderId === card.id)).toMatchObject({
+      state: 'ended',
+      endedReason: 'withdrawal',
+    });
+    expect(grants.find((g) => g.orderId === guest.id)).toMatchObject({
+      state: 'active',
+      startsOn: today(),
+      endsOn: addToDate(today(), { months: 3 }),
+    });
+  });
+
+  it('2. withdrawing an Esencial annual payment ends the refunded year; the guest ORO months remain', async () => {
+    const buyer = await verifiedBuyer();
+    await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
+    await buyGuestTier(buyer.email, 'ORO');
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 6 }));
+
+    const res = await withdrawKind(buyer, 'subscription');
+    expect(res.statusCode).toBe(200);
+    const status = await isSubscribed(buyer);
+    // six ORO months from today, not the refunded year plus six months
+    expect(status.subscriptionEndDate).toBe(addToDate(today(), { months: 6 }));
+    expect(status.subscriptionPlan?.id).toBe('plan-oro');
+    expect(res.json().refundStatus).toBe('SUCCESS');
+  });
+
+  it('3. a renewal charge moves the card grant and the guest months wait after it (no month paid twice)', async () => {
+    const buyer = await verifiedBuyer();
+    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const firstEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
+    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const stackedEnd = addToDate(firstEnd, { months: 3 });
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(stackedEnd);
+
+    const charge = t.emulator.control.chargePreapproval(card.providerPreapprovalId ?? '', 'approved');
+    const nextCharge = argentinaDate(new Date(String(charge.preapproval.next_payment_date)));
+    await eventually(async () => {
+      const grants = await grantsOf(buyer.userId);
+      // the card grant covers the month just charged …
+      expect(grants.find((g) => g.orderId === card.id)?.endsOn).toBe(nextCharge);
+      // … and the PLATINUM months start after it
+      expect(grants.find((g) => g.orderId === guest.id)).toMatchObject({
+        startsOn: addToDate(nextCharge, { days: 1 }),
+        endsOn: addToDate(nextCharge, { months: 3 }),
+      });
+    });
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(
+      addToDate(nextCharge, { months: 3 }),
+    );
+    expect((await isSubscribed(buyer)).subscriptionPlan?.id).toBe('plan-oro');
+  });
+
+  it('4. Mi cuenta still shows the card agreement under a guest membership, and cancelling answers it', async () => {
+    const buyer = await verifiedBuyer();
+    const card = await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
+    await buyGuestTier(buyer.email, 'ORO');
+
+    const shown = await accountSubscription(buyer);
+    expect(shown).toMatchObject({
+      origin: 'CARD',
+      status: 'active',
+      frequency: 'annual',
+      plan: { id: 'plan-esencial' },
+      nextChargeDate: cardEnd,
+      nextChargeAmount: card.amountCentavos,
+      currentPeriodEnd: addToDate(cardEnd, { months: 6 }),
+    });
+    expect(shown.card).not.toBeNull();
+    // the ORO months do not turn her Esencial year into Oro, and her Esencial grant remains
+    expect((await isSubscribed(buyer)).subscriptionPlan?.id).toBe('plan-esencial');
+    const grants = await grantsOf(buyer.userId);
+    expect(grants.map((g) => [g.planId, g.state])).toEqual([
+      ['plan-esencial', 'active'],
+      ['plan-oro', 'active'],
+    ]);
+
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/subscription/cancel',
+      headers: buyer.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', origin: 'CARD' });
+    expect(cancelled.json().cancellationCode).toMatch(/^BAJA-/);
+    expect(t.emulator.control.state().preapprovals[card.providerPreapprovalId ?? '']?.resource.status).toBe(
+      'cancelled',
+    );
+    // she keeps everything paid: the Esencial year and the ORO months after it
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 6 }));
+  });
+});
