@@ -83,13 +83,26 @@ export async function createPaymentsTestApp(
 }
 
 /**
+ * Expiry dates for test cards: a new one on every token unless a test names one, so each call is
+ * another card for the one-trial-per-card rule (decision 0100), with the Visa's digits kept. The
+ * seeds' demo cards use 11/2030, which this never gives.
+ */
+let nextExpiry = 0;
+function freshExpiry(): { month: number; year: number } {
+  const index = nextExpiry++ % (12 * 19);
+  return { month: (index % 12) + 1, year: 2031 + Math.floor(index / 12) };
+}
+
+/**
  * A card token from the emulator, as the browser gets it; the cardholder name picks the outcome.
- * Each call is another person's card (a document of its own) unless `document` says otherwise.
+ * Each call is another card (an expiry of its own) unless `expiry` says otherwise; the document
+ * the buyer types does not tell cards apart.
  */
 export async function cardToken(
   emulator: RunningMercadoPagoEmulator,
   cardholder = 'APRO',
   document = String(20_000_000 + Math.floor(Math.random() * 70_000_000)),
+  expiry: { month: number; year: number } = freshExpiry(),
 ): Promise<string> {
   const card = TEST_CARDS.visa;
   const response = await fetch(`${emulator.url}/v1/card_tokens?public_key=${MP.publicKey}`, {
@@ -97,8 +110,8 @@ export async function cardToken(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       card_number: card.number,
-      expiration_month: 11,
-      expiration_year: 2030,
+      expiration_month: expiry.month,
+      expiration_year: expiry.year,
       security_code: card.securityCode,
       cardholder: { name: cardholder, identification: { type: 'DNI', number: document } },
     }),

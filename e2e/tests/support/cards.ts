@@ -10,11 +10,21 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 export const visa = '4509 9535 6623 3704';
 
-/**
- * A cardholder document of her own for each customer: with one shared test card number, the
- * document is what tells one person's card from another's (free trials are once per card).
- */
+/** A cardholder document of her own for each customer. */
 export const documentNumber = () => String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+
+/**
+ * With one shared test card number, the expiry is what tells one customer's card from another's:
+ * a free trial is once per card (its digits and expiry, whatever document is typed). Each call
+ * gives the next expiry from 01/2031 on, from a random start (the demo's cards use 11/2030).
+ */
+let expiryIndex = Math.floor(Math.random() * 12 * 19);
+export function nextExpiry(): { month: number; year: number; typed: string } {
+  const index = expiryIndex++ % (12 * 19);
+  const month = (index % 12) + 1;
+  const year = 2031 + Math.floor(index / 12);
+  return { month, year, typed: `${String(month).padStart(2, '0')}${String(year % 100)}` };
+}
 
 /** A card token of the emulator, as MercadoPago.js gets it in the browser. */
 export async function cardToken(
@@ -23,12 +33,13 @@ export async function cardToken(
   document = documentNumber(),
 ): Promise<string> {
   const config = (await (await request.get('/api/payments/config')).json()) as { publicKey: string };
+  const expiry = nextExpiry();
   const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
     data: {
       card_number: visa.replaceAll(' ', ''),
       security_code: '123',
-      expiration_month: 11,
-      expiration_year: 2030,
+      expiration_month: expiry.month,
+      expiration_year: expiry.year,
       cardholder: { name: holder, identification: { type: 'DNI', number: document } },
     },
   });
@@ -39,14 +50,17 @@ export async function cardToken(
 /** The checkouts' card form ('Pagá con tarjeta'). */
 export const cardForm = (page: Page) => page.getByRole('region', { name: 'Pagá con tarjeta' });
 
-/** Fills the card form with the Visa test card, an expiry in 2030 and a DNI. */
+/** Fills the card form with the Visa test card, an expiry of its own (see nextExpiry) and a DNI. */
 export async function fillCard(page: Page, holder: string, document = documentNumber()): Promise<void> {
   const form = cardForm(page);
+  const expiry = nextExpiry();
   await form.getByLabel('Número de tarjeta').fill(visa);
   await expect(form.getByText('Visa', { exact: true })).toBeVisible();
   await form.getByLabel('Nombre como figura en la tarjeta').fill(holder);
-  await form.getByLabel('Vencimiento').fill('1130');
-  await expect(form.getByLabel('Vencimiento')).toHaveValue('11/30');
+  await form.getByLabel('Vencimiento').fill(expiry.typed);
+  await expect(form.getByLabel('Vencimiento')).toHaveValue(
+    `${expiry.typed.slice(0, 2)}/${expiry.typed.slice(2)}`,
+  );
   await form.getByLabel('Código de seguridad').fill('123');
   await form.getByLabel('Tipo de documento').selectOption('DNI');
   await form.getByLabel('Número de documento').fill(document);

@@ -91,8 +91,8 @@ export async function createCardSubscription(
   if (coupon && !price.couponApplied) throw promoCodeNotBetter();
   // An upgrade starts the new plan at once: no second free trial. One trial per person, ever.
   let freeTrial = isUpgrade ? null : priceRow.freeTrial;
-  const cardFingerprint = freeTrial ? await cardFingerprintOf(app, request.cardToken) : null;
-  if (freeTrial && (await hadFreeTrial(app.db, { userId, cardFingerprint }))) {
+  const card = freeTrial ? await cardFingerprintOf(app, request.cardToken) : null;
+  if (freeTrial && (await hadFreeTrial(app.db, { userId, card }))) {
     if (request.expectsFreeTrial !== false) throw freeTrialAlreadyUsed();
     freeTrial = null;
   }
@@ -152,7 +152,7 @@ export async function createCardSubscription(
   if (freeTrial && agreement.nextPaymentDate) {
     // Recorded before the grant: the grant's change of her subscription is what tells every
     // process to re-read her (viewer.ts), and the re-read must see the trial as had.
-    await recordFreeTrial(app.db, current, cardFingerprint);
+    await recordFreeTrial(app.db, current, card?.fingerprint ?? null);
     await grantSubscription(app, {
       order: current,
       payment: null,

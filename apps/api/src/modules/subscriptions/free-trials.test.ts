@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SubscriptionPlan } from '@alcancia/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -70,27 +71,79 @@ describe('a free trial, once per person', () => {
     await settleWebhooks(t.emulator);
   });
 
-  it('is not given to a second account with the same card; another card on a fresh account keeps it', async () => {
+  it('is given once per card: three accounts, one card, three names and documents; only the first gets the trial', async () => {
+    const card = { month: 4, year: 2034 };
+    const accounts = [await newBuyer(t.app), await newBuyer(t.app), await newBuyer(t.app)];
+    const typed = [
+      ['APRO', '30999888'],
+      ['APRO OTRA', '27111222'],
+      ['APRO TERCERA', '41333444'],
+    ] as const;
+
+    const first = await oroMonthly(accounts[0] as Buyer, await cardToken(t.emulator, ...typed[0], card));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
+
+    for (const [i, buyer] of [accounts[1], accounts[2]].entries()) {
+      const [name, document] = typed[i + 1] as readonly [string, string];
+      // Her account never had a trial, so the plan shows one; the card tells the truth at payment.
+      expect(await oroTrialShownTo(buyer as Buyer)).not.toBeNull();
+      const before = paymentsAtProvider();
+      const refused = await oroMonthly(buyer as Buyer, await cardToken(t.emulator, name, document, card));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        internalCode: 'FREE_TRIAL_ALREADY_USED',
+        message: expect.stringContaining('Ya usaste tu prueba gratis'),
+      });
+      expect(paymentsAtProvider()).toBe(before);
+      expect(await ordersOf(t.app, (buyer as Buyer).userId)).toEqual([]);
+      // Told so, she subscribes with the same card, charged today: no trial for her.
+      const paid = await oroMonthly(buyer as Buyer, await cardToken(t.emulator, name, document, card), {
+        expectsFreeTrial: false,
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { months: 1 }));
+    }
+    const { rows: trials } = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from free_trials where user_id in (${accounts[0]?.userId}, ${accounts[1]?.userId}, ${accounts[2]?.userId})`,
+    );
+    expect(trials[0]?.n).toBe(1);
+    await settleWebhooks(t.emulator);
+  });
+
+  it('tells cards apart by their expiry too, and keeps no name, document or digits', async () => {
     const first = await newBuyer(t.app);
-    expect((await oroMonthly(first, await cardToken(t.emulator, 'APRO', '30999888'))).statusCode).toBe(200);
-
-    const second = await newBuyer(t.app);
-    // Her account never had a trial, so the plan shows one; the card tells the truth at payment.
-    expect(await oroTrialShownTo(second)).not.toBeNull();
-    const sameCard = await oroMonthly(second, await cardToken(t.emulator, 'APRO', '30999888'));
-    expect(sameCard.statusCode).toBe(409);
-    expect(sameCard.json().internalCode).toBe('FREE_TRIAL_ALREADY_USED');
-    expect(await ordersOf(t.app, second.userId)).toEqual([]);
-
-    const third = await newBuyer(t.app);
-    const otherCard = await oroMonthly(third, await cardToken(t.emulator, 'APRO', '30111000'));
+    expect(
+      (await oroMonthly(first, await cardToken(t.emulator, 'APRO', '30999888', { month: 5, year: 2035 })))
+        .statusCode,
+    ).toBe(200);
+    // The same digits with another expiry are another card (a renewed plastic is a new card).
+    const other = await newBuyer(t.app);
+    const otherCard = await oroMonthly(
+      other,
+      await cardToken(t.emulator, 'APRO', '30999888', { month: 6, year: 2035 }),
+    );
     expect(otherCard.statusCode).toBe(200);
     expect(otherCard.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
     const { rows } = await t.app.db.execute<{ card_fingerprint: string }>(
-      sql`select card_fingerprint from free_trials where user_id = ${third.userId}`,
+      sql`select card_fingerprint from free_trials where user_id = ${other.userId}`,
     );
-    // A keyed hash, never the digits or the document.
+    // A keyed hash, never the digits, the expiry or the document.
     expect(rows[0]?.card_fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(rows[0]?.card_fingerprint).not.toContain('3704');
+    for (const clear of ['3704', '450995', '2035', '30999888']) {
+      expect(rows[0]?.card_fingerprint).not.toContain(clear);
+    }
+  });
+
+  it('still counts a trial recorded before, under the card and the document it was given with', async () => {
+    const earlier = await newBuyer(t.app);
+    const legacy = createHmac('sha256', t.app.codeSecret).update('card:450995:3704:28555666').digest('hex');
+    await t.app.db.execute(
+      sql`insert into free_trials (user_id, card_fingerprint, plan_id) values (${earlier.userId}, ${legacy}, 'oro')`,
+    );
+    const again = await newBuyer(t.app);
+    const refused = await oroMonthly(again, await cardToken(t.emulator, 'APRO', '28555666'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().internalCode).toBe('FREE_TRIAL_ALREADY_USED');
   });
 });

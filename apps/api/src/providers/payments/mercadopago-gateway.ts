@@ -95,8 +95,23 @@ function toPayment(raw: Loose): GatewayPayment {
     approvedAt: toDate(raw.date_approved as string | undefined),
     paymentMethod: (raw.payment_method_id as string | undefined) ?? null,
     installments: Number(raw.installments ?? 1) || 1,
+    ...financingOf(raw.transaction_details),
     cardLastFour: lastFourOf(raw.card),
   };
+}
+
+/** What the payer pays in all and per installment, when the provider says (issue 27, point 7). */
+function financingOf(details: unknown): {
+  totalPaidCentavos: number | null;
+  installmentCentavos: number | null;
+} {
+  const { total_paid_amount: total, installment_amount: each } = (details ?? {}) as {
+    total_paid_amount?: unknown;
+    installment_amount?: unknown;
+  };
+  const centavos = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? toCentavos(value) : null;
+  return { totalPaidCentavos: centavos(total), installmentCentavos: centavos(each) };
 }
 
 /** The card's last four digits when the provider gives them (never more of the number). */
@@ -246,10 +261,18 @@ export class MercadoPagoGateway implements PaymentGateway {
       const raw = (await new CardToken(this.config()).get({ id })) as unknown as Loose;
       const holder = (raw.cardholder ?? {}) as { identification?: { number?: unknown } };
       const number = holder.identification?.number;
+      const month = Number(raw.expiration_month);
+      const year = Number(raw.expiration_year);
       return {
         id: String(raw.id),
         firstSixDigits: String(raw.first_six_digits ?? ''),
         lastFourDigits: String(raw.last_four_digits ?? ''),
+        expirationMonth: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+        expirationYear: Number.isInteger(year) && year > 0 ? (year < 100 ? 2000 + year : year) : null,
+        cardId:
+          raw.card_id === null || raw.card_id === undefined || raw.card_id === ''
+            ? null
+            : String(raw.card_id),
         identificationNumber: typeof number === 'string' && number ? number : null,
       };
     });

@@ -28,6 +28,12 @@ export interface GatewayPayment {
   paymentMethod?: string | null;
   /** installments the payer chose (1 when absent) */
   installments?: number;
+  /**
+   * what the payer pays in all, financing included, and each installment (the provider's
+   * transaction_details.total_paid_amount and installment_amount); absent when it does not say
+   */
+  totalPaidCentavos?: number | null;
+  installmentCentavos?: number | null;
   /** the card's last four digits (card payments only) */
   cardLastFour?: string | null;
 }
@@ -118,7 +124,12 @@ export interface GatewayCardToken {
   id: string;
   firstSixDigits: string;
   lastFourDigits: string;
-  /** the cardholder's document number, when the form sent one */
+  /** the card's expiry as the provider read it (null when it does not say) */
+  expirationMonth: number | null;
+  expirationYear: number | null;
+  /** the provider's id of a saved card the token was made from (null for a typed card) */
+  cardId: string | null;
+  /** the cardholder's document number, when the form sent one (typed by the buyer: not the card) */
   identificationNumber: string | null;
 }
 
