@@ -73,12 +73,21 @@ export const accountPaymentSchema = z.object({
   kind: z.enum(['subscription', 'program', 'guest_tier']),
   /** the plan, program/pack or tier id */
   productId: z.string(),
-  /** centavos */
+  /** centavos: the price charged (the cash price) */
   amount: z.number().int(),
+  /** centavos refunded by the provider, of `amount` */
   refundedAmount: z.number().int(),
   currency: z.string(),
   status: z.enum(accountPaymentStatuses),
   installments: z.number().int(),
+  /**
+   * centavos she pays in all, her card's financing cost included (decision 0103): `amount` when
+   * nothing was financed; each cuota is `installmentAmount`
+   */
+  totalPaid: z.number().int(),
+  installmentAmount: z.number().int(),
+  /** centavos given back to her, as a share of `totalPaid` (a full refund gives all of it back) */
+  returnedAmount: z.number().int(),
   /** the provider's operation number */
   providerPaymentId: z.string(),
   /** YYYY-MM-DD: the last day a withdrawal is possible, or null when it is not (renewals, refunded, pending) */

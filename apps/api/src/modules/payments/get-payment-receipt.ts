@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { contentDisposition } from '../../providers/storage/content-disposition';
 import { conceptOf, findHerPayment } from './her-payments';
+import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import { perUserLimit } from './payments-core';
 import { paymentMethodLabel, renderReceiptPdf } from './receipt-pdf';
 
@@ -42,6 +43,7 @@ export const getPaymentReceiptRoute: FastifyPluginAsyncZod = async (app) => {
       const approvedAt = row?.payment.approvedAt;
       if (!row || !approvedAt) throw noReceipt();
       const { payment, order } = row;
+      const terms = paidTermsOf(payment);
       const [account] = order.userId
         ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, order.userId))
         : [];
@@ -49,13 +51,12 @@ export const getPaymentReceiptRoute: FastifyPluginAsyncZod = async (app) => {
         business: app.config.business,
         buyer: { name: buyerName(account?.name, order.details, order.payerEmail), email: order.payerEmail },
         concept: conceptOf(order),
-        amountCentavos: payment.amountCentavos,
+        terms,
         currency: payment.currency,
         approvedAt,
-        installments: payment.installments,
         paymentMethod: paymentMethodLabel(payment.paymentMethod, payment.cardLastFour),
         providerPaymentId: payment.providerPaymentId,
-        refundedCentavos: payment.refundedCentavos,
+        refundedCentavos: refundedToBuyer(terms, payment.refundedCentavos),
         refundNote: row.revocationCode ? `Arrepentimiento de la compra (código ${row.revocationCode})` : null,
       });
       return reply

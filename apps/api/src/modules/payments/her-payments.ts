@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, payments, users, withdrawals } from '../../db/schema';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
 import type { Db, OrderRow } from './orders-repository';
+import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 
 /** One payment of hers with what the account pages and the withdrawal rules need. */
@@ -61,11 +62,22 @@ export function toAccountPayment(
     currency: payment.currency,
     status: accountStatusOf(payment),
     installments: payment.installments,
+    ...paidTermsFields(payment),
     providerPaymentId: payment.providerPaymentId,
     withdrawableUntil: withdrawableUntilOf(row),
     revocationCode: row.revocationCode,
     receiptUrl: payment.approvedAt ? `/api/users/me/payments/${payment.id}/receipt` : null,
     ...fiscal,
+  };
+}
+
+/** What she pays and got back, in the same terms as the mail and the receipt (decision 0103). */
+function paidTermsFields(payment: PaymentRow) {
+  const terms = paidTermsOf(payment);
+  return {
+    totalPaid: terms.totalPaidCentavos,
+    installmentAmount: terms.installmentCentavos,
+    returnedAmount: refundedToBuyer(terms, payment.refundedCentavos),
   };
 }
 

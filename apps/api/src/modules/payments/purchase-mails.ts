@@ -6,6 +6,7 @@ import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
 import type { Db } from './orders-repository';
+import { financingText, installmentsText, paidTermsOf } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 
 /**
@@ -25,7 +26,13 @@ export interface PurchaseMailInput {
   /** the approved charge; null for a free trial */
   payment: Pick<
     PaymentRow,
-    'amountCentavos' | 'installments' | 'cardLastFour' | 'providerPaymentId' | 'approvedAt'
+    | 'amountCentavos'
+    | 'installments'
+    | 'totalPaidCentavos'
+    | 'installmentCentavos'
+    | 'cardLastFour'
+    | 'providerPaymentId'
+    | 'approvedAt'
   > | null;
   /** subscriptions: the next charge date (the end of the paid or trial period), YYYY-MM-DD */
   nextChargeDate?: string | null;
@@ -52,16 +59,21 @@ const lastWithdrawalDay = (approvedAt: Date, kind: PurchaseMailInput['kind']) =>
 export function purchaseConfirmedMail(input: PurchaseMailInput): OutgoingMail {
   const { payment, kind, product } = input;
   const plan = kind === 'subscription';
-  const paid = payment
-    ? [
-        `Pagaste ${pesos(payment.amountCentavos)}${payment.installments > 1 ? ` en ${payment.installments} cuotas` : ''}${payment.cardLastFour ? ` con la tarjeta terminada en ${payment.cardLastFour}` : ''} el ${spanishDate(argentinaDate(payment.approvedAt ?? new Date()))}. Número de operación: ${payment.providerPaymentId}.`,
-        'Tu comprobante está en Mi cuenta, en Pagos.',
-      ]
-    : [];
+  const terms = payment ? paidTermsOf(payment) : null;
+  const financing = terms ? financingText(terms) : null;
+  // In the checkout's words (decision 0103): the total, each cuota and the financing cost.
+  const paid =
+    payment && terms
+      ? [
+          `Pagaste ${terms.installments > 1 ? installmentsText(terms) : pesos(terms.totalPaidCentavos)}${payment.cardLastFour ? ` con la tarjeta terminada en ${payment.cardLastFour}` : ''} el ${spanishDate(argentinaDate(payment.approvedAt ?? new Date()))}. Número de operación: ${payment.providerPaymentId}.`,
+          ...(financing ? [financing] : []),
+          'Tu comprobante está en Mi cuenta, en Pagos.',
+        ]
+      : [];
   const until = payment ? lastWithdrawalDay(payment.approvedAt ?? new Date(), kind) : null;
   const withdrawal = until
     ? [
-        `Si te arrepentís, tenés hasta el ${spanishDate(until)} (10 días corridos) para pedir la devolución total con el botón de arrepentimiento, en Mi cuenta, en Pagos. No hace falta que nos digas por qué.`,
+        `Si te arrepentís, tenés hasta el ${spanishDate(until)} (10 días corridos) para pedir la devolución total${terms && terms.installments > 1 ? ` de lo que pagaste (${pesos(terms.totalPaidCentavos)})` : ''} con el botón de arrepentimiento, en Mi cuenta, en Pagos. No hace falta que nos digas por qué.`,
       ]
     : [];
   const next = input.nextChargeDate ? spanishDate(input.nextChargeDate) : null;

@@ -1,19 +1,20 @@
 import PDFDocument from 'pdfkit';
 import { pesos } from '../../lib/spanish-format';
+import { installmentsText, type PaidTerms } from './paid-terms';
 
 /** Everything a receipt ("comprobante") prints. Amounts in centavos. */
 export interface ReceiptData {
   business: { name: string; cuit: string; address: string; email: string };
   buyer: { name: string; email: string };
   concept: string;
-  amountCentavos: number;
+  /** what she paid: total, cuotas, cash price and financing cost (decision 0103) */
+  terms: PaidTerms;
   currency: string;
   approvedAt: Date;
-  installments: number;
   /** "Visa terminada en 3704", or the provider's method */
   paymentMethod: string;
   providerPaymentId: string;
-  /** refunded so far (0: none) */
+  /** given back to her so far, in terms of what she paid (0: none) */
   refundedCentavos: number;
   /** e.g. "Arrepentimiento (ARR-7K2P9Q)" when withdrawn */
   refundNote: string | null;
@@ -93,9 +94,13 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
 
   heading('Pago');
   line('Concepto', data.concept);
-  line('Importe', `${pesos(data.amountCentavos)} (${data.currency})`);
+  line('Importe', `${pesos(data.terms.totalPaidCentavos)} (${data.currency})`);
   line('Fecha', dateTime.format(data.approvedAt));
-  line('Cuotas', data.installments === 1 ? '1 pago' : `${data.installments} cuotas`);
+  line('Cuotas', installmentsText(data.terms));
+  if (data.terms.financingCentavos > 0) {
+    line('Precio de contado', pesos(data.terms.priceCentavos));
+    line('Costo de financiación', pesos(data.terms.financingCentavos));
+  }
   line('Medio de pago', data.paymentMethod);
   line('Número de operación', data.providerPaymentId);
 

@@ -50,6 +50,8 @@ export async function recordProviderPayment(
       approvedAt: seen.approvedAt,
       paymentMethod: seen.paymentMethod ?? null,
       installments: seen.installments ?? 1,
+      totalPaidCentavos: seen.totalPaidCentavos ?? null,
+      installmentCentavos: seen.installmentCentavos ?? null,
       cardLastFour: seen.cardLastFour ?? null,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
@@ -79,7 +81,9 @@ export async function recordProviderPayment(
   const refunded = Math.max(stored.refundedCentavos, seen.refundedCentavos);
   // Rows stored before the payment method was recorded learn it on their next sync.
   const learnsMethod = !stored.paymentMethod && Boolean(seen.paymentMethod);
-  if (!moves && refunded === stored.refundedCentavos && !learnsMethod)
+  // …and what she paid in all with its installments (issue 27).
+  const learnsFinancing = stored.totalPaidCentavos === null && Boolean(seen.totalPaidCentavos);
+  if (!moves && refunded === stored.refundedCentavos && !learnsMethod && !learnsFinancing)
     return { payment: stored, changed: false };
   const [updated] = await tx
     .update(payments)
@@ -92,6 +96,12 @@ export async function recordProviderPayment(
             paymentMethod: seen.paymentMethod ?? null,
             installments: seen.installments ?? stored.installments,
             cardLastFour: seen.cardLastFour ?? null,
+          }
+        : {}),
+      ...(learnsFinancing
+        ? {
+            totalPaidCentavos: seen.totalPaidCentavos ?? null,
+            installmentCentavos: seen.installmentCentavos ?? null,
           }
         : {}),
       updatedAt: sql`now()`,

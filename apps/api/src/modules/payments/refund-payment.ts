@@ -4,6 +4,7 @@ import { paymentRefunds, payments } from '../../db/schema';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { enqueueCreditNote } from '../invoices/enqueue';
 import type { Db } from './orders-repository';
+import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';
 
@@ -204,7 +205,8 @@ async function markRefunded(
       refundDoneMail({
         to: refund.payerEmail,
         reason: refund.reason,
-        amountCentavos: refund.amountCentavos,
+        // what she gets back of what she paid, financing included (decision 0103)
+        amountCentavos: refundedToBuyer(paidTermsOf(payment), refund.amountCentavos),
         providerPaymentId: payment.providerPaymentId,
       }),
     );

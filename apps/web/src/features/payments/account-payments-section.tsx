@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
 import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { downloadReceipt, useAccountPayments } from './account-payments-api';
-import { installmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
+import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
 import './account-payments.css';
 
 /** "Descargar comprobante": fetched with her session, saved as a file; a failure says so next to it. */
@@ -73,6 +73,7 @@ function WithdrawalNote({ payment, onWithdraw }: { payment: AccountPayment; onWi
 }
 
 function PaymentItem({ payment, onWithdraw }: { payment: AccountPayment; onWithdraw(): void }) {
+  const financed = payment.totalPaid > payment.amount;
   return (
     <li className="payment-card">
       <h3 className="payment-concept">{payment.concept}</h3>
@@ -82,23 +83,32 @@ function PaymentItem({ payment, onWithdraw }: { payment: AccountPayment; onWithd
           <dd>{formatDate(payment.date)}</dd>
         </div>
         <div>
-          <dt>Importe</dt>
-          <dd>{formatMoney(payment.amount)}</dd>
+          <dt>{financed ? 'Total financiado' : 'Importe'}</dt>
+          <dd>{formatMoney(payment.totalPaid)}</dd>
         </div>
+        {financed && (
+          <div>
+            <dt>Precio de contado</dt>
+            <dd>
+              {formatMoney(payment.amount)} (costo de financiación{' '}
+              {formatMoney(payment.totalPaid - payment.amount)})
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Estado</dt>
           <dd>
             <span className={`payment-status payment-status-${payment.status}`}>
               {paymentStatusLabels[payment.status]}
             </span>
-            {payment.refundedAmount > 0 && payment.status !== 'refunded' && (
-              <> ({formatMoney(payment.refundedAmount)} devueltos)</>
+            {payment.returnedAmount > 0 && payment.status !== 'refunded' && (
+              <> ({formatMoney(payment.returnedAmount)} devueltos)</>
             )}
           </dd>
         </div>
         <div>
           <dt>Cuotas</dt>
-          <dd>{installmentsLabel(payment.installments)}</dd>
+          <dd>{paidInstallmentsLabel(payment, formatMoney)}</dd>
         </div>
         <div>
           <dt>Operación</dt>

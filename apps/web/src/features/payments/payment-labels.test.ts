@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argentinaToday, installmentsLabel, withdrawalWindow } from './payment-labels';
+import { formatMoney } from '../../lib/format';
+import { argentinaToday, installmentsLabel, paidInstallmentsLabel, withdrawalWindow } from './payment-labels';
 
 describe('withdrawalWindow', () => {
   it('is open through its last day (Argentina), closed after it, none without a date or once withdrawn', () => {
@@ -18,5 +19,16 @@ describe('withdrawalWindow', () => {
   it('says installments in Spanish', () => {
     expect(installmentsLabel(1)).toBe('1 pago');
     expect(installmentsLabel(6)).toBe('6 cuotas');
+  });
+
+  it('states what she paid as the checkout, the mail and the receipt do (total, each cuota)', () => {
+    const paid = (installments: number, amount: number, totalPaid: number, installmentAmount: number) =>
+      paidInstallmentsLabel({ installments, amount, totalPaid, installmentAmount }, formatMoney);
+    const $ = (text: string) => text.replaceAll('$ ', '$\u00a0');
+    expect(paid(1, 8_900_000, 8_900_000, 8_900_000)).toBe($('1 pago de $ 89.000'));
+    expect(paid(3, 8_900_000, 8_900_000, 2_966_667)).toBe(
+      $('3 cuotas sin interés de $ 29.666,67 (total $ 89.000)'),
+    );
+    expect(paid(6, 8_900_000, 10_680_000, 1_780_000)).toBe($('6 cuotas de $ 17.800 (total $ 106.800)'));
   });
 });

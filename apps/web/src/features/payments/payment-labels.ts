@@ -14,6 +14,20 @@ export const paymentStatusLabels: Record<AccountPayment['status'], string> = {
 export const installmentsLabel = (installments: number) =>
   installments === 1 ? '1 pago' : `${installments} cuotas`;
 
+/**
+ * What she paid, in the checkout's, the mail's and the receipt's words (decision 0103):
+ * "1 pago de $ 89.000,00", "3 cuotas sin interés de $ 29.666,67 (total $ 89.000,00)",
+ * "6 cuotas de $ 17.800,00 (total $ 106.800,00)".
+ */
+export function paidInstallmentsLabel(
+  payment: Pick<AccountPayment, 'installments' | 'installmentAmount' | 'totalPaid' | 'amount'>,
+  money: (centavos: number) => string,
+): string {
+  if (payment.installments <= 1) return `1 pago de ${money(payment.totalPaid)}`;
+  const free = payment.totalPaid <= payment.amount ? ' sin interés' : '';
+  return `${payment.installments} cuotas${free} de ${money(payment.installmentAmount)} (total ${money(payment.totalPaid)})`;
+}
+
 let todayFormatter: Intl.DateTimeFormat | null = null;
 
 /** Today in Argentina (YYYY-MM-DD): the withdrawal window counts Argentine calendar days. */
