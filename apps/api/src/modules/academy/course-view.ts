@@ -3,12 +3,13 @@ import type { CourseStructure } from './course-structure';
 
 /**
  * The course as the viewer sees it. Content addresses (video URLs, file keys) are included only
- * when `withAddresses` — i.e. for callers who may open the course.
+ * with `addresses` — i.e. for callers who may open the course — and a class video's address is
+ * then its signed one (`signMedia`, decision 0102).
  */
 export function toCourseView(
   structure: CourseStructure,
   isAccessibleByUser: boolean,
-  withAddresses: boolean,
+  addresses: false | { signMedia: (url: string) => string },
 ): Course {
   const { course } = structure;
   return {
@@ -39,7 +40,7 @@ export function toCourseView(
         type: s.type,
         duration: s.durationSeconds,
         // an uploaded video packaged as HLS is played from its playlist (decision 78)
-        section_url: withAddresses ? (structure.playbackUrls.get(s.sectionUrl ?? '') ?? s.sectionUrl) : null,
+        section_url: addresses ? classAddress(s, structure.playbackUrls, addresses.signMedia) : null,
         mime_type: s.mimeType,
         file_extension: s.fileExtension,
       })),
@@ -54,4 +55,15 @@ export function toCourseView(
       thumbnail: item.thumbnail,
     })),
   };
+}
+
+/** A section's address: a class video signed (its HLS playlist when packaged), a material's key as is. */
+function classAddress(
+  section: CourseStructure['modules'][number]['sections'][number],
+  playbackUrls: Map<string, string>,
+  signMedia: (url: string) => string,
+): string | null {
+  if (!section.sectionUrl) return null;
+  if (section.type !== 'CLASS') return section.sectionUrl;
+  return signMedia(playbackUrls.get(section.sectionUrl) ?? section.sectionUrl);
 }

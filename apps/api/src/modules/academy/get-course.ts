@@ -8,6 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseFaqs } from '../../db/schema';
 import { requireUserId } from '../../plugins/authentication';
+import { mediaUrlExpiry, signMediaUrl } from '../files/media-urls';
 import { assertCourseAccess, courseNotFound } from './course-access';
 import { getCourseStructure } from './course-structure';
 import { toCourseView } from './course-view';
@@ -36,8 +37,12 @@ export const getCourseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { structure, viewer } = await load(request.params.courseId, requireUserId(request));
       assertCourseAccess(structure, viewer);
-      // The same for everyone who may open it: written once per cached structure.
-      return sendSerialized(reply, structure, 'full', () => toCourseView(structure, true, true));
+      // The same for everyone who may open it: written once per cached structure and hour (its
+      // videos' signed addresses change every hour, decision 0102).
+      const expires = mediaUrlExpiry();
+      return sendSerialized(reply, structure, `full.${expires}`, () =>
+        toCourseView(structure, true, { signMedia: (url) => signMediaUrl(app.config, url, expires) }),
+      );
     },
   );
 

@@ -8,6 +8,7 @@ import { dayOffset, insertCatalogFixture } from '../../../test/catalog-fixture';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { courseModules, courseSections } from '../../db/schema';
 import { LocalFileStorage } from '../../providers/storage/local-file-storage';
+import { mediaUrlExpiry, signMediaUrl } from './media-urls';
 import { mediaDir } from './serve-media';
 
 const fileUrlSecret = 'a-file-url-secret-for-tests-0123456789abcdef';
@@ -246,24 +247,17 @@ describe('materials: file-url and signed files', () => {
     }
   });
 
-  it('serves shipped videos with range requests and a long cache, never the materials folder', async () => {
+  it('serves shipped videos at their signed address with range requests, never the materials folder', async () => {
     const full = readFileSync(path.join(mediaDir, 'videos/bienvenida.mp4'));
-    const res = await get('/media/videos/bienvenida.mp4', { range: 'bytes=0-99' });
+    // decision 0102: the address is signed (signed-media.test.ts covers the refusals)
+    const url = signMediaUrl(t.app.config, '/media/videos/bienvenida.mp4', mediaUrlExpiry());
+    const res = await get(url, { range: 'bytes=0-99' });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 0-99/${full.length}`);
     expect(res.headers['content-type']).toBe('video/mp4');
-    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(res.rawPayload.equals(full.subarray(0, 100))).toBe(true);
     expect(res.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
-
-    const playlist = await get('/media/videos/hls/clase-tarjeta/index.m3u8');
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.headers['content-type']).toMatch(/mpegurl/i);
-    const segment = playlist.body.split('\n').find((line) => line.endsWith('.m4s'));
-    expect(segment).toBeDefined();
-    const part = await get(`/media/videos/hls/clase-tarjeta/${segment}`);
-    expect(part.statusCode).toBe(200);
-    expect(part.rawPayload.length).toBeGreaterThan(1000);
 
     const thumb = await get('/media/thumbnails/presupuesto-mensual.webp');
     expect(thumb.statusCode).toBe(200);

@@ -1,37 +1,39 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { apiRoot } from '../../db/paths';
 import { AppError } from '../../errors';
-import { hlsContentType } from '../admin/content/hls-packaging';
+import { verifyMediaToken } from './media-urls';
 
 /** Shipped demo media: public videos (MP4, HLS) and course thumbnails. */
 export const mediaDir = path.join(apiRoot, 'media');
 
 /**
- * /media/videos/* and /media/thumbnails/* as static files, with range requests (video seeking) and
- * a week of caching. Materials under media/files are deliberately not mounted: they are only read
- * through signed URLs. Registered under the /media prefix with its own 404, so a missing video is
- * a 404 and not the SPA's index.html.
+ * /media/thumbnails/* as static files with a week of caching, and class videos only at their
+ * signed addresses /media/s/{token}/… (decision 0102): the shipped demo videos (media/videos) and
+ * the ones uploaded in the back office (the configured storage), MP4 with range requests for
+ * seeking, HLS playlists and their parts. Materials under media/files are deliberately not mounted:
+ * they are only read through signed URLs. Registered under the /media prefix with its own 404, so a
+ * missing video is a 404 and not the SPA's index.html.
  */
 export const serveMediaRoutes: FastifyPluginAsync = async (app) => {
-  for (const folder of ['videos', 'thumbnails']) {
-    await app.register(fastifyStatic, {
-      root: path.join(mediaDir, folder),
-      prefix: `/${folder}/`,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      acceptRanges: true,
-      maxAge: '7d',
-    });
-  }
-  await app.register(serveUploadedVideos);
+  await app.register(fastifyStatic, {
+    root: path.join(mediaDir, 'thumbnails'),
+    prefix: '/thumbnails/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    acceptRanges: true,
+    maxAge: '7d',
+  });
+  await app.register(serveSignedVideos);
   app.setNotFoundHandler(() => {
     throw AppError.notFound('El archivo solicitado no existe.');
   });
 };
-
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range); null: the whole file; 'invalid': not satisfiable. */
 function parseRange(
   header: string | undefined,
@@ -51,55 +53,88 @@ function parseRange(
   return { start, end };
 }
 
+const videoTypes: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+};
+
+/** A part of a stored file: its bytes from `start` to `end` (inclusive) and its whole size. */
+type RangeReader = (
+  start: number,
+  end: number,
+) => Promise<{ body: Readable; size: number; total: number } | null>;
+
+/** A shipped demo video (media/videos/…), read from disk; null when it is not a plain file there. */
+async function demoVideo(relative: string): Promise<RangeReader | null> {
+  const root = path.join(mediaDir, 'videos');
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(`${root}${path.sep}`)) return null;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  return async (start, end) => ({
+    body: createReadStream(file, { start, end }),
+    size: end - start + 1,
+    total: info.size,
+  });
+}
+
 /**
- * /media/subidas/videos/{name}.mp4 — class videos uploaded in the back office, read from the
- * configured storage (FILES_DIR or the bucket) with range requests for seeking — and, once packaged
- * (decision 78), their HLS stream /media/subidas/videos/{name}/index.m3u8 and its segments. Like
- * the shipped demo videos they are public under an unguessable name; only learners who may open
- * the course get the address (the course endpoint hides it from the others).
+ * /media/s/{expires}.{signature}/videos/… and …/subidas/videos/… — a class video at the address
+ * the course endpoint signed for those who may open the course. Unsigned, tampered or expired:
+ * 403 with the API's Spanish error; a signed address of a missing file: 404. Cached privately, and
+ * never past the address's expiry.
  */
-const serveUploadedVideos: FastifyPluginAsync = async (app) => {
+const serveSignedVideos: FastifyPluginAsync = async (app) => {
   const notFound = () => AppError.notFound('El archivo solicitado no existe.');
 
-  const sendStored = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    contentType: string,
-  ) => {
-    const head = await app.fileStorage.readRange(key, 0, 0);
+  app.get<{ Params: { token: string; '*': string } }>('/s/:token/*', async (request, reply) => {
+    const relative = request.params['*'];
+    const name = relative.slice(relative.lastIndexOf('/') + 1);
+    const contentType = videoTypes[name.split('.').pop() ?? ''];
+    // Plain names only: no empty, dot or encoded segments.
+    if (!contentType || !relative.split('/').every((part) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part))) {
+      throw notFound();
+    }
+    const verdict = verifyMediaToken(app.config, request.params.token, relative);
+    if (verdict === 'invalid') {
+      throw new AppError(
+        'INVALID_MEDIA_SIGNATURE',
+        403,
+        'La dirección del video no es válida. Volvé a abrir la clase.',
+      );
+    }
+    if (verdict === 'expired') {
+      throw new AppError('MEDIA_URL_EXPIRED', 403, 'La dirección del video venció. Volvé a abrir la clase.');
+    }
+
+    let read: RangeReader | null = null;
+    if (relative.startsWith('videos/')) {
+      read = await demoVideo(relative.slice('videos/'.length));
+    } else if (
+      /^subidas\/videos\/([0-9a-f]{32}\.mp4|[0-9a-f]{32}\/(index\.m3u8|segment-\d{5}\.ts))$/.test(relative)
+    ) {
+      read = (start, end) => app.fileStorage.readRange(relative, start, end);
+    }
+    if (!read) throw notFound();
+    const head = await read(0, 0);
     if (!head) throw notFound();
     head.body.destroy();
     const total = head.total;
     const range = parseRange(request.headers.range, total);
+    const expires = Number(request.params.token.split('.')[0]);
+    const maxAge = Math.max(0, Math.min(604_800, expires - Math.floor(Date.now() / 1000)));
     reply
       .header('accept-ranges', 'bytes')
       .header('content-type', contentType)
-      .header('cache-control', 'public, max-age=604800, immutable');
+      .header('cache-control', `private, max-age=${maxAge}`);
     if (range === 'invalid') {
       return reply.code(416).header('content-range', `bytes */${total}`).send();
     }
-    const part = await app.fileStorage.readRange(key, range?.start ?? 0, range?.end ?? total - 1);
+    const part = await read(range?.start ?? 0, range?.end ?? total - 1);
     if (!part) throw notFound();
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
     return reply.header('content-length', part.size).send(part.body);
-  };
-
-  app.get<{ Params: { name: string } }>('/subidas/videos/:name', async (request, reply) => {
-    const { name } = request.params;
-    if (!/^[0-9a-f]{32}\.mp4$/.test(name)) throw notFound();
-    return sendStored(request, reply, `subidas/videos/${name}`, 'video/mp4');
   });
-
-  app.get<{ Params: { folder: string; file: string } }>(
-    '/subidas/videos/:folder/:file',
-    async (request, reply) => {
-      const { folder, file } = request.params;
-      if (!/^[0-9a-f]{32}$/.test(folder) || !/^(index\.m3u8|segment-\d{5}\.ts)$/.test(file)) {
-        throw notFound();
-      }
-      const contentType = hlsContentType(file) as string;
-      return sendStored(request, reply, `subidas/videos/${folder}/${file}`, contentType);
-    },
-  );
 };

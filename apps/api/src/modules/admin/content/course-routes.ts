@@ -14,6 +14,7 @@ import { AppError } from '../../../errors';
 import { loadCourseStructure } from '../../academy/course-structure';
 import { toCourseView } from '../../academy/course-view';
 import type { ContentCourseDocument } from '../../academy/export-content';
+import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { recordAudit } from '../audit';
 import {
   applyFields,
@@ -147,7 +148,8 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const structure = await loadCourseStructure(app.db, request.params.id, { includeUnpublished: true });
       if (!structure) throw AppError.notFound('No existe ese contenido.');
-      return toCourseView(structure, true, true);
+      const expires = mediaUrlExpiry();
+      return toCourseView(structure, true, { signMedia: (url) => signMediaUrl(app.config, url, expires) });
     },
   );
 

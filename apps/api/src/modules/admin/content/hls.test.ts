@@ -12,9 +12,11 @@ import {
   publishCourseWith,
   sectionOf,
   tinyMp4,
+  unsignedMediaUrl,
   uploadWhole,
 } from '../../../../test/uploads';
 import { auditLog, videoPackagings } from '../../../db/schema';
+import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { hlsPackagingJob, packageVideo, streamsAllowCopy } from './hls-packaging';
 import type { VideoPackaging } from './hls-routes';
 
@@ -143,7 +145,7 @@ if (ffmpegPresent) {
 
       await courseWith(t, editor.headers, 'con-hls', uploaded);
       const url = await learnerVideoUrl(t, 'con-hls');
-      expect(url).toBe(state.playlistUrl);
+      expect(unsignedMediaUrl(url)).toBe(state.playlistUrl);
       const playlist = await t.app.inject({ method: 'GET', url });
       expect(playlist.statusCode).toBe(200);
       expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
@@ -158,8 +160,10 @@ if (ffmpegPresent) {
       // names that are not the stream's files are not served
       const other = await t.app.inject({ method: 'GET', url: url.replace('index.m3u8', 'otra.txt') });
       expect(other.statusCode).toBe(404);
-      // the MP4 itself still plays (for a player that is given it)
-      expect((await t.app.inject({ method: 'GET', url: uploaded.sectionUrl })).statusCode).toBe(200);
+      // the MP4 itself plays at its signed address only (decision 0102)
+      expect((await t.app.inject({ method: 'GET', url: uploaded.sectionUrl })).statusCode).toBe(404);
+      const signedMp4 = signMediaUrl(t.app.config, uploaded.sectionUrl, mediaUrlExpiry());
+      expect((await t.app.inject({ method: 'GET', url: signedMp4 })).statusCode).toBe(200);
     });
 
     it('a video in another codec is transcoded to H.264/AAC; an editor may ask again, and it is audited', async () => {
@@ -169,7 +173,10 @@ if (ffmpegPresent) {
       const videoName = path.basename(uploaded.key);
       const state = await settled(editor.headers, videoName);
       expect(state).toMatchObject({ state: 'ready', method: 'transcode' });
-      const playlist = await t.app.inject({ method: 'GET', url: state.playlistUrl as string });
+      const playlist = await t.app.inject({
+        method: 'GET',
+        url: signMediaUrl(t.app.config, state.playlistUrl as string, mediaUrlExpiry()),
+      });
       expect(playlist.statusCode).toBe(200);
 
       // Asking again for a ready video changes nothing.
@@ -258,7 +265,7 @@ describe('without ffmpeg (FFMPEG_PATH pointing nowhere)', { timeout: 60_000 }, (
 
     await courseWith(t, editor.headers, 'sin-hls', uploaded);
     const url = await learnerVideoUrl(t, 'sin-hls');
-    expect(url).toBe(uploaded.sectionUrl);
+    expect(unsignedMediaUrl(url)).toBe(uploaded.sectionUrl);
     const played = await t.app.inject({ method: 'GET', url });
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toBe('video/mp4');

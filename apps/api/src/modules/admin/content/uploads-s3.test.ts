@@ -13,9 +13,11 @@ import {
   publishCourseWith as publishCourseWithOn,
   sectionOf,
   tus,
+  unsignedMediaUrl,
   uploadKeyOf,
 } from '../../../../test/uploads';
 import { apiRoot } from '../../../db/paths';
+import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import type { VideoPackaging } from './hls-routes';
 
 /**
@@ -102,14 +104,16 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
 
     await publishCourseWith(editor.headers, 'ahorro-s3', sectionOf('ahorro-s3-s1', result));
     const { url } = await learnerSectionUrl('ahorro-s3');
-    if (!ffmpegPresent) expect(url).toBe(result.sectionUrl);
-    const whole = await t.app.inject({ method: 'GET', url: result.sectionUrl });
+    if (!ffmpegPresent) expect(unsignedMediaUrl(url)).toBe(result.sectionUrl);
+    // the MP4 at its signed address (decision 0102)
+    const mp4Url = signMediaUrl(t.app.config, result.sectionUrl, mediaUrlExpiry());
+    const whole = await t.app.inject({ method: 'GET', url: mp4Url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.rawPayload.equals(video)).toBe(true);
     const seek = await t.app.inject({
       method: 'GET',
-      url: result.sectionUrl,
+      url: mp4Url,
       headers: { range: 'bytes=8388600-8388700' },
     });
     expect(seek.statusCode).toBe(206);
@@ -197,7 +201,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
 
       await publishCourseWith(editor.headers, 'inversion-s3', sectionOf('inversion-s3-s1', result));
       const { url } = await learnerSectionUrl('inversion-s3');
-      expect(url).toBe(state?.playlistUrl);
+      expect(unsignedMediaUrl(url)).toBe(state?.playlistUrl);
       const playlist = await t.app.inject({ method: 'GET', url });
       expect(playlist.statusCode).toBe(200);
       expect(playlist.body).toContain('#EXT-X-ENDLIST');

@@ -17,9 +17,11 @@ import {
   tinyMp4,
   tinyPdf,
   tus,
+  unsignedMediaUrl,
   uploadKeyOf,
 } from '../../../../test/uploads';
 import { auditLog } from '../../../db/schema';
+import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { matchesKind, mp4DurationSeconds } from './upload-checks';
 
 const filesDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-uploads-'));
@@ -96,7 +98,9 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     // a course with the video, published; the learner gets its address and plays it
     await publishCourseWith(t.app, editor.headers, 'con-video', sectionOf('con-video-s1', result));
     const { url } = await learnerSectionUrl(t.app, 'con-video');
-    expect(url).toBe(result.sectionUrl);
+    // signed (decision 0102): the stored address under a token
+    expect(url).toMatch(/^\/media\/s\/[^/]+\/subidas\//);
+    expect(unsignedMediaUrl(url)).toBe(result.sectionUrl);
     const whole = await t.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
@@ -239,7 +243,9 @@ describe('resumable uploads (tus)', { timeout: 60_000 }, () => {
     const rest = await patch(editor.headers, location, offset, video.subarray(offset));
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json()).toMatchObject({ duration: 5, size: video.length });
-    const played = await t.app.inject({ method: 'GET', url: rest.json().sectionUrl });
+    // played at its signed address (decision 0102)
+    const signed = signMediaUrl(t.app.config, rest.json().sectionUrl, mediaUrlExpiry());
+    const played = await t.app.inject({ method: 'GET', url: signed });
     expect(played.rawPayload.equals(video)).toBe(true);
   });
 });
