@@ -11,14 +11,15 @@ import { perUserLimit } from '../payments/payments-core';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { redeemPromoCode } from '../promo-codes/promo-code-rules';
 import { loadProgram, productTypeOf } from './load-program';
-import { assertAudience, assertNotOwned, loadProgramBuyer } from './program-guards';
+import { assertArgentina, assertAudience, assertNotOwned, loadProgramBuyer } from './program-guards';
 import { programPromoFor, promoFactsOf } from './program-promo-codes';
 
 /**
  * POST /academy/program/{programId}/promo-code/{code}/activate. A PROGRAM_FREE code gives her the
  * program without payment, in one transaction: one use of the code (bounded by max_uses), her
  * redemption (once per user and code), the purchase and her confirmation mail. Two activations at once: one grant, the
- * other gets alreadyPromoCode. A discount code is PROGRAM_NOT_FREE (it applies at payment).
+ * other gets alreadyPromoCode. A discount code is PROGRAM_NOT_FREE (it applies at payment). An
+ * account outside Argentina gets COUNTRY_NOT_ALLOWED, as at the program checkout.
  */
 export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -40,6 +41,9 @@ export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) 
         loadProgram(app.db, request.params.programId),
       ]);
       const { course } = program;
+      // A program given by a code is still a program of the Argentina-only catalogue (decision
+      // 0101): the same answer as the checkout, before the code is looked at or spent.
+      assertArgentina(buyer);
       const promo = await programPromoFor(app.db, request.params.code, promoFactsOf(buyer, program));
       if (promo.kind !== 'FREE') {
         throw new AppError('PROGRAM_NOT_FREE', 400, programErrorMessages.PROGRAM_NOT_FREE);

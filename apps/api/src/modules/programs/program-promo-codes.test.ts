@@ -142,6 +142,24 @@ describe('POST /api/academy/program/{programId}/promo-code/{code}/activate', () 
     expect((await activate('prog-hosted', 'PROG-GRATIS', buyer.headers)).statusCode).toBe(200);
   });
 
+  it('refuses an account outside Argentina as the program checkout does (COUNTRY_NOT_ALLOWED), keeping the code', async () => {
+    const mexican = await newBuyer(t.app, 'MX');
+    const usesBefore = await promoUses(t.app, 'PROG-UNICO-GRATIS');
+    const refused = await activate('prog-una-cuota', 'PROG-UNICO-GRATIS', mexican.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      internalCode: 'COUNTRY_NOT_ALLOWED',
+      message: 'La compra de programas está disponible solo para cuentas de Argentina.',
+    });
+    expect(await purchasesOf(t.app, mexican.headers)).toEqual({});
+    expect(await promoUses(t.app, 'PROG-UNICO-GRATIS')).toBe(usesBefore);
+    // An invalid code gets the same answer: the country is checked before the code is looked at.
+    expect((await activate('prog-abierto', 'NO-EXISTE', mexican.headers)).json().internalCode).toBe(
+      'COUNTRY_NOT_ALLOWED',
+    );
+    expect((await mailsTo(t.app, mexican.email)).filter((m) => m.subject.startsWith('Ya tenés'))).toEqual([]);
+  });
+
   it('activates only for the caller, and needs a session', async () => {
     const [ana, bea] = [await newBuyer(t.app), await newBuyer(t.app)];
     expect((await activate('prog-abierto', 'PROG-GRATIS', {})).statusCode).toBe(401);

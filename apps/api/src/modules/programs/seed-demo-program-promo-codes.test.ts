@@ -54,6 +54,16 @@ describe('demo program data', () => {
       promoCodeApplied: 'PROGRAMA25',
       transferPaymentUrl: 'https://forms.example.com/alcancia/pago-por-transferencia',
     });
+    // Every program purchase is Argentina-only, a free one by code too (issue 27).
+    const mexican = await newBuyer(t.app, 'MX');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/academy/program/programa-chau-deudas/promo-code/DEUDAS100/activate',
+      headers: mexican.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().internalCode).toBe('COUNTRY_NOT_ALLOWED');
+    expect(await purchasesOf(t.app, mexican.headers)).toEqual({});
     const activated = await t.app.inject({
       method: 'POST',
       url: '/api/academy/program/programa-chau-deudas/promo-code/DEUDAS100/activate',
