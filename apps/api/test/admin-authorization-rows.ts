@@ -16,6 +16,8 @@ export interface AdminCtx {
   orderId: string;
   /** a refund left FAILED, for the retry route */
   failedRefundId: string;
+  /** an invoice left FAILED, for the fiscal retry route */
+  fiscalDocumentId: string;
   /** a promo code made for the matrix */
   promoCode: string;
 }
@@ -189,13 +191,15 @@ export const adminRows: AdminRow[] = [
       url: `/api/admin/courses/matriz-${role}/schedule`,
       payload: { publishAt: '2099-01-01T12:00:00.000Z' },
     }),
-    ok: [200],
+    // past the guard, refused by the publication checklist: the matrix's course has no cover
+    ok: [409],
   },
   {
     route: 'POST /api/admin/courses/{id}/publish',
     permission: 'content',
     request: (_c, role) => ({ method: 'POST', url: `/api/admin/courses/matriz-${role}/publish` }),
-    ok: [200],
+    // past the guard, refused by the publication checklist (no cover, category or level)
+    ok: [409],
   },
   {
     route: 'POST /api/admin/courses/{id}/unpublish',
@@ -346,6 +350,32 @@ export const adminRows: AdminRow[] = [
     permission: 'payments',
     // the first role's retry succeeds; the next finds it done (409)
     request: (c) => post(`/api/admin/refunds/${c.failedRefundId}/retry`)(),
+    ok: [200, 409],
+  },
+  // invoices (support reads, admin retries)
+  {
+    route: 'GET /api/admin/fiscal/documents',
+    permission: 'payments',
+    request: get('/api/admin/fiscal/documents'),
+    ok: [200],
+  },
+  {
+    route: 'GET /api/admin/fiscal/sales-book',
+    permission: 'payments',
+    request: get('/api/admin/fiscal/sales-book'),
+    ok: [200],
+  },
+  {
+    route: 'GET /api/admin/fiscal/settings',
+    permission: 'payments',
+    request: get('/api/admin/fiscal/settings'),
+    ok: [200],
+  },
+  {
+    route: 'POST /api/admin/fiscal/documents/{id}/retry',
+    permission: 'fiscal',
+    // the first role's retry issues it; the next finds it issued (409)
+    request: (c) => post(`/api/admin/fiscal/documents/${c.fiscalDocumentId}/retry`)(),
     ok: [200, 409],
   },
   {

@@ -44,6 +44,8 @@ interface Ctx {
   certificateId: string;
   /** Ana's subscription agreement at the provider */
   preapprovalId: string;
+  /** the invoice of her program payment, authorized by the ARCA stand-in */
+  fiscalDocumentId: string;
 }
 
 interface Row {
@@ -413,6 +415,12 @@ const personRows: Row[] = [
     owner: [200],
     other: [404],
   },
+  {
+    route: 'GET /api/users/me/fiscal-documents/{id}/pdf',
+    request: (c) => get(`/api/users/me/fiscal-documents/${c.fiscalDocumentId}/pdf`)(),
+    owner: [200],
+    other: [404],
+  },
   // destructive: the withdrawal refunds her program; the cancellation ends her renewal
   {
     route: 'POST /api/users/me/withdrawals',
@@ -570,6 +578,11 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
       if (!found) throw new Error(`no program payment of hers listed: ${JSON.stringify(listed)}`);
       return found;
     });
+    // The invoices of the payments so far, from the ARCA stand-in (tests run the issuer).
+    await app.invoicing.runDue();
+    const { rows: invoiceRows } = await app.db.execute<{ id: string }>(
+      sql`select id::text as id from fiscal_documents where payment_id = ${Number(programPayment.id)} and status = 'ISSUED'`,
+    );
     const ctx: Ctx = {
       ana,
       bea,
@@ -577,6 +590,7 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
       providerPaymentId: programPayment.providerPaymentId,
       certificateId,
       preapprovalId,
+      fiscalDocumentId: invoiceRows[0]?.id ?? '',
     };
 
     // ---- counting cells
@@ -714,12 +728,19 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
     await app.db.execute(
       sql`insert into promo_codes (code, type, discount_percent) values ('MATRIZ10', 'DISCOUNT_COUPON', 10)`,
     );
+    // Carla's invoice, left FAILED for the retry route (the first retry issues it).
+    await app.invoicing.runDue();
+    const { rows: failedInvoices } = await app.db.execute<{ id: string }>(
+      sql`update fiscal_documents set status = 'FAILED', number = null, cae = null
+           where payment_id = ${Number(carlaPayment.id)} and kind = 'invoice' returning id::text as id`,
+    );
     const adminCtx: AdminCtx = {
       app,
       member: { userId: carla.userId, email: carla.email },
       paymentId: carlaPayment.id,
       orderId: carlaPayment.order_id,
       failedRefundId: failedRows[0]?.id ?? '',
+      fiscalDocumentId: failedInvoices[0]?.id ?? '',
       promoCode: 'MATRIZ10',
     };
     const operators = {

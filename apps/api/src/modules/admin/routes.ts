@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
 import { registerAuditCheck } from './audit';
 import { cancelMemberSubscriptionRoute } from './cancel-member-subscription';
 import { adminCourseRoutes } from './content/course-routes';
@@ -7,7 +8,6 @@ import { adminUploadRoutes } from './content/upload-routes';
 import { createPromoCodesRoute } from './create-promo-codes';
 import { dashboardMetricsRoute } from './dashboard-metrics';
 import { registerDemoOperators } from './demo-operators';
-import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
 import { endMemberSessionsRoute } from './end-member-sessions';
 import { getMemberRoute } from './get-member';
 import { listAuditLogRoute } from './list-audit-log';
