@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
 import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { downloadReceipt, useAccountPayments } from './account-payments-api';
+import { FiscalDocumentButtons } from './fiscal-document-buttons';
 import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
 import './account-payments.css';
 
@@ -117,6 +118,7 @@ function PaymentItem({ payment, onWithdraw }: { payment: AccountPayment; onWithd
       </dl>
       <div className="payment-actions">
         {payment.receiptUrl && <ReceiptButton payment={payment} />}
+        <FiscalDocumentButtons payment={payment} />
         <WithdrawalNote payment={payment} onWithdraw={onWithdraw} />
       </div>
     </li>
