@@ -18,7 +18,11 @@ export interface JobDefinition<T extends object = object> {
   run(data: T, job: Job<T>): Promise<unknown>;
   /** Queue options over `scheduledQueueDefaults`: policy, retries and backoff, expiry. */
   queue?: Omit<Queue, 'name'>;
-  /** How often an idle worker asks for a job (seconds, ≥ 0.5). */
+  /**
+   * How often an idle worker asks for a job (seconds, ≥ 0.5; default `idlePollingSeconds`). A job
+   * this process sends wakes its worker at once; only scheduled occurrences and jobs sent by
+   * another process wait for the next poll.
+   */
   pollingIntervalSeconds?: number;
 }
 
@@ -44,6 +48,13 @@ export interface JobQueueSettings {
   /** How long stop waits for jobs in flight before failing them back to the queue (ms). */
   stopTimeoutMs?: number;
 }
+
+/**
+ * The default polling interval of a worker, and how often pg-boss looks for due schedules: the
+ * sweeps run each minute at most, so a 30 s delay costs nothing, while 9 queues polled every 2 s
+ * kept an idle server on the embedded database at several % of a core (issue 31).
+ */
+export const idlePollingSeconds = 30;
 
 /** pg-boss's own pool on the server: its polling never waits behind requests for a connection. */
 const serverPoolSize = 3;
@@ -88,6 +99,8 @@ export async function installJobQueueSchema(database: DbHandle): Promise<void> {
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
+  /** this process's worker of each queue, woken when this process sends a job */
+  private readonly workers = new Map<string, string>();
   private boss: PgBoss | null = null;
 
   constructor(
@@ -125,6 +138,7 @@ export class JobQueue {
     const boss = new PgBoss({
       ...jobQueueConnection(this.database),
       schedule: schedules,
+      cronWorkerIntervalSeconds: idlePollingSeconds,
       ...this.settings.boss,
     });
     // Unheard, an 'error' event would end the process: pg-boss reports failed polls and
@@ -150,9 +164,9 @@ export class JobQueue {
     const { policy: _policy, partition: _partition, deadLetter: _deadLetter, ...changeable } = queue;
     await boss.updateQueue(name, changeable);
     if (definition.cron && schedules) await boss.schedule(name, definition.cron);
-    await boss.work(
+    const worker = await boss.work(
       name,
-      { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
+      { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? idlePollingSeconds },
       async ([job]: Job<object>[]) => {
         if (!job) return;
         try {
@@ -166,12 +180,20 @@ export class JobQueue {
         }
       },
     );
+    this.workers.set(name, worker);
   }
 
-  /** Queues one job now; resolves to its id (null when the queue's policy already holds one). */
-  send(name: string, data: object = {}): Promise<string | null> {
+  /**
+   * Queues one job now and wakes this process's worker of its queue; resolves to its id (null when
+   * the queue's policy already holds one).
+   */
+  async send(name: string, data: object = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`no job ${name}`);
-    return this.instance.send(name, data);
+    const boss = this.instance;
+    const id = await boss.send(name, data);
+    const worker = this.workers.get(name);
+    if (id !== null && worker) boss.notifyWorker(worker);
+    return id;
   }
 
   /** Stops polling and scheduling, waits for jobs in flight (bounded), then fails what still runs back to the queue. */
@@ -179,6 +201,7 @@ export class JobQueue {
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    this.workers.clear();
     await boss.stop({ graceful: true, timeout: this.settings.stopTimeoutMs ?? 8000 });
   }
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, testConfig } from '../../../test/helpers';
 import { eventually } from '../../../test/payments';
 import { buildApp } from '../../app';
 import { type DbHandle, openDatabase } from '../../db/client';
-import type { JobQueueSettings } from './job-queue';
+import { idlePollingSeconds, type JobQueueSettings } from './job-queue';
 import { backgroundJobs } from './register-jobs';
 
 /** pg-boss's passes every second (not every 30 s or minute), so a test sees them happen. */
@@ -172,6 +172,33 @@ describe('background jobs on pg-boss', () => {
       }
     } finally {
       release();
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('polls rarely when idle, yet runs a job this process sends at once', { timeout: 60_000 }, async () => {
+    const database = await createTestDatabase();
+    const app = await appOn(database);
+    const ran: number[] = [];
+    // the default polling interval (idlePollingSeconds: 30 s): only the send's wake-up runs it soon
+    app.jobs.define({
+      name: 'test.sent',
+      queue: { policy: 'standard' },
+      run: async () => {
+        ran.push(Date.now());
+      },
+    });
+    try {
+      await app.ready();
+      expect(idlePollingSeconds).toBeGreaterThanOrEqual(30);
+      // past the worker's first fetch, so a plain poll would wait for the next one, 30 s away
+      await sleep(1000);
+      const sentAt = Date.now();
+      await app.jobs.send('test.sent');
+      await eventually(async () => expect(ran).toHaveLength(1), 10_000);
+      expect((ran[0] ?? 0) - sentAt).toBeLessThan(10_000);
+    } finally {
       await app.close();
       await database.close();
     }
