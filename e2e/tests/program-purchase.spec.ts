@@ -105,7 +105,7 @@ test.describe('program purchase', () => {
       'Elegí la cantidad de cuotas',
       '1 pago de $ 89.000',
       '3 cuotas sin interés de $ 29.666,67',
-      '6 cuotas de $ 17.800 (total $ 106.800)',
+      '6 cuotas de $ 17.800 (total $ 106.800, CFTEA 91,20 %)',
     ]);
 
     // No choice: the error on blur, and the purchase is blocked.
@@ -119,9 +119,27 @@ test.describe('program purchase', () => {
     await page.waitForTimeout(500);
     expect(payments).toEqual([]);
 
+    // Financed (issue 28): the cash price, each cuota, TNA, CFTEA and the total financed
+    await cardForm(page).getByLabel('Cuotas').selectOption({ index: 3 });
+    await expect(summary).toContainText(/Precio de contado\s*\$\s89\.000/);
+    await expect(summary).toContainText(/Cuotas\s*6 × \$\s17\.800/);
+    await expect(summary).toContainText(/TNA\s*66,57\s%/);
+    await expect(summary).toContainText(/CFTEA\s*91,20\s%/);
+    await expect(summary).toContainText(/Total financiado\s*\$\s106\.800/);
+    await expect(summary).not.toContainText('sin interés');
     await cardForm(page).getByLabel('Cuotas').selectOption({ label: '3 cuotas sin interés de $ 29.666,67' });
     await expect(cardForm(page).getByText('Elegí una opción para avanzar')).toHaveCount(0);
     await expect(summary).toContainText(/3 × \$\s29\.666,67 sin interés/);
+    await expect(summary).toContainText(/CFTEA\s*0,00\s%/);
+    // Ley 24.240 art. 34, highlighted beside the price; on a phone the price comes before the card form
+    await expect(
+      page.getByRole('complementary', { name: 'Tenés 10 días corridos para arrepentirte' }),
+    ).toContainText('aunque ya hayas visto clases');
+    await page.setViewportSize({ width: 375, height: 812 });
+    const summaryTop = (await summary.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(summaryTop).toBeLessThan((await cardForm(page).boundingBox())?.y ?? 0);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
     const paid = page.waitForResponse('**/api/users/mercadopago/payment/program');
     await page.getByRole('button', { name: 'Pagar programa' }).click();
     expect((await paid).status()).toBe(200);

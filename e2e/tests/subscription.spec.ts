@@ -156,6 +156,10 @@ test.describe('subscription purchase', () => {
     await expect(summary).toContainText('$ 14.900');
     await expect(summary.getByText('Total hoy')).toBeVisible();
     await expect(summary).toContainText('$ 11.900');
+    // Ley 24.240 art. 34 beside the price (issue 28): from the first charge, classes watched not discounted
+    await expect(
+      page.getByRole('complementary', { name: 'Tenés 10 días corridos para arrepentirte' }),
+    ).toContainText(/desde el primer cobro.*aunque ya hayas visto clases/);
     await expect(page.getByRole('link', { name: /Escribinos por WhatsApp/ })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\//,

@@ -147,13 +147,17 @@ describe('installment selector', () => {
   });
 
   it('labels options in es-AR pesos, marking the interest-free ones', () => {
-    expect(installmentLabel(options[0] as InstallmentOption)).toMatch(/^1 pago de \$\s89\.000$/);
-    expect(installmentLabel(options[1] as InstallmentOption)).toMatch(
+    expect(installmentLabel(options[0] as InstallmentOption, 8_900_000)).toMatch(/^1 pago de \$\s89\.000$/);
+    expect(installmentLabel(options[1] as InstallmentOption, 8_900_000)).toMatch(
       /^3 cuotas sin interés de \$\s29\.666,67$/,
     );
-    expect(installmentLabel(options[2] as InstallmentOption)).toMatch(
-      /^6 cuotas de \$\s17\.800 \(total \$\s106\.800\)$/,
+    expect(installmentLabel(options[2] as InstallmentOption, 8_900_000)).toMatch(
+      /^6 cuotas de \$\s17\.800 \(total \$\s106\.800, CFTEA 91,20\s%\)$/,
     );
+    // a zero rate whose total is above the cash price is not "sin interés"
+    expect(
+      installmentLabel({ ...(options[1] as InstallmentOption), totalAmount: 9_000_000 }, 8_900_000),
+    ).toMatch(/^3 cuotas de \$\s29\.666,67 \(total \$\s90\.000, CFTEA [\d,]+\s%\)$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { type AppReturnInfo, appDeepLinkOf } from '../payments/app-return';
 import { isCountryBlocked } from '../payments/country-gate';
+import { financingTerms, formatRate } from '../payments/financing';
 import { installmentError } from '../payments/installments';
 import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
 import { promoErrorText } from '../payments/promo-messages';
@@ -163,12 +164,14 @@ export function installmentsToPay(
 }
 
 /** "1 pago de $ 89.000", "3 cuotas sin interés de $ 29.666,67", "6 cuotas de $ 17.800 (total $ 106.800)". */
-export function installmentLabel(option: InstallmentOption): string {
+export function installmentLabel(option: InstallmentOption, cashPrice: number): string {
   if (option.installments === 1) return `1 pago de ${formatMoney(option.totalAmount)}`;
   const each = formatMoney(option.installmentAmount);
-  return option.interestFree
+  const terms = financingTerms(option, cashPrice);
+  // "sin interés" only when she pays nothing over the cash price (issue 28)
+  return terms.interestFree
     ? `${option.installments} cuotas sin interés de ${each}`
-    : `${option.installments} cuotas de ${each} (total ${formatMoney(option.totalAmount)})`;
+    : `${option.installments} cuotas de ${each} (total ${formatMoney(option.totalAmount)}, CFTEA ${formatRate(terms.cftea)})`;
 }
 
 /* ---------- how the flow ends ---------- */

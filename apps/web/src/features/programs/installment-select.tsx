@@ -10,6 +10,7 @@ import { installmentLabel } from './checkout-rules';
  */
 export function InstallmentSelect({
   options,
+  cashPrice,
   loading,
   failed,
   value,
@@ -20,6 +21,8 @@ export function InstallmentSelect({
 }: {
   /** undefined until the card's first digits are known */
   options: readonly InstallmentOption[] | undefined;
+  /** centavos: the price paid at once, against which each option's cost is told */
+  cashPrice: number;
   loading: boolean;
   failed: boolean;
   value: number | null;
@@ -50,7 +53,7 @@ export function InstallmentSelect({
       <option value="">Elegí la cantidad de cuotas</option>
       {options?.map((option) => (
         <option key={option.installments} value={option.installments}>
-          {installmentLabel(option)}
+          {installmentLabel(option, cashPrice)}
         </option>
       ))}
     </SelectField>

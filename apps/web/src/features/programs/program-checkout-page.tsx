@@ -371,6 +371,7 @@ export default function ProgramCheckoutPage() {
                   <InstallmentSelect
                     ref={installmentRef}
                     options={options}
+                    cashPrice={chosenProgram.price}
                     loading={optionsPending}
                     failed={cardBin !== null && installments.isError}
                     value={choice}

@@ -1,11 +1,13 @@
 import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
+import { financingTerms, formatRate } from '../payments/financing';
 
 /**
  * The program checkout's order summary: the program, its regular price and discount (its own or a
- * promo code's, as a rounded percent), the price, and the total with the chosen installments (an
- * option with interest costs more). Prices in es-AR pesos.
+ * promo code's, as a rounded percent), the price, and the total with the chosen installments. In
+ * cuotas it tells the cash price, each cuota, TNA, CFTEA (highlighted) and the total financed;
+ * "sin interés" only when she pays nothing over the cash price. Prices in es-AR pesos.
  */
 export function ProgramOrderSummary({
   preview,
@@ -18,6 +20,9 @@ export function ProgramOrderSummary({
   const titleId = useId();
   const discount = preview.regularPrice > preview.price ? preview.regularPrice - preview.price : 0;
   const total = installment ? installment.totalAmount : preview.price;
+  // in cuotas: the cash price, each cuota, the total financed, TNA and CFTEA (issue 28)
+  const financed =
+    installment && installment.installments > 1 ? financingTerms(installment, preview.price) : null;
   return (
     <section className="checkout-card order-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-card-title">
@@ -53,21 +58,35 @@ export function ProgramOrderSummary({
           </>
         )}
         <div>
-          <dt>Precio</dt>
+          <dt>{financed ? 'Precio de contado' : 'Precio'}</dt>
           <dd>{formatMoney(preview.price)}</dd>
         </div>
-        {installment && installment.installments > 1 && (
-          <div>
-            <dt>Cuotas</dt>
-            <dd>
-              {installment.installments} × {formatMoney(installment.installmentAmount)}
-              {installment.interestFree ? ' sin interés' : ''}
-            </dd>
-          </div>
+        {financed && (
+          <>
+            <div>
+              <dt>Cuotas</dt>
+              <dd>
+                {financed.installments} × {formatMoney(financed.installmentAmount)}
+                {financed.interestFree ? ' sin interés' : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <abbr title="Tasa nominal anual">TNA</abbr>
+              </dt>
+              <dd>{formatRate(financed.tna)}</dd>
+            </div>
+            <div className="summary-cft">
+              <dt>
+                <abbr title="Costo financiero total efectivo anual">CFTEA</abbr>
+              </dt>
+              <dd>{formatRate(financed.cftea)}</dd>
+            </div>
+          </>
         )}
       </dl>
       <p className="summary-total">
-        <span>Total</span>
+        <span>{financed ? 'Total financiado' : 'Total'}</span>
         <strong>{formatMoney(total)}</strong>
       </p>
       <p className="summary-note">Es un pago único, sin renovaciones: el programa queda en tu cuenta.</p>
