@@ -18,6 +18,8 @@ export async function startCeiling(
   settings: Settings,
   body: Buffer,
   contentType: string,
+  /** more headers of the answer copied, e.g. the API's content-encoding for its compressed bytes */
+  extraHeaders: Record<string, string> = {},
 ): Promise<RunningProcess> {
   mkdirSync(outDir, { recursive: true });
   const bodyFile = path.join(outDir, 'ceiling-body.json');
@@ -25,7 +27,15 @@ export async function startCeiling(
   const port = settings.port + 1;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), String(port), bodyFile, contentType],
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      String(port),
+      bodyFile,
+      contentType,
+      JSON.stringify(extraHeaders),
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'], env: { PATH: process.env.PATH, NODE_ENV: 'production' } },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -40,10 +50,10 @@ export async function startCeiling(
   return { pid, url, memory: () => processMemory(pid), stop: () => stopChild(child) };
 }
 
-/** Child process entry: node --import tsx ceiling.ts <port> <body file> <content type> */
-async function serve(port: number, bodyFile: string, contentType: string) {
+/** Child process entry: node --import tsx ceiling.ts <port> <body file> <content type> [headers] */
+async function serve(port: number, bodyFile: string, contentType: string, extra: Record<string, string>) {
   const body = readFileSync(bodyFile);
-  const headers = { 'content-type': contentType, 'content-length': String(body.length) };
+  const headers = { ...extra, 'content-type': contentType, 'content-length': String(body.length) };
   const server = createServer((request, response) => {
     if (request.url === ceilingPath) response.writeHead(200, headers).end(body);
     else response.writeHead(404).end();
@@ -58,8 +68,8 @@ async function serve(port: number, bodyFile: string, contentType: string) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [port, bodyFile, contentType] = process.argv.slice(2);
+  const [port, bodyFile, contentType, extra] = process.argv.slice(2);
   if (!port || !bodyFile || !contentType)
-    throw new Error('usage: ceiling.ts <port> <body file> <content type>');
-  await serve(Number(port), bodyFile, contentType);
+    throw new Error('usage: ceiling.ts <port> <body file> <content type> [extra headers as JSON]');
+  await serve(Number(port), bodyFile, contentType, extra ? JSON.parse(extra) : {});
 }

@@ -154,6 +154,8 @@ interface LoadOptions {
   /** the index of the first call; the run continues the rotation from there */
   offset: number;
   call(i: number): Call;
+  /** headers every request carries besides its token, e.g. accept-encoding */
+  headers?: Record<string, string>;
   /** write tracking: each request sent (a run's last in-flight ones are never answered) … */
   onSend?: (key: string | undefined) => void;
   /** … and each answer, with the key the request touched */
@@ -183,6 +185,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult & { next: 
             method: call.method,
             path: call.path,
             headers: {
+              ...options.headers,
               authorization: `Bearer ${call.token}`,
               ...(call.body ? { 'content-type': 'application/json' } : {}),
             },

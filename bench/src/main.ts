@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureAdminDashboard } from './admin-dashboard';
 import { startCeiling } from './ceiling';
+import { type CostReport, loadAverages, measureCost, measureIdle } from './cost';
 import { countStatements } from './count-statements';
 import { explainStatements } from './explain';
 import { loadFixtures } from './fixtures';
@@ -201,6 +202,36 @@ async function main() {
       await ceiling.stop();
       running.splice(running.indexOf(ceiling), 1);
     }
+  }
+
+  if (catalogueCall && endpoints.some((e) => e.name === 'catalogue')) {
+    step('4a. Server cost per request (issue 31): as shipped and in production mode, beside bare node:http');
+    const catalogue = hotEndpoints(fixtures)[0];
+    const track = (p: RunningProcess) => {
+      running.push(p);
+      return () => void running.splice(running.indexOf(p), 1);
+    };
+    const cost: CostReport = { runs: [], loadBefore: loadAverages() };
+    log(`   load average before: ${cost.loadBefore.join(' ')}`);
+    const costEnv = { ...provider.env, DATA_DIR: path.join(outDir, 'cost-data') };
+    for (const mode of ['as shipped', 'production'] as const) {
+      if (!catalogue) break;
+      try {
+        cost.runs.push(await measureCost(settings, mode, catalogue.call, costEnv, track));
+      } catch (error) {
+        notes.push(`server cost (${mode}) not measured: ${(error as Error).message}`);
+        log(`   ${mode}: not measured: ${(error as Error).message}`);
+      }
+    }
+    try {
+      cost.idle = await measureIdle(settings.idleSeconds, 15, settings.port + 5, track);
+    } catch (error) {
+      notes.push(`idle server not measured: ${(error as Error).message}`);
+      log(`   idle: not measured: ${(error as Error).message}`);
+    }
+    cost.loadAfter = loadAverages();
+    log(`   load average after: ${cost.loadAfter.join(' ')}`);
+    report.cost = cost;
   }
 
   step('5. Hot paths under load: access log on (info), then the same at warn');

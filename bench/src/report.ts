@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminDashboardResult, adminDashboardBudget } from './admin-dashboard';
+import type { CostReport } from './cost';
+import { costBudgets, costSection } from './cost-report';
 import type { StatementCount } from './count-statements';
 import type { ExplainedStatement } from './explain';
 import type { DataSummary } from './generate-data';
@@ -78,6 +80,8 @@ export interface BenchReport {
   accessLog?: { info: LogCount; warn: LogCount; answered: number };
   /** a few endpoints again with WEB_CONCURRENCY=2 (node:cluster), access log on */
   twoProcesses?: { rows: TwoProcessRow[]; workers: number; log: LogCount };
+  /** issue 31: CPU per request beside bare node:http, as shipped and in production; the idle server */
+  cost?: CostReport;
   /** the Node.js options of the root `npm start` the API ran with */
   apiNodeOptions: string[];
   statements: StatementCount[];
@@ -205,6 +209,7 @@ export function budgets(report: BenchReport): BudgetLine[] {
     status: check(report.apiPeakRssMb === undefined ? undefined : report.apiPeakRssMb < 300),
   });
   lines.push(adminDashboardBudget(report.adminDashboard));
+  lines.push(...costBudgets(report.cost));
   const size = (route: string) => report.web?.find((r) => r.route === route);
   for (const [route, limit] of [
     ['/login', 100],
@@ -467,6 +472,8 @@ export function renderMarkdown(report: BenchReport): string {
     );
     out.push('');
   }
+
+  out.push(...costSection(report.cost, settings.connections));
 
   out.push('## SQL statements and their plans');
   out.push('');

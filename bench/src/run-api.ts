@@ -77,14 +77,14 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000, signal = 
 /**
  * Env of the API in production mode against the bench database, listening on 127.0.0.1 only. The
  * log level is production's default (`info`: one access-log line per request) unless the caller
- * sets LOG_LEVEL.
+ * sets LOG_LEVEL. A variable given as `''` is left unset (NODE_ENV: '' runs as `npm start` does).
  */
 export function apiEnvironment(
   settings: Settings,
   webDistDir: string | undefined,
   extra: Record<string, string> = {},
 ): NodeJS.ProcessEnv {
-  return {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -100,6 +100,8 @@ export function apiEnvironment(
     ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
     ...extra,
   };
+  for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
+  return env;
 }
 
 /**

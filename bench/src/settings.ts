@@ -42,9 +42,12 @@ export const settings = {
   duration: number('BENCH_DURATION', 10),
   warmup: number('BENCH_WARMUP', 2),
   connections: Math.round(number('BENCH_CONNECTIONS', 64)),
+  /** seconds an idle API (npm start defaults, embedded PGlite) is watched for its CPU (issue 31) */
+  idleSeconds: number('BENCH_IDLE_SECONDS', 60),
   /**
    * the API listens on `port`, the bare node:http ceiling on `port + 1`, the payment provider on
-   * `port + 2`, the API at LOG_LEVEL=warn on `port + 3` (all on 127.0.0.1 only)
+   * `port + 2`, the API at LOG_LEVEL=warn on `port + 3`, the API of the cost loads on `port + 4`
+   * and the idle one on `port + 5` (all on 127.0.0.1 only)
    */
   port: Math.round(number('BENCH_PORT', 3390)),
   /** keep the database of a previous run with the same scale and seed instead of regenerating */

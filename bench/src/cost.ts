@@ -1,0 +1,259 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startCeiling } from './ceiling';
+import { type Call, drive, type LoadResult } from './load';
+import {
+  benchServerFile,
+  type LoggedProcess,
+  processMemory,
+  productionNodeOptions,
+  type RunningProcess,
+  startApi,
+  stopChild,
+  waitForHttp,
+} from './run-api';
+import { settings as defaultSettings, log, outDir, repoRoot, type Settings } from './settings';
+
+/**
+ * Issue 31: what one request costs the server, as `npm start` ships it and in production mode,
+ * beside a bare node:http process answering the very same bytes; and what an idle server costs.
+ * CPU comes from /proc/<pid>/stat (user + system), so it does not depend on how many requests the
+ * load generator (on the same 2 cores) manages to send.
+ */
+
+/** What a browser sends: the catalogue answer is measured as browsers get it. */
+export const browserAcceptEncoding = 'gzip, deflate, br';
+
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // after the command name (which may hold spaces), fields 3… ; utime and stime are 14 and 15
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+}
+
+/** One request's raw answer (no decompression: fetch would undo it). */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface CostLoad extends LoadResult {
+  /** server CPU (user + system) per answered request, µs */
+  cpuUs: number;
+}
+
+export interface CostRun {
+  /** `as shipped` (NODE_ENV unset, LOG_LEVEL info) or `production` (NODE_ENV=production) */
+  mode: string;
+  api: CostLoad;
+  bare: CostLoad;
+  /** bytes of one catalogue answer: uncompressed, and as sent to `accept-encoding: gzip, deflate, br` */
+  bytes: { identity: number; compressed: number; encoding: string };
+  /** API RSS after the load, MB */
+  rssMb: number;
+}
+
+export interface IdleCost {
+  seconds: number;
+  /** % of one core, user + system, over `seconds` */
+  cpuPercent: number;
+  rssMb: number;
+  /** seconds the server was left alone after it answered before the measurement began */
+  settleSeconds: number;
+}
+
+export interface CostReport {
+  runs: CostRun[];
+  idle?: IdleCost;
+  /** 1-, 5- and 15-minute load averages before the first load and after the last */
+  loadBefore: number[];
+  loadAfter?: number[];
+}
+
+/** How long a freshly started API is left alone before its loads. */
+const settleMs = 5000;
+
+/** A warm-up, then the measured load with the server's CPU read before and after it. */
+async function loadWithCpu(
+  settings: Settings,
+  baseUrl: string,
+  pid: number,
+  call: (i: number) => Call,
+): Promise<CostLoad> {
+  const common = {
+    baseUrl,
+    connections: settings.connections,
+    call,
+    headers: { 'accept-encoding': browserAcceptEncoding },
+  };
+  const warm = await drive({ ...common, seconds: settings.warmup, offset: 0 });
+  const before = cpuSeconds(pid);
+  const result = await drive({ ...common, seconds: settings.duration, offset: warm.next });
+  const used = cpuSeconds(pid) - before;
+  return { ...result, cpuUs: result.ok > 0 ? (used / result.ok) * 1e6 : Number.NaN };
+}
+
+const loadLine = (label: string, r: CostLoad) =>
+  `   ${label.padEnd(34)} ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/request  ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1)} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`;
+
+/**
+ * The logged-in catalogue on one API process in `mode`, then a bare node:http process answering
+ * the bytes that API sent (compressed as it compressed them), both at the bench's connections.
+ */
+export async function measureCost(
+  settings: Settings,
+  mode: 'as shipped' | 'production',
+  call: (i: number) => Call,
+  env: Record<string, string>,
+  track: (p: RunningProcess) => () => void,
+): Promise<CostRun> {
+  const modeEnv: Record<string, string> =
+    mode === 'production' ? { NODE_ENV: 'production' } : { NODE_ENV: '' };
+  const api: LoggedProcess = await startApi(
+    settings,
+    undefined,
+    { ...env, ...modeEnv, LOG_LEVEL: 'info', WEB_CONCURRENCY: '1' },
+    { logFile: path.join(outDir, `api-cost-${mode.replace(' ', '-')}.log`) },
+    settings.port + 4,
+  );
+  const untrackApi = track(api);
+  try {
+    const first = call(0);
+    const auth = { authorization: `Bearer ${first.token}` };
+    const plain = await rawGet(`${api.url}${first.path}`, auth);
+    const sample = await rawGet(`${api.url}${first.path}`, {
+      ...auth,
+      'accept-encoding': browserAcceptEncoding,
+    });
+    if (sample.status !== 200) throw new Error(`${first.path} answered ${sample.status} (${mode})`);
+    const encoding = String(sample.headers['content-encoding'] ?? 'identity');
+    // The boot's own work (the job queue's first passes, compiling) is not the requests' cost.
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const bare = await startCeiling(
+      settings,
+      sample.body,
+      String(sample.headers['content-type'] ?? 'application/json'),
+      encoding === 'identity' ? {} : { 'content-encoding': encoding, vary: 'Accept-Encoding' },
+    );
+    const untrackBare = track(bare);
+    let bareLoad: CostLoad;
+    try {
+      bareLoad = await loadWithCpu(settings, bare.url, bare.pid, () => ({ ...first, token: 'none' }));
+      log(loadLine(`bare node:http (${mode} bytes)`, bareLoad));
+    } finally {
+      await bare.stop();
+      untrackBare();
+    }
+    const apiLoad = await loadWithCpu(settings, api.url, api.pid, call);
+    log(loadLine(`API ${mode}`, apiLoad));
+    return {
+      mode,
+      api: apiLoad,
+      bare: bareLoad,
+      bytes: { identity: plain.body.length, compressed: sample.body.length, encoding },
+      rssMb: api.memory().rssMb,
+    };
+  } finally {
+    await api.stop();
+    untrackApi();
+  }
+}
+
+/**
+ * An idle server as `npm start` leaves it: NODE_ENV unset, the embedded PGlite in a fresh data
+ * directory (demo data seeded), default log level, nothing else set. After it answers and
+ * `settleSeconds` more (boot work: migrations, seeding, the job queue's first passes), its CPU
+ * over `seconds` with no request at all, and its RSS.
+ */
+export async function measureIdle(
+  seconds: number,
+  settleSeconds: number,
+  port: number,
+  track: (p: RunningProcess) => () => void,
+): Promise<IdleCost> {
+  const dataDir = path.join(outDir, 'idle-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  // for investigating, as startApi: e.g. BENCH_API_NODE_OPTIONS="--cpu-prof"
+  const extra = (process.env.BENCH_API_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...productionNodeOptions(), ...extra, benchServerFile],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  child.stderr?.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      log(`   [idle api] ${line.slice(0, 300)}`);
+  });
+  const pid = child.pid ?? 0;
+  const running: RunningProcess = {
+    pid,
+    url: `http://127.0.0.1:${port}`,
+    memory: () => processMemory(pid),
+    stop: () => stopChild(child),
+  };
+  const untrack = track(running);
+  try {
+    await waitForHttp(`${running.url}/api/health`, child, 180_000);
+    await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+    const before = cpuSeconds(pid);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const elapsed = (performance.now() - started) / 1000;
+    const cpuPercent = ((cpuSeconds(pid) - before) / elapsed) * 100;
+    const idle = { seconds: elapsed, cpuPercent, rssMb: running.memory().rssMb, settleSeconds };
+    log(
+      `   idle (npm start defaults, embedded PGlite): ${cpuPercent.toFixed(2)} % of a core over ${elapsed.toFixed(0)} s, RSS ${idle.rssMb.toFixed(0)} MB`,
+    );
+    return idle;
+  } finally {
+    await running.stop();
+    untrack();
+  }
+}
+
+export const loadAverages = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+/** `node --import tsx bench/src/cost.ts idle [seconds]`: the idle measurement alone (needs the bench build). */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [what, secondsArg] = process.argv.slice(2);
+  if (what !== 'idle') throw new Error('usage: cost.ts idle [seconds]');
+  const seconds = Number(secondsArg ?? 60);
+  log(`load average before: ${loadAverages().join(' ')}`);
+  await measureIdle(seconds, 15, defaultSettings.port + 5, () => () => {});
+  log(`load average after: ${loadAverages().join(' ')}`);
+}
