@@ -33,7 +33,12 @@ test.describe('register and validate', () => {
     await expectRegisterFormReady(page);
 
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
-    await expect(submit).toBeDisabled();
+    // issue 30: no greyed-out button; a try names what is missing and takes her to the first field
+    await submit.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Para crear tu cuenta falta' })).toHaveText(
+      'Para crear tu cuenta falta tu nombre, tu correo electrónico, la confirmación del correo, tu teléfono y una contraseña que cumpla los requisitos.',
+    );
+    await expect(page.getByLabel('Nombre')).toBeFocused();
     await page.getByLabel('Nombre').fill('Ana');
     await expect(page.getByLabel('País')).toHaveValue('AR');
     await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
@@ -55,8 +60,11 @@ test.describe('register and validate', () => {
       /Debe superar los 8 caracteres\. Pendiente\./,
       /No debe contener espacios en blanco\. Cumplido\./,
     ]);
-    await expect(submit).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: 'Para crear tu cuenta falta' })).toHaveText(
+      'Para crear tu cuenta falta una contraseña que cumpla los requisitos.',
+    );
     await passwordField.fill(password);
+    await expect(page.getByText('Para crear tu cuenta falta')).toHaveCount(0);
     await expect(rules.getByText('Pendiente')).toHaveCount(0);
     await expect(submit).toBeEnabled();
 

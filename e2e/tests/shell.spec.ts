@@ -49,6 +49,7 @@ test.describe('shell navigation', () => {
     await expect(sideNav(page).getByRole('listitem')).toHaveText([
       'Novedades',
       'Academia',
+      'Programas',
       'Mis Cuentas',
       'Aladina',
     ]);
@@ -386,7 +387,7 @@ test.describe('operator switches (answered by the test so the shared data keeps 
     await logInAs(page, 'suscriptora@alcancia.local');
     await page.goto('/academy');
     await expect(sideNav(page).getByRole('listitem')).toHaveText(
-      ['Novedades', 'Academia', 'Mis Cuentas', 'Comunidad', 'Aladina'],
+      ['Novedades', 'Academia', 'Programas', 'Mis Cuentas', 'Comunidad', 'Aladina'],
       slow,
     );
     await expect(page.getByRole('button', { name: /Abrir el asistente/ })).toBeVisible();

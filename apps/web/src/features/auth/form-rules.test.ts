@@ -9,6 +9,7 @@ import {
   toFieldErrors,
   toRegisterPayload,
 } from './form-rules';
+import { missingFieldsMessage, missingRegisterFields } from './missing-fields';
 
 const valid: RegisterValues = {
   name: ' Ana ',
@@ -84,5 +85,33 @@ describe('recover form', () => {
     expect(canSubmitRecover('Alcancia2024', 'Alcancia2025')).toBe(false);
     expect(canSubmitRecover('corta', 'corta')).toBe(false);
     expect(canSubmitRecover('Alcancia2024', 'Alcancia2024')).toBe(true);
+  });
+});
+
+describe('missing register fields (issue 30)', () => {
+  it('names what is empty or wrong, in the form’s order', () => {
+    expect(missingRegisterFields(emptyRegisterValues)).toEqual([
+      'name',
+      'email',
+      'emailConfirm',
+      'phone',
+      'password',
+    ]);
+    expect(missingFieldsMessage(missingRegisterFields(emptyRegisterValues))).toBe(
+      'Para crear tu cuenta falta tu nombre, tu correo electrónico, la confirmación del correo, tu teléfono y una contraseña que cumpla los requisitos.',
+    );
+    const almost = {
+      ...emptyRegisterValues,
+      name: 'Ana',
+      email: 'ana@example.com',
+      emailConfirm: 'otra@example.com',
+      phone: '11 2345 6789',
+      password: 'Secreta123',
+    };
+    expect(missingFieldsMessage(missingRegisterFields(almost))).toBe(
+      'Para crear tu cuenta falta la confirmación del correo.',
+    );
+    expect(missingRegisterFields({ ...almost, emailConfirm: 'ANA@example.com' })).toEqual([]);
+    expect(missingFieldsMessage([])).toBeNull();
   });
 });

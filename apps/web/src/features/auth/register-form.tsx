@@ -17,6 +17,7 @@ import {
   toRegisterPayload,
 } from './form-rules';
 import { codeOf, messageFor } from './messages';
+import { missingFieldsMessage, missingRegisterFields } from './missing-fields';
 import { PasswordChecklist } from './password-checklist';
 import { CountrySelect, PhoneField, phoneHint } from './profile-fields';
 import { loginWithPassword } from './session-actions';
@@ -64,7 +65,10 @@ export function RegisterForm({
     retryable: boolean;
   } | null>(null);
   const [loading, setLoading] = useState(false);
+  // issue 30: the button stays enabled; a try with data missing names what is missing
+  const [missingShown, setMissingShown] = useState(false);
   const checklistId = useId();
+  const missingId = useId();
 
   const errors = registerErrors(values);
   const visibleError = (field: RegisterField) =>
@@ -72,6 +76,8 @@ export function RegisterForm({
   // A refusal of these values waits for a change; a failure of the moment (no connection, too
   // many attempts, the server) can be retried as it is.
   const canSubmit = canSubmitRegister(values) && (!serverError || serverError.retryable) && !loading;
+  const missing = missingRegisterFields(values);
+  const missingText = missingShown ? missingFieldsMessage(missing) : null;
 
   function change(field: RegisterField, value: string) {
     edited.current.add(field);
@@ -85,8 +91,17 @@ export function RegisterForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (loading) return;
     const payload = toRegisterPayload(values);
-    if (!payload || !canSubmit) return;
+    if (!payload) {
+      setMissingShown(true);
+      setTouched({ name: true, country: true, email: true, emailConfirm: true, phone: true, password: true });
+      const first = missing[0];
+      const field = first ? event.currentTarget.elements.namedItem(first) : null;
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    if (!canSubmit) return;
     setLoading(true);
     setServerError(null);
     try {
@@ -182,17 +197,20 @@ export function RegisterForm({
           {serverError.code === 'EMAIL_ALREADY_EXISTS' && <> {existingAccountLink(values.email.trim())}</>}
         </Alert>
       )}
+      {missingText && (
+        <p id={missingId} className="form-missing" role="status">
+          {missingText}
+        </p>
+      )}
       <button
         type="submit"
         className="button button-primary button-block"
-        disabled={!canSubmit}
+        aria-disabled={loading || undefined}
+        aria-describedby={missingText ? missingId : undefined}
         aria-busy={loading || undefined}
       >
         {loading ? 'Creando tu cuenta…' : submitLabel}
       </button>
-      {!canSubmit && !loading && !serverError && (
-        <p className="form-hint">Completá todos los datos para crear tu cuenta.</p>
-      )}
     </form>
   );
 }

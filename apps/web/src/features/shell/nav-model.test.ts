@@ -9,10 +9,11 @@ import {
 } from './nav-model';
 
 describe('navigation model', () => {
-  it('lists news, academy, personal finance, community and the fifth section in that order', () => {
+  it('lists news, academy, programs, personal finance, community and the fifth section in that order', () => {
     expect(navItems({ communityEnabled: true }).map((i) => [i.key, i.path, i.isDisabled])).toEqual([
       ['news', '/novedades', true],
       ['academy', '/academy', false],
+      ['programs', '/programas', false],
       ['pfm', '/misCuentas', true],
       ['community', '/comunidad', false],
       ['aladina', '/aladina', true],
@@ -23,6 +24,7 @@ describe('navigation model', () => {
     expect(navItems({ communityEnabled: false }).map((i) => i.key)).toEqual([
       'news',
       'academy',
+      'programs',
       'pfm',
       'aladina',
     ]);
@@ -33,9 +35,9 @@ describe('navigation model', () => {
     expect(news && comingSoonTitle(news)).toBe('Novedades Próximamente');
   });
 
-  it('marks the academy entry on the academy and program pages', () => {
+  it('marks the academy entry on the academy pages and Programas on the program pages', () => {
     expect(activeNavKey('/academy/cursos')).toBe('academy');
-    expect(activeNavKey('/programas/x/detalle')).toBe('academy');
+    expect(activeNavKey('/programas/x/detalle')).toBe('programs');
     expect(activeNavKey('/comunidad')).toBe('community');
     expect(activeNavKey('/misCuentas/')).toBe('pfm');
     expect(activeNavKey('/compra/suscripcion')).toBeNull();

@@ -1,10 +1,10 @@
 /**
- * The shell's navigation (spec §2 "Logged-in shell"): news, academy, personal finance, community,
- * fifth section, in this order. News, personal finance and the fifth section are disabled on the
+ * The shell's navigation (spec §2 "Logged-in shell"): news, academy, programs (issue 30, decision
+ * 0142), personal finance, community, fifth section, in this order. News, personal finance and the fifth section are disabled on the
  * web (they open the "{Sección} Próximamente" modal); community is listed only while the COMMUNITY
  * service control is enabled.
  */
-export type NavKey = 'news' | 'academy' | 'pfm' | 'community' | 'aladina';
+export type NavKey = 'news' | 'academy' | 'programs' | 'pfm' | 'community' | 'aladina';
 
 export interface NavItem {
   key: NavKey;
@@ -33,6 +33,15 @@ const allItems: readonly NavItem[] = [
     text: 'Academia',
     section: 'Academia',
     eventName: 'navbar_academy_click',
+    isDisabled: false,
+  },
+  {
+    // issue 30: the desktop side bar gets Programas too (the phone's tab bar had it already)
+    key: 'programs',
+    path: '/programas',
+    text: 'Programas',
+    section: 'Programas',
+    eventName: 'navbar_programs_click',
     isDisabled: false,
   },
   {
@@ -69,7 +78,8 @@ export function navItems({ communityEnabled }: { communityEnabled: boolean }): N
 /** The entry a path belongs to (for aria-current), or null. */
 export function activeNavKey(pathname: string): NavKey | null {
   const path = pathname.toLowerCase();
-  if (path.startsWith('/academy') || path.startsWith('/programas')) return 'academy';
+  if (path.startsWith('/academy')) return 'academy';
+  if (path.startsWith('/programas')) return 'programs';
   if (path.startsWith('/comunidad')) return 'community';
   if (path.startsWith('/novedades')) return 'news';
   if (path.startsWith('/miscuentas')) return 'pfm';

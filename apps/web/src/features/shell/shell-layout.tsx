@@ -42,6 +42,7 @@ const PastDueBanner = lazy(() => import('../subscriptions/past-due-banner'));
 const iconOf: Record<NavKey, IconName> = {
   news: 'news',
   academy: 'academy',
+  programs: 'play',
   pfm: 'pfm',
   community: 'community',
   aladina: 'aladina',
