@@ -18,6 +18,7 @@ const AuditLogPage = lazy(() => import('./audit/audit-log-page'));
 const MembersPage = lazy(() => import('./members/members-page'));
 const MemberPage = lazy(() => import('./members/member-page'));
 const PaymentsPage = lazy(() => import('./payments/payments-page'));
+const FiscalPage = lazy(() => import('./fiscal/fiscal-page'));
 const PromoCodesPage = lazy(() => import('./promo-codes/promo-codes-page'));
 const PromoCodePage = lazy(() => import('./promo-codes/promo-code-page'));
 const SwitchesPage = lazy(() => import('./switches/switches-page'));
@@ -60,6 +61,7 @@ export default function AdminApp() {
           <Route path="miembros" element={guarded('members', MembersPage)} />
           <Route path="miembros/:id" element={guarded('members', MemberPage)} />
           <Route path="pagos" element={guarded('payments', PaymentsPage)} />
+          <Route path="facturacion" element={guarded('payments', FiscalPage)} />
           <Route path="codigos" element={guarded('promo-codes', PromoCodesPage)} />
           <Route path="codigos/:code" element={guarded('promo-codes', PromoCodePage)} />
           <Route path="interruptores" element={guarded('switches', SwitchesPage)} />

@@ -13,6 +13,7 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { path: 'miembros', label: 'Miembros', permission: 'members' },
   { path: 'pagos', label: 'Pagos y devoluciones', permission: 'payments' },
+  { path: 'facturacion', label: 'Facturación', permission: 'payments' },
   { path: 'codigos', label: 'Códigos promocionales', permission: 'promo-codes' },
   { path: 'contenidos', label: 'Contenidos', permission: 'content' },
   { path: 'interruptores', label: 'Servicios y funciones', permission: 'switches' },
