@@ -224,3 +224,46 @@ describe('stacked purchases: access follows the grants (issue 27, decision 90)',
     expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 6 }));
   });
 });
+
+describe('three parallel withdrawals of one charge (issue 27 point 10)', () => {
+  it('claims the withdrawal first: one 200, two clean Spanish 409s, the agreement cancelled once', async () => {
+    const buyer = await verifiedBuyer();
+    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const payment = (await paymentsOf(buyer)).find((p) => p.kind === 'subscription');
+    const gateway = t.app.paymentGateway;
+    if (!gateway) throw new Error('no gateway');
+    const cancel = gateway.cancelSubscription.bind(gateway);
+    let cancels = 0;
+    gateway.cancelSubscription = async (id) => {
+      cancels += 1;
+      return cancel(id);
+    };
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3].map(() =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/users/me/withdrawals',
+            headers: buyer.headers,
+            payload: { paymentId: payment?.id },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const loser of answers.filter((a) => a.statusCode === 409)) {
+        expect(loser.json()).toEqual({
+          internalCode: 'ALREADY_WITHDRAWN',
+          message: 'Ya te arrepentiste de esta compra: el pago se devuelve una sola vez.',
+        });
+      }
+      expect(cancels).toBe(1);
+    } finally {
+      gateway.cancelSubscription = cancel;
+    }
+    expect(t.emulator.control.state().preapprovals[card.providerPreapprovalId ?? '']?.resource.status).toBe(
+      'cancelled',
+    );
+    expect(t.emulator.control.state().payments[payment?.providerPaymentId ?? '']?.refunds).toHaveLength(1);
+    expect((await isSubscribed(buyer)).isSubscribed).toBe(false);
+  });
+});

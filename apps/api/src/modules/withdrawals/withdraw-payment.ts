@@ -36,11 +36,12 @@ export const newRevocationCode = () =>
 
 /**
  * Revokes a purchase ("botón de arrepentimiento", Resolución 424/2020) once its owner is known
- * (her account, or the guest's mailed code). Checks the rules, stops a subscription's renewals at
- * the provider, then in one transaction: claims the payment (the unique withdrawal per payment —
- * concurrent requests wait on the payment's row lock and then find it taken), writes the full
- * refund PENDING, ends the access it gave, moves the order to withdrawn and queues the mail with
- * the revocation code. The refund is tried after the commit; a failed try is retried until it
+ * (her account, or the guest's mailed code). Checks the rules, claims the payment first (the unique
+ * withdrawal per payment, committed: concurrent requests wait on the payment's row lock, find it
+ * taken and get a 409), then stops a subscription's renewals at the provider (a failure there
+ * releases the claim), then in one transaction writes the full refund PENDING, ends the grants
+ * that payment gave (decision 90), moves the order to withdrawn and queues the mail with the
+ * revocation code. The refund is tried after the commit; a failed try is retried until it
  * succeeds (refund-retrier.ts).
  */
 export async function withdrawPayment(
@@ -54,20 +55,12 @@ export async function withdrawPayment(
   if (!isWithinWindow(until)) throw new AppError('WITHDRAWAL_WINDOW_CLOSED', 409, windowClosedMessage(until));
 
   const { order } = row;
-  if (order.kind === 'subscription' && order.providerPreapprovalId && order.status === 'active') {
-    // No renewal may charge a revoked subscription: the agreement stops first, or nothing changes.
-    await requireGateway(app)
-      .cancelSubscription(order.providerPreapprovalId)
-      .catch((error: unknown) => {
-        if (error instanceof PaymentNotFoundError) return;
-        app.log.error({ err: error, orderId: order.id }, 'withdrawal: could not cancel the agreement');
-        throw providerUnavailable();
-      });
-  }
-
   const revocationCode = newRevocationCode();
   const email = order.payerEmail;
-  const outcome = await app.db.transaction(async (tx) => {
+  // Claim first (issue 27 point 10): the unique withdrawal per payment is taken, and committed,
+  // before anything reaches the provider, so concurrent requests lose cleanly (409) and the
+  // agreement is cancelled once, by the request that holds the claim.
+  const claimId = await app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, row.payment.id)).for('update');
     if (!payment) throw notAllowed();
     const [claimed] = await tx
@@ -82,40 +75,66 @@ export async function withdrawPayment(
       })
       .onConflictDoNothing({ target: withdrawals.paymentId })
       .returning({ id: withdrawals.id });
-    if (!claimed) return null;
+    if (!claimed) throw alreadyWithdrawn();
     if (payment.status !== 'approved' || payment.refundedCentavos > 0) throw notAllowed();
-
-    const refund = await insertPendingRefund(tx, {
-      payment,
-      amountCentavos: payment.amountCentavos,
-      reason: 'withdrawal',
-      causedByOrderId: order.id,
-      idempotencyKey: `withdrawal:${payment.providerPaymentId}`,
-      payerEmail: email,
-    });
-    if (!refund) throw notAllowed();
-    await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimed.id));
-    const accessNote = await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
-    await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'withdrawn', {
-      actor: input.actor,
-      reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
-      details: { channel: input.channel, paymentId: payment.id },
-    });
-    await enqueueMail(
-      tx,
-      withdrawalDoneMail({
-        to: email,
-        revocationCode,
-        concept: conceptOf(order),
-        // all she paid, her card's financing included: a full refund undoes the cuotas (decision 0103)
-        amountCentavos: paidTermsOf(payment).totalPaidCentavos,
-        providerPaymentId: payment.providerPaymentId,
-        accessNote,
-      }),
-    );
-    return { refund };
+    return claimed.id;
   });
-  if (!outcome) throw alreadyWithdrawn();
+  const releaseClaim = () => app.db.delete(withdrawals).where(eq(withdrawals.id, claimId));
+
+  if (order.kind === 'subscription' && order.providerPreapprovalId && order.status === 'active') {
+    // No renewal may charge a revoked subscription: the agreement stops first, or nothing changes.
+    try {
+      await requireGateway(app)
+        .cancelSubscription(order.providerPreapprovalId)
+        .catch((error: unknown) => {
+          if (error instanceof PaymentNotFoundError) return;
+          app.log.error({ err: error, orderId: order.id }, 'withdrawal: could not cancel the agreement');
+          throw providerUnavailable();
+        });
+    } catch (error) {
+      await releaseClaim();
+      throw error;
+    }
+  }
+
+  const outcome = await app.db
+    .transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, row.payment.id)).for('update');
+      if (payment?.status !== 'approved' || payment.refundedCentavos > 0) throw notAllowed();
+      const refund = await insertPendingRefund(tx, {
+        payment,
+        amountCentavos: payment.amountCentavos,
+        reason: 'withdrawal',
+        causedByOrderId: order.id,
+        idempotencyKey: `withdrawal:${payment.providerPaymentId}`,
+        payerEmail: email,
+      });
+      if (!refund) throw notAllowed();
+      await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimId));
+      const accessNote = await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
+      await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'withdrawn', {
+        actor: input.actor,
+        reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
+        details: { channel: input.channel, paymentId: payment.id },
+      });
+      await enqueueMail(
+        tx,
+        withdrawalDoneMail({
+          to: email,
+          revocationCode,
+          concept: conceptOf(order),
+          // all she paid, her card's financing included: a full refund undoes the cuotas (decision 0103)
+          amountCentavos: paidTermsOf(payment).totalPaidCentavos,
+          providerPaymentId: payment.providerPaymentId,
+          accessNote,
+        }),
+      );
+      return { refund };
+    })
+    .catch(async (error: unknown) => {
+      await releaseClaim();
+      throw error;
+    });
   app.mail.kick();
   app.log.info({ orderId: order.id, channel: input.channel }, 'purchase withdrawn');
   const refundStatus = await attemptRefund(app, outcome.refund);
