@@ -217,7 +217,9 @@ async function main() {
     for (const mode of ['as shipped', 'production'] as const) {
       if (!catalogue) break;
       try {
-        cost.runs.push(await measureCost(settings, mode, catalogue.call, costEnv, track));
+        cost.runs.push(
+          await measureCost(settings, mode, catalogue.call, costEnv, track, fixtures.readers.length),
+        );
       } catch (error) {
         notes.push(`server cost (${mode}) not measured: ${(error as Error).message}`);
         log(`   ${mode}: not measured: ${(error as Error).message}`);
