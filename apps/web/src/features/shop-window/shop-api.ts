@@ -1,11 +1,9 @@
-import {
-  type AcademyFilters,
-  academyFiltersResponseSchema,
-  courseListResponseSchema,
-  type PublicCourse,
-  planListSchema,
-  programListResponseSchema,
-  publicCourseSchema,
+import type {
+  AcademyFilters,
+  CourseCard,
+  ProgramCard,
+  PublicCourse,
+  SubscriptionPlan,
 } from '@alcancia/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -13,8 +11,17 @@ import { apiRequest } from '../../lib/api-client';
 /**
  * The shop window's reads (issue 30): the public catalogue, no account, no token sent. Lists and
  * pages stay fresh for 5 minutes in this tab (the server lets caches keep them a minute); the
- * academy's own queries are separate keys, so nothing crosses into a learner's session.
+ * academy's own queries are separate keys, so nothing crosses into a learner's session. Types
+ * only from the contract, as the academy's reads do: its zod schemas would more than double what a
+ * visitor's first page downloads.
  */
+
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
 const staleTime = 5 * 60 * 1000;
 
 export interface ShopFilters {
@@ -38,10 +45,9 @@ export function usePublicCourses(filters: ShopFilters, pageSize = 24) {
   return useQuery({
     queryKey: shopKeys.courses(filters, pageSize),
     queryFn: ({ signal }) =>
-      apiRequest('/academy/public/courses', {
+      apiRequest<Page<CourseCard>>('/academy/public/courses', {
         ...anonymous,
         query: { ...filters, pageSize },
-        schema: courseListResponseSchema,
         signal,
       }),
     staleTime,
@@ -53,10 +59,9 @@ export function usePublicPrograms() {
   return useQuery({
     queryKey: shopKeys.programs,
     queryFn: ({ signal }) =>
-      apiRequest('/academy/public/programs', {
+      apiRequest<Page<ProgramCard>>('/academy/public/programs', {
         ...anonymous,
         query: { pageSize: 12 },
-        schema: programListResponseSchema,
         signal,
       }),
     staleTime,
@@ -66,8 +71,7 @@ export function usePublicPrograms() {
 export function usePublicFilters() {
   return useQuery<AcademyFilters>({
     queryKey: shopKeys.filters,
-    queryFn: ({ signal }) =>
-      apiRequest('/academy/public/filters', { ...anonymous, schema: academyFiltersResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AcademyFilters>('/academy/public/filters', { ...anonymous, signal }),
     staleTime,
   });
 }
@@ -75,8 +79,7 @@ export function usePublicFilters() {
 export function usePublicPlans() {
   return useQuery({
     queryKey: shopKeys.plans,
-    queryFn: ({ signal }) =>
-      apiRequest('/users/subscriptions', { ...anonymous, schema: planListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<SubscriptionPlan[]>('/users/subscriptions', { ...anonymous, signal }),
     staleTime,
   });
 }
@@ -85,11 +88,7 @@ export function usePublicCourse(id: string) {
   return useQuery<PublicCourse>({
     queryKey: shopKeys.course(id),
     queryFn: ({ signal }) =>
-      apiRequest(`/academy/public/${encodeURIComponent(id)}`, {
-        ...anonymous,
-        schema: publicCourseSchema,
-        signal,
-      }),
+      apiRequest<PublicCourse>(`/academy/public/${encodeURIComponent(id)}`, { ...anonymous, signal }),
     staleTime,
     retry: (count, error) =>
       count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
