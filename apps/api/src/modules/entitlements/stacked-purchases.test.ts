@@ -267,3 +267,53 @@ describe('three parallel withdrawals of one charge (issue 27 point 10)', () => {
     expect((await isSubscribed(buyer)).isSubscribed).toBe(false);
   });
 });
+
+describe('an upgrade refund leaves the rest withdrawable (issue 27 point 8, decision 91)', () => {
+  it('the replaced plan’s payment is withdrawn for what the upgrade did not refund; the new plan stays', async () => {
+    const buyer = await verifiedBuyer();
+    const esencial = await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    await t.app.db.execute(
+      sql`update payments set approved_at = now() - make_interval(days => 3) where order_id = ${esencial.id}`,
+    );
+    const upgrade = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'Plan Oro',
+      subscriptionPlanFrequency: 'annual',
+      cardToken: await cardToken(t.emulator, 'APRO'),
+    });
+    expect(upgrade.json()).toMatchObject({ isUpgradeSubscription: true, refundStatus: 'SUCCESS' });
+    await settleWebhooks(t.emulator);
+
+    const old = (await paymentsOf(buyer)).find((p) => p.productId === 'plan-esencial');
+    const upgradeRefund = old?.refundedAmount ?? 0;
+    expect(upgradeRefund).toBeGreaterThan(0);
+    expect(upgradeRefund).toBeLessThan(esencial.amountCentavos);
+    // inside the 10 days of its approval, three days ago
+    expect(old?.withdrawableUntil).toBe(addToDate(addToDate(today(), { days: -3 }), { days: 10 }));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/withdrawals',
+      headers: buyer.headers,
+      payload: { paymentId: old?.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refundStatus).toBe('SUCCESS');
+    const atProvider = t.emulator.control.state().payments[old?.providerPaymentId ?? ''];
+    expect(atProvider?.refunds.map((r) => Math.round(r.amount * 100))).toEqual([
+      upgradeRefund,
+      esencial.amountCentavos - upgradeRefund,
+    ]);
+    // her Oro plan, paid by its own charge, runs on
+    const status = await isSubscribed(buyer);
+    expect(status.isSubscribed).toBe(true);
+    expect(status.subscriptionPlan?.id).toBe('plan-oro');
+    // and the payment cannot be withdrawn twice
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/withdrawals',
+      headers: buyer.headers,
+      payload: { paymentId: old?.id },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});

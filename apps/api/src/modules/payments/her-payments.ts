@@ -13,6 +13,7 @@ export interface HerPayment {
   revocationCode: string | null;
   isFirstCharge: boolean;
   hasRefund: boolean;
+  hasUpgradeRefund: boolean;
 }
 
 const frequencyLabels: Record<string, string> = {
@@ -89,6 +90,7 @@ export function withdrawableUntilOf(row: HerPayment): string | null {
     grantedAt: row.payment.grantedAt,
     refundedCentavos: row.payment.refundedCentavos,
     hasRefund: row.hasRefund,
+    hasUpgradeRefund: row.hasUpgradeRefund,
     isFirstCharge: row.isFirstCharge,
     orderStatus: row.order.status,
     alreadyWithdrawn: row.revocationCode !== null,
@@ -126,7 +128,9 @@ function selectHerPayments(db: Db, where: SQL) {
       isFirstCharge: sql<boolean>`${payments.approvedAt} is not null and ${payments.id} = (
         select min(p2.id) from payments p2 where p2.order_id = ${payments.orderId} and p2.approved_at is not null)`,
       hasRefund: sql<boolean>`exists (select 1 from payment_refunds r
-        where r.payment_id = ${payments.id} and r.status <> 'FAILED')`,
+        where r.payment_id = ${payments.id} and r.status <> 'FAILED' and r.reason <> 'upgrade')`,
+      hasUpgradeRefund: sql<boolean>`exists (select 1 from payment_refunds r
+        where r.payment_id = ${payments.id} and r.status <> 'FAILED' and r.reason = 'upgrade')`,
     })
     .from(payments)
     .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))

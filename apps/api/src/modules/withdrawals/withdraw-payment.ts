@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { WithdrawalResponse } from '@alcancia/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments, withdrawals } from '../../db/schema';
+import { paymentRefunds, payments, withdrawals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from '../payments/checkout-orders';
 import { conceptOf, type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
-import { type Actor, transitionOrder } from '../payments/orders-repository';
+import { type Actor, type Tx, transitionOrder } from '../payments/orders-repository';
 import { paidTermsOf } from '../payments/paid-terms';
 import { requireGateway } from '../payments/payments-core';
 import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
@@ -28,6 +28,20 @@ const notAllowed = () =>
     409,
     'Este pago no admite arrepentimiento: solo una compra o el primer pago de una suscripción, aprobados y sin devoluciones.',
   );
+
+/** Refunds of a payment asked for and not settled yet (PENDING). */
+async function pendingRefunds(tx: Tx, paymentId: number): Promise<number> {
+  const [pending] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${paymentRefunds.amountCentavos}), 0)::int` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'PENDING')));
+  return Number(pending?.sum ?? 0);
+}
+
+const leftToRefund = async (
+  tx: Tx,
+  payment: { id: number; amountCentavos: number; refundedCentavos: number },
+) => payment.amountCentavos - payment.refundedCentavos - (await pendingRefunds(tx, payment.id));
 
 /** ARR- and six characters without look-alikes (no 0/O, 1/I). */
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -76,7 +90,8 @@ export async function withdrawPayment(
       .onConflictDoNothing({ target: withdrawals.paymentId })
       .returning({ id: withdrawals.id });
     if (!claimed) throw alreadyWithdrawn();
-    if (payment.status !== 'approved' || payment.refundedCentavos > 0) throw notAllowed();
+    if (payment.status !== 'approved' || (await leftToRefund(tx, payment)) <= 0) throw notAllowed();
+    if (payment.refundedCentavos > 0 && !row.hasUpgradeRefund) throw notAllowed();
     return claimed.id;
   });
   const releaseClaim = () => app.db.delete(withdrawals).where(eq(withdrawals.id, claimId));
@@ -100,10 +115,14 @@ export async function withdrawPayment(
   const outcome = await app.db
     .transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, row.payment.id)).for('update');
-      if (payment?.status !== 'approved' || payment.refundedCentavos > 0) throw notAllowed();
+      if (payment?.status !== 'approved') throw notAllowed();
+      // Everything not refunded yet: the whole payment, or what an upgrade left (decision 91).
+      const inProgress = await pendingRefunds(tx, payment.id);
+      const amountCentavos = payment.amountCentavos - payment.refundedCentavos - inProgress;
+      if (amountCentavos <= 0) throw notAllowed();
       const refund = await insertPendingRefund(tx, {
-        payment,
-        amountCentavos: payment.amountCentavos,
+        payment: { ...payment, refundedCentavos: payment.refundedCentavos + inProgress },
+        amountCentavos,
         reason: 'withdrawal',
         causedByOrderId: order.id,
         idempotencyKey: `withdrawal:${payment.providerPaymentId}`,
@@ -111,8 +130,12 @@ export async function withdrawPayment(
       });
       if (!refund) throw notAllowed();
       await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimId));
-      const accessNote = await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
-      await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'withdrawn', {
+      // A plan an upgrade replaced gave nothing that still runs: her current plan stays.
+      const replaced = order.status === 'replaced';
+      const accessNote = replaced
+        ? 'Te devolvemos lo que quedaba de tu plan anterior; tu plan actual sigue igual.'
+        : await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
+      await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled', 'replaced'], 'withdrawn', {
         actor: input.actor,
         reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
         details: { channel: input.channel, paymentId: payment.id },
@@ -124,7 +147,7 @@ export async function withdrawPayment(
           revocationCode,
           concept: conceptOf(order),
           // all she paid, her card's financing included: a full refund undoes the cuotas (decision 0103)
-          amountCentavos: paidTermsOf(payment).totalPaidCentavos,
+          amountCentavos: replaced ? amountCentavos : paidTermsOf(payment).totalPaidCentavos,
           providerPaymentId: payment.providerPaymentId,
           accessNote,
         }),
