@@ -39,10 +39,30 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   await expect(page).toHaveURL(`/admin/contenidos/${id}`);
   await expect(page.getByText('Borrador')).toBeVisible();
 
+  // half-empty, it is not published: the checklist and the server name what is missing (issue 29)
+  const checklist = page.getByRole('list', { name: 'Lo que necesita para publicarse' });
+  await expect(checklist).toContainText('Portada: falta');
+  await page.getByRole('button', { name: 'Publicar ahora' }).click();
+  await expect(
+    page.getByText(
+      'Para publicarlo falta la portada, la categoría y el nivel. Completalo en «Datos» y guardá.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Borrador')).toBeVisible();
+
   await page.getByLabel('Gratis para todas').check();
   await page.getByLabel('Descripción corta').fill('Un curso armado de punta a punta en el panel.');
+  await page
+    .getByLabel('Portada (dirección de la imagen)')
+    .fill('/media/thumbnails/bonos-y-obligaciones.webp');
+  await expect(page.getByRole('img', { name: 'Vista previa de la portada' })).toBeVisible();
+  await page.getByLabel('Categoría').selectOption({ index: 1 });
+  await page.getByLabel('Nivel', { exact: true }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Guardar los datos' }).click();
   await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await expect(checklist).toContainText('Portada: listo');
+  await expect(checklist).toContainText('Categoría: listo');
+  await expect(checklist).toContainText('Nivel: listo');
 
   await page.getByLabel('Nombre del módulo nuevo').fill('Primeros pasos');
   await page.getByLabel('Nombre del módulo nuevo').press('Enter');

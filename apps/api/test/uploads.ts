@@ -1,6 +1,7 @@
 import type { AdminUploadResult } from '@alcancia/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { publishableFields } from '../src/modules/admin/content/publication-test-setup';
 import { bearer, newSession } from './accounts';
 
 /**
@@ -115,7 +116,13 @@ export const sectionOf = (id: string, upload: AdminUploadResult, name = 'La clas
 export async function publishCourseWith(app: FastifyInstance, headers: Headers, id: string, section: object) {
   const send = (url: string, payload?: object) =>
     app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const course = await send('/api/admin/courses', { id, kind: 'COURSE', name: `Curso ${id}`, isFree: true });
+  const course = await send('/api/admin/courses', {
+    id,
+    kind: 'COURSE',
+    name: `Curso ${id}`,
+    isFree: true,
+    ...(await publishableFields(app)),
+  });
   expect(course.statusCode, course.body).toBe(201);
   const module = await send(`/api/admin/courses/${id}/modules`, { id: `${id}-m1`, name: 'Uno' });
   expect(module.statusCode, module.body).toBe(201);

@@ -185,7 +185,7 @@ export const planPricesRoutes: FastifyPluginAsyncZod = async (app) => {
           effectiveOn: scheduled > 0 ? effectiveOn : null,
           message:
             scheduled > 0
-              ? `Precios guardados. ${scheduled} ${scheduled === 1 ? 'suscriptora recibe' : 'suscriptoras reciben'} el aviso; el nuevo precio se les cobra desde el ${effectiveOn}.`
+              ? `Precios guardados. ${scheduled} ${scheduled === 1 ? 'suscriptora recibe' : 'suscriptoras reciben'} el aviso; el nuevo precio se les cobra desde el ${effectiveOn.split('-').reverse().join('/')}.`
               : 'Precios guardados. Se aplican a las suscripciones nuevas.',
         };
       });

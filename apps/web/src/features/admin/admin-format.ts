@@ -9,6 +9,12 @@ export function formatDateTime(value: string | null | undefined): string {
   return value ? dateTime.format(new Date(value)) : '—';
 }
 
+/** A calendar day "2026-12-27" as es-AR writes it: "27/12/2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+}
+
 /** "$ 1.234,56" from centavos, as Intl writes ARS in es-AR. */
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 

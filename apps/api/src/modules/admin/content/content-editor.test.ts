@@ -5,6 +5,7 @@ import { bearer, newSession } from '../../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../../test/helpers';
 import { operatorSession } from '../../../../test/operators';
 import { auditLog, courses, sectionProgress } from '../../../db/schema';
+import { publishableFields } from './publication-test-setup';
 import { publishScheduledContent } from './publish-scheduled';
 
 const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }));
@@ -27,6 +28,7 @@ async function buildCourse(headers: Headers, id: string): Promise<AdminCourse> {
         kind: 'COURSE',
         name: `Curso ${id}`,
         isFree: true,
+        ...(await publishableFields(t.app)),
       })
     ).statusCode,
   ).toBe(201);
@@ -262,6 +264,7 @@ describe('the content editor (issue 18)', { timeout: 60_000 }, () => {
       kind: 'COURSE',
       name: 'Programado',
       isFree: true,
+      ...(await publishableFields(t.app)),
     });
     const past = await send('PUT', '/api/admin/courses/programado/schedule', editor.headers, {
       publishAt: '2020-01-01T00:00:00Z',

@@ -11,10 +11,12 @@ import { announceContentChange } from '../../academy/content-cache';
 import { recordAudit } from '../audit';
 import { loadAdminCourse } from './course-documents';
 import { contentRoute, lockCourse, unchangedCourse } from './course-edit-helpers';
+import { checkPublishable } from './publication-checklist';
 
 /**
  * Publication of a content (issue 18, permission `content`): at once, or at a scheduled moment
- * (the content.publish job, publish-scheduled.ts).
+ * (the content.publish job, publish-scheduled.ts). Either is refused while the content lacks a
+ * cover, a category or a level (publication-checklist.ts, issue 29).
  */
 export const coursePublicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const setPublished = (action: 'publish' | 'unpublish') =>
@@ -33,6 +35,7 @@ export const coursePublicationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (before.published === published && before.publishAt === null) {
             return unchangedCourse(tx, request, id);
           }
+          if (published) checkPublishable(before);
           await tx
             .update(courses)
             .set({ published, publishAt: null, updatedAt: sql`now()` })
@@ -76,6 +79,7 @@ export const coursePublicationRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((before.publishAt?.getTime() ?? null) === (publishAt?.getTime() ?? null)) {
           return unchangedCourse(tx, request, id);
         }
+        if (publishAt) checkPublishable(before);
         await tx.update(courses).set({ publishAt }).where(eq(courses.id, id));
         await recordAudit(tx, request, {
           action: 'course.schedule',

@@ -1,4 +1,4 @@
-import type { Course } from '@alcancia/contract';
+import type { AcademyFilters, Course } from '@alcancia/contract';
 import type {
   AdminContentKind,
   AdminCourse,
@@ -64,8 +64,8 @@ export interface CourseChange {
   body?: unknown;
 }
 
-/** Runs one change of the course page, with the notice shown once it is saved. */
-export type CourseRun = (request: CourseChange, done?: string) => void;
+/** Runs one change of the course page, with the notice shown (and `saved` called) once it is saved. */
+export type CourseRun = (request: CourseChange, done?: string, saved?: () => void) => void;
 
 /** Every change of the editor answers the whole course: the page shows it at once. */
 export function useCourseChange(id: string) {
@@ -165,4 +165,22 @@ export function uploadFile(file: File, onProgress: (sent: number, total: number)
     pause: () => void (upload as Upload | null)?.abort(),
     resume: () => (upload as Upload | null)?.start(),
   };
+}
+
+/** The catalogue's categories and levels (what the academy's filters offer): the editor's pickers. */
+export function useContentVocabulary() {
+  return useQuery({
+    queryKey: ['admin', 'content-vocabulary'],
+    queryFn: ({ signal }) => apiRequest<AcademyFilters>('/academy/filters', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** What a content still needs before it can be published (the API refuses it the same way). */
+export function missingForPublication(course: Pick<AdminCourse, 'thumbnail' | 'category' | 'level'>) {
+  return [
+    !course.thumbnail?.trim() && 'la portada',
+    !course.category && 'la categoría',
+    !course.level && 'el nivel',
+  ].filter((part): part is string => Boolean(part));
 }

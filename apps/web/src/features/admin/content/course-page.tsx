@@ -12,7 +12,9 @@ import {
   eventSeriesLabels,
   fieldError,
   kindLabels,
+  missingForPublication,
   type CourseRun as Run,
+  useContentVocabulary,
   useCourse,
   useCourseChange,
 } from './content-api';
@@ -35,9 +37,14 @@ function CourseEditor({ course }: { course: AdminCourse }) {
   const change = useCourseChange(course.id);
   const [previewing, setPreviewing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const run = (request: CourseChange, done?: string) => {
+  const run = (request: CourseChange, done?: string, saved?: () => void) => {
     setNotice(null);
-    change.mutate(request, { onSuccess: () => setNotice(done ?? 'Cambios guardados.') });
+    change.mutate(request, {
+      onSuccess: () => {
+        setNotice(done ?? 'Cambios guardados.');
+        saved?.();
+      },
+    });
   };
   return (
     <section className="admin-stack">
@@ -88,6 +95,7 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
       <p>
         Estado: <PublicationBadge published={course.published} publishAt={course.publishAt} />
       </p>
+      {!course.published && <PublicationChecklist course={course} />}
       <div className="admin-actions">
         {course.published ? (
           <button
@@ -138,6 +146,30 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
   );
 }
 
+/** Before publishing: what is ready and what is missing (a learner would see a blank card). */
+function PublicationChecklist({ course }: { course: AdminCourse }) {
+  const missing = missingForPublication(course);
+  const items: [string, boolean][] = [
+    ['Portada', Boolean(course.thumbnail?.trim())],
+    ['Categoría', Boolean(course.category)],
+    ['Nivel', Boolean(course.level)],
+  ];
+  return (
+    <div>
+      <ul className="content-checklist" aria-label="Lo que necesita para publicarse">
+        {items.map(([label, done]) => (
+          <li key={label}>
+            {done ? '✓' : '✗'} {label}: {done ? 'listo' : 'falta'}
+          </li>
+        ))}
+      </ul>
+      {missing.length > 0 && (
+        <p className="admin-muted">Completá lo que falta en «Datos» y guardá para poder publicarlo.</p>
+      )}
+    </div>
+  );
+}
+
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 const pesosOf = (text: string) => {
@@ -179,6 +211,14 @@ function DetailsForm({
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
   const sold = course.kind === 'PROGRAM' || course.kind === 'PACK';
+  const vocabulary = useContentVocabulary().data?.customFilters;
+  /** The picker's options, with the current code kept when it is not in the list. */
+  const choices = (list: { value: string; label: string }[] | undefined, current: string) => [
+    ...(list ?? []),
+    ...(current && !(list ?? []).some((item) => item.value === current)
+      ? [{ value: current, label: current }]
+      : []),
+  ];
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -228,9 +268,36 @@ function DetailsForm({
       <h2 id="details-title">Datos</h2>
       <div className="admin-form-grid">
         <TextField label="Nombre" required {...bind('name')} />
-        <TextField label="Imagen (dirección)" {...bind('thumbnail')} />
-        <TextField label="Categoría (código)" {...bind('category')} />
-        <TextField label="Nivel (código)" {...bind('level')} />
+        <div className="admin-stack">
+          <TextField
+            label="Portada (dirección de la imagen)"
+            hint="La imagen de la tarjeta en el catálogo."
+            {...bind('thumbnail')}
+          />
+          {form.thumbnail.trim() && (
+            <img
+              className="content-cover-preview"
+              src={form.thumbnail.trim()}
+              alt="Vista previa de la portada"
+            />
+          )}
+        </div>
+        <SelectField label="Categoría" {...bind('category')}>
+          <option value="">Elegí una categoría</option>
+          {choices(vocabulary?.topic, form.category).map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Nivel" {...bind('level')}>
+          <option value="">Elegí un nivel</option>
+          {choices(vocabulary?.level, form.level).map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Etiquetas (códigos separados por comas)"
           hint="La primera se muestra como insignia"

@@ -353,10 +353,8 @@ function NewSectionForm({
     const upload = uploadFile(chosen, (sent, total) => setProgress(Math.floor((sent / total) * 100)));
     handle.current = upload;
     upload.done
-      .then((result) => {
-        setFile(result);
-        if (!name.trim()) setName(chosen.name.replace(/\.[^.]+$/, ''));
-      })
+      // the file's name is never written into the title: what she typed (or will type) stays
+      .then((result) => setFile(result))
       .catch((failure: Error) => setUploadError(failure.message))
       .finally(() => {
         setProgress(null);
@@ -375,12 +373,15 @@ function NewSectionForm({
         duration: type === 'CLASS' ? file.duration : 0,
       });
     }
+    // cleared once saved: a refused section keeps what she typed
     run(
       { method: 'POST', path: `/modules/${encodeURIComponent(module.id)}/sections`, body },
       'Sección agregada.',
+      () => {
+        setName('');
+        setFile(null);
+      },
     );
-    setName('');
-    setFile(null);
   }
 
   const index = module.sections.length;

@@ -13,13 +13,11 @@ import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { frequencyLabels } from '../../subscriptions/plan-rules';
 import { adminErrorText } from '../admin-api';
-import { formatPesos, parsePesos } from '../admin-format';
+import { formatDay, formatPesos, parsePesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
 
 const plansKey = ['admin', 'plans'] as const;
 
-const dayFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'UTC' });
-const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 const pesosText = (centavos: number) => formatPesos(centavos).replace(/^\$\s?/, '');
 
 interface Draft {
@@ -116,68 +114,72 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
   const update = (index: number, change: Partial<Draft>) =>
     setDrafts(drafts.map((d, i) => (i === index ? { ...d, ...change } : d)));
 
+  // The confirmation is a sibling of the plan's form, never inside it: a form inside another
+  // form made the confirmation save nothing (issue 29).
   return (
-    <form className="admin-panel admin-stack" aria-labelledby={headingId} onSubmit={submit} noValidate>
-      <h2 id={headingId}>
-        {plan.name} <span className="admin-muted">· {plan.activeSubscribers} suscripciones activas</span>
-      </h2>
-      {plan.prices.map((price, index) => {
-        const draft = drafts[index] as Draft;
-        const label = (frequencyLabels as Record<string, string>)[price.frequency] ?? price.frequency;
-        return (
-          <fieldset key={price.frequency} className="admin-fieldset">
-            <legend>{label}</legend>
-            <div className="admin-form-grid">
-              <TextField
-                label={`Precio regular (${label.toLowerCase()})`}
-                inputMode="decimal"
-                value={draft.regular}
-                error={errors[`${price.frequency}.regular`]}
-                onChange={(e) => update(index, { regular: e.target.value })}
-              />
-              <TextField
-                label={`Precio con descuento (${label.toLowerCase()})`}
-                hint="Vacío: sin descuento. Es lo que se cobra con tarjeta."
-                inputMode="decimal"
-                value={draft.discount}
-                error={errors[`${price.frequency}.discount`]}
-                onChange={(e) => update(index, { discount: e.target.value })}
-              />
-              <TextField
-                label={`Prueba gratis (${label.toLowerCase()})`}
-                hint="Vacío: sin prueba."
-                inputMode="numeric"
-                value={draft.trialCount}
-                error={errors[`${price.frequency}.trial`]}
-                onChange={(e) => update(index, { trialCount: e.target.value })}
-              />
-              <div className="field">
-                <label htmlFor={`${plan.id}-${price.frequency}-unit`}>Unidad de la prueba</label>
-                <select
-                  id={`${plan.id}-${price.frequency}-unit`}
-                  value={draft.trialUnit}
-                  onChange={(e) => update(index, { trialUnit: e.target.value as Draft['trialUnit'] })}
-                >
-                  <option value="days">días</option>
-                  <option value="months">meses</option>
-                </select>
+    <>
+      <form className="admin-panel admin-stack" aria-labelledby={headingId} onSubmit={submit} noValidate>
+        <h2 id={headingId}>
+          {plan.name} <span className="admin-muted">· {plan.activeSubscribers} suscripciones activas</span>
+        </h2>
+        {plan.prices.map((price, index) => {
+          const draft = drafts[index] as Draft;
+          const label = (frequencyLabels as Record<string, string>)[price.frequency] ?? price.frequency;
+          return (
+            <fieldset key={price.frequency} className="admin-fieldset">
+              <legend>{label}</legend>
+              <div className="admin-form-grid">
+                <TextField
+                  label={`Precio regular (${label.toLowerCase()})`}
+                  inputMode="decimal"
+                  value={draft.regular}
+                  error={errors[`${price.frequency}.regular`]}
+                  onChange={(e) => update(index, { regular: e.target.value })}
+                />
+                <TextField
+                  label={`Precio con descuento (${label.toLowerCase()})`}
+                  hint="Vacío: sin descuento. Es lo que se cobra con tarjeta."
+                  inputMode="decimal"
+                  value={draft.discount}
+                  error={errors[`${price.frequency}.discount`]}
+                  onChange={(e) => update(index, { discount: e.target.value })}
+                />
+                <TextField
+                  label={`Prueba gratis (${label.toLowerCase()})`}
+                  hint="Vacío: sin prueba."
+                  inputMode="numeric"
+                  value={draft.trialCount}
+                  error={errors[`${price.frequency}.trial`]}
+                  onChange={(e) => update(index, { trialCount: e.target.value })}
+                />
+                <div className="field">
+                  <label htmlFor={`${plan.id}-${price.frequency}-unit`}>Unidad de la prueba</label>
+                  <select
+                    id={`${plan.id}-${price.frequency}-unit`}
+                    value={draft.trialUnit}
+                    onChange={(e) => update(index, { trialUnit: e.target.value as Draft['trialUnit'] })}
+                  >
+                    <option value="days">días</option>
+                    <option value="months">meses</option>
+                  </select>
+                </div>
               </div>
-            </div>
-            {price.scheduledChanges > 0 && price.nextChangeOn && (
-              <p className="admin-muted">
-                Cambio programado para {price.scheduledChanges} suscripciones desde el{' '}
-                {formatDay(price.nextChangeOn)}.
-              </p>
-            )}
-          </fieldset>
-        );
-      })}
-      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
-      <div className="admin-actions">
-        <button type="submit" className="button button-primary">
-          Guardar {plan.name}
-        </button>
-      </div>
+              {price.scheduledChanges > 0 && price.nextChangeOn && (
+                <p className="admin-muted">
+                  Cambio programado para {price.scheduledChanges} suscripciones desde el{' '}
+                  {formatDay(price.nextChangeOn)}.
+                </p>
+              )}
+            </fieldset>
+          );
+        })}
+        <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+        <div className="admin-actions">
+          <button type="submit" className="button button-primary">
+            Guardar {plan.name}
+          </button>
+        </div>
+      </form>
       <ConfirmDialog
         open={confirming}
         title={`¿Guardar los precios del ${plan.name}?`}
@@ -188,6 +190,6 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
         Si cambia lo que se cobra, cada suscriptora que paga el precio actual recibe un aviso por correo y el
         nuevo precio se le cobra desde dentro de {priceChangeNoticeDays} días.
       </ConfirmDialog>
-    </form>
+    </>
   );
 }
