@@ -144,6 +144,7 @@ const envSchema = z
     ARCA_WSAA_URL: optional(z.url()),
     ARCA_WSFE_URL: optional(z.url()),
     ARCA_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 20_000),
+    INVOICES_ISSUE_AT_ONCE: optional(booleanFlag),
     TRANSFER_PAYMENT_URL: withDefault(
       z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
       'https://forms.example.com/alcancia/pago-por-transferencia',
@@ -325,8 +326,9 @@ function invoicingConfig(
     pointOfSale: env.ARCA_POINT_OF_SALE,
     ivaCondition: env.ARCA_IVA_CONDITION,
     timeoutMs: env.ARCA_TIMEOUT_MS,
-    // Tests run the issuer themselves; elsewhere an approval issues at once and a job sweeps.
-    issueAtOnce: env.NODE_ENV !== 'test',
+    // API tests run the issuer themselves (the browser tests turn it on); elsewhere an approval
+    // issues at once and a job sweeps.
+    issueAtOnce: env.INVOICES_ISSUE_AT_ONCE ?? env.NODE_ENV !== 'test',
   };
   if (env.ARCA_CERT_PATH && env.ARCA_KEY_PATH) {
     const endpoints = arcaEndpoints[env.ARCA_ENVIRONMENT];
