@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
 import { testAppForFile } from '../../../test/helpers';
+import { operatorSession } from '../../../test/operators';
 import {
   type Buyer,
   cardToken,
@@ -15,6 +16,7 @@ import {
 } from '../../../test/payments';
 import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { priceChangeEffectiveOn } from '../subscriptions/price-changes';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
 import { addToDate } from '../subscriptions/subscription-dates';
 
@@ -315,5 +317,77 @@ describe('an upgrade refund leaves the rest withdrawable (issue 27 point 8, deci
       payload: { paymentId: old?.id },
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('reactivation after a price change (issue 27 point 6, decision 92)', () => {
+  const scheduledOroMonthly = async (headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/plans', headers });
+    const plans = res.json() as {
+      items: {
+        id: string;
+        prices: { frequency: string; scheduledChanges: number; nextChangeOn: string | null }[];
+      }[];
+    };
+    return plans.items.find((p) => p.id === 'plan-oro')?.prices.find((p) => p.frequency === 'monthly');
+  };
+
+  it('gets the price in force with the 30-day notice, counted in the operator’s scheduled changes', async () => {
+    const buyer = await verifiedBuyer();
+    const first = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    expect(first.amountCentavos).toBe(1_190_000);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/subscription/cancel',
+      headers: buyer.headers,
+    });
+    expect(cancelled.json().status).toBe('cancelled');
+
+    const { headers } = await operatorSession(t.app, 'admin');
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/plan-oro',
+      headers,
+      payload: {
+        prices: [
+          { frequency: 'monthly', regularPrice: 1_490_000, discountPrice: 1_390_000, freeTrial: null },
+        ],
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const before = (await scheduledOroMonthly(headers))?.scheduledChanges ?? 0;
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/subscription/reactivate',
+      headers: buyer.headers,
+      payload: { cardToken: await cardToken(t.emulator, 'APRO') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await t.app.db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.userId, buyer.userId), eq(paymentOrders.status, 'active')));
+    // the amount she paid until the notice runs out, then the price in force
+    expect(order?.amountCentavos).toBe(1_190_000);
+    const { rows } = await t.app.db.execute<{
+      from_centavos: number;
+      to_centavos: number;
+      effective_on: string;
+    }>(
+      sql`select from_centavos, to_centavos, effective_on::text from subscription_price_changes
+           where order_id = ${order?.id} and status = 'scheduled'`,
+    );
+    const effectiveOn = priceChangeEffectiveOn(today());
+    expect(rows).toEqual([{ from_centavos: 1_190_000, to_centavos: 1_390_000, effective_on: effectiveOn }]);
+    expect(await scheduledOroMonthly(headers)).toMatchObject({ scheduledChanges: before + 1 });
+    const mails = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(buyer.email)}`,
+    });
+    const notice = (mails.json() as { subject: string; text: string }[]).find(
+      (m) => m.subject === 'Cambia el precio de tu suscripción',
+    );
+    expect(notice?.text).toMatch(/pasa de \$\s?11\.900,00 a \$\s?13\.900,00 por mes/);
   });
 });

@@ -5,25 +5,33 @@ import {
   paymentRefusalSchema,
   reactivateSubscriptionRequestSchema,
 } from '@alcancia/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
+import { providerPlans, subscriptionPriceChanges, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
+import { enqueueMail } from '../../providers/mail/outbox';
 import {
   closeFailedCheckoutOrder,
   isProviderFailure,
   openCheckoutOrder,
   type Refusal,
 } from '../payments/checkout-orders';
-import { attachPreapproval, externalReferenceOf, transitionOrder } from '../payments/orders-repository';
+import {
+  attachPreapproval,
+  externalReferenceOf,
+  type OrderRow,
+  type Tx,
+  transitionOrder,
+} from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody } from '../payments/refused-reason';
 import { latestSubscriptionOrder, loadAccountSubscription } from './account-subscription';
 import { assertNoPendingCheckout } from './checkout-guards';
 import { billingPeriodOf } from './plan-pricing';
+import { priceChangeEffectiveOn, priceChangeMail } from './price-changes';
 import { lastFourOf, recordSubscriptionCard } from './subscription-card';
 
 const notReactivatable = () =>
@@ -38,6 +46,69 @@ function firstChargeAt(endDate: string, providerDate: Date | null): Date {
   const soonest = Date.now() + 60 * 60 * 1000;
   const planned = providerDate?.getTime() ?? new Date(`${endDate}T12:00:00-03:00`).getTime();
   return new Date(Math.max(planned, soonest));
+}
+
+/**
+ * Issue 27 point 6 (decision 92): a reactivated agreement starts at the amount she paid, and if an
+ * operator changed the plan's price meanwhile, the price in force reaches it with the 30-day
+ * notice rule: a change scheduled (counted in the back office's scheduled changes) on the date
+ * her earlier notice gave, or 30 days from now with a notice mail when she never had one. A
+ * subscriber with a coupon keeps her own price, as in schedulePriceChange.
+ */
+async function scheduleReactivatedPrice(
+  app: FastifyInstance,
+  tx: Tx,
+  input: { previous: OrderRow; orderId: string; userId: string },
+): Promise<void> {
+  const { previous } = input;
+  if (previous.details.couponCode || !previous.frequency) return;
+  const [row] = await tx
+    .select()
+    .from(providerPlans)
+    .where(and(eq(providerPlans.planId, previous.itemId), eq(providerPlans.frequency, previous.frequency)));
+  if (!row) return;
+  const inForce = row.discountPriceCentavos ?? row.regularPriceCentavos;
+  if (inForce === previous.amountCentavos) return;
+  const [noticed] = await tx
+    .select({ effectiveOn: subscriptionPriceChanges.effectiveOn })
+    .from(subscriptionPriceChanges)
+    .where(
+      and(
+        eq(subscriptionPriceChanges.orderId, previous.id),
+        eq(subscriptionPriceChanges.toCentavos, inForce),
+        inArray(subscriptionPriceChanges.status, ['scheduled', 'skipped']),
+      ),
+    )
+    .orderBy(desc(subscriptionPriceChanges.id))
+    .limit(1);
+  const effectiveOn = noticed?.effectiveOn ?? priceChangeEffectiveOn(argentinaDate());
+  await tx.insert(subscriptionPriceChanges).values({
+    orderId: input.orderId,
+    planId: previous.itemId,
+    frequency: previous.frequency,
+    fromCentavos: previous.amountCentavos,
+    toCentavos: inForce,
+    effectiveOn,
+  });
+  if (noticed) return;
+  const [user] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user) return;
+  await enqueueMail(
+    tx,
+    priceChangeMail({
+      to: user.email,
+      name: user.name,
+      planName: String(previous.details.planName ?? previous.itemId),
+      frequency: previous.frequency,
+      fromCentavos: previous.amountCentavos,
+      toCentavos: inForce,
+      effectiveOn,
+      publicUrl: app.config.publicUrl,
+    }),
+  );
 }
 
 /**
@@ -128,6 +199,7 @@ export async function reactivateSubscription(
       },
     });
     await recordSubscriptionCard(tx, order.id, { brand: agreement.paymentMethodId, lastFour });
+    await scheduleReactivatedPrice(app, tx, { previous, orderId: order.id, userId });
     // Her access does not change until the new agreement charges: its first charge grants (decision 90).
   });
   return loadAccountSubscription(app.db, userId);
