@@ -376,8 +376,10 @@ describe('numbering', () => {
     const { payment } = await buyProgram();
     const [doc] = await docsOf(payment.id);
     // ARCA authorizes number 1 but the answer never comes (the client gives up).
+    // Logged in first, at the normal wait: only the lost answer waits briefly.
+    expect(await t.app.fiscalAuthority?.lastAuthorized(3, 11)).toBe(0);
     arca().armFault({ operation: 'FECAESolicitar', mode: 'hang-after' });
-    const fast = Object.assign(t.app.config.invoicing, { timeoutMs: 300 });
+    const fast = Object.assign(t.app.config.invoicing, { timeoutMs: 1_000 });
     try {
       expect(await t.app.invoicing.issue(doc?.id ?? 0)).toBe('PENDING');
     } finally {

@@ -16,7 +16,7 @@ beforeEach(() => {
   arca.control.reset();
 });
 
-function client(tickets = new MemoryTicketStore(), timeoutMs = 2_000) {
+function client(tickets = new MemoryTicketStore(), timeoutMs: number | (() => number) = 5_000) {
   return new ArcaClient({
     cuit,
     wsaaUrl: `${arca.url}${arcaWsaaPath}`,
@@ -142,14 +142,18 @@ describe('ARCA client against the stand-in', () => {
   });
 
   it('logs in again when the ticket expires (error 600), and reports a lost answer as uncertain', async () => {
-    const authority = client(new MemoryTicketStore(), 300);
+    // A short wait only for the call whose answer is lost (a loaded machine signs slowly).
+    let timeoutMs = 5_000;
+    const authority = client(new MemoryTicketStore(), () => timeoutMs);
     await authority.lastAuthorized(1, 11);
     arca.control.expireTickets();
     expect(await authority.lastAuthorized(1, 11)).toBe(0);
     expect(arca.control.calls('loginCms')).toHaveLength(2);
 
     arca.control.armFault({ operation: 'FECAESolicitar', mode: 'hang-after' });
+    timeoutMs = 300;
     const lost = await authority.authorize(facturaC(1)).catch((error: unknown) => error);
+    timeoutMs = 5_000;
     expect(lost).toBeInstanceOf(FiscalUnavailableError);
     expect((lost as FiscalUnavailableError).uncertain).toBe(true);
     // The voucher was authorized although the answer never came: asking finds it.
