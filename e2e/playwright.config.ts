@@ -60,6 +60,8 @@ const serverEnv = {
   // Every browser test comes from this one address, a crowd no real address sends: the
   // per-address ceiling is tested in the API tests; the per-route limits stay on here.
   RATE_LIMIT_ADDRESS_MAX: '100000',
+  // Invoices are issued (by the ARCA stand-in) right after each purchase, as in production.
+  INVOICES_ISSUE_AT_ONCE: 'true',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
 
