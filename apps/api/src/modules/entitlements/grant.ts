@@ -4,6 +4,9 @@ import { argentinaDate } from '../../lib/argentina-date';
 import type { Tx } from '../payments/orders-repository';
 import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 
+/** The dates of a queued grant before recomputeAccess lays it (later than any real day). */
+const notLaidYet = '9999-12-31';
+
 export interface PlanGrantInput {
   userId: string;
   /** null only when no plan exists at all (a promo code's free period then opens the end date alone) */
@@ -33,7 +36,7 @@ export async function grantPlan(
   input: PlanGrantInput,
 ): Promise<{ granted: boolean; endDate: string | null }> {
   await adoptCachedAccess(tx, input.userId);
-  const today = argentinaDate();
+  const _today = argentinaDate();
   const [plan] = input.planId
     ? await tx
         .select({ weight: subscriptionPlans.weight })
@@ -48,9 +51,9 @@ export async function grantPlan(
       kind: 'plan',
       planId: input.planId,
       weight: plan?.weight ?? 0,
-      // a queued grant's dates are laid by recomputeAccess; today is its earliest start
-      startsOn: input.period?.startsOn ?? today,
-      endsOn: input.period?.endsOn ?? today,
+      // a queued grant is not laid yet: recomputeAccess lays it, in this transaction
+      startsOn: input.period?.startsOn ?? notLaidYet,
+      endsOn: input.period?.endsOn ?? notLaidYet,
       queued,
       lengthMonths: input.length?.months ?? 0,
       lengthDays: input.length?.days ?? 0,

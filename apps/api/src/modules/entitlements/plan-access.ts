@@ -40,7 +40,8 @@ export function coverageEnd(grants: PlanGrant[], today: string): string {
 
 /**
  * Decision 90: a queued grant (a guest membership, a promo code's free period) runs after the plan
- * time she already has. Queued grants that have not started yet are laid again, in the order they
+ * time she already has. Queued grants that have not started yet (they start after today; a new
+ * one is inserted with a start far ahead) are laid again, in the order they
  * were bought, right after the unbroken access of the others: when a grant before them ends early
  * (a withdrawal, a refund) they move up; when a card agreement's period grows (a renewal) they move
  * on. Returns the new dates of the grants that moved.
@@ -50,7 +51,7 @@ export function layQueued(
   today: string,
 ): Map<number, { startsOn: string; endsOn: string }> {
   const live = grants.filter(isLive);
-  const pending = live.filter((g) => g.queued && g.startsOn >= today).sort((a, b) => a.id - b.id);
+  const pending = live.filter((g) => g.queued && g.startsOn > today).sort((a, b) => a.id - b.id);
   const laid = live.filter((g) => !pending.includes(g));
   const moves = new Map<number, { startsOn: string; endsOn: string }>();
   let cursor = coverageEnd(laid, today);

@@ -19,6 +19,7 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { priceChangeEffectiveOn } from '../subscriptions/price-changes';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
 import { addToDate } from '../subscriptions/subscription-dates';
+import { refreshAtBoundaries } from './refresh-at-boundaries';
 
 // The demo plans (Esencial 1, Oro 2, Platino 3) and prices: the issue's figures (issue 27).
 const t = testAppForFile(createPaymentsTestApp, async (app) => {
@@ -389,5 +390,24 @@ describe('reactivation after a price change (issue 27 point 6, decision 92)', ()
       (m) => m.subject === 'Cambia el precio de tu suscripción',
     );
     expect(notice?.text).toMatch(/pasa de \$\s?11\.900,00 a \$\s?13\.900,00 por mes/);
+  });
+});
+
+describe('the cache follows the grants as days pass (decision 90)', () => {
+  it('shows Oro when the guest ORO months start after her Esencial year', async () => {
+    const buyer = await verifiedBuyer();
+    await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
+    await buyGuestTier(buyer.email, 'ORO');
+    expect((await storedSubscription(t.app, buyer.userId))?.planId).toBe('plan-esencial');
+    const dayAfter = addToDate(cardEnd, { days: 1 });
+    expect(await refreshAtBoundaries(t.app, dayAfter)).toBeGreaterThanOrEqual(1);
+    expect(await storedSubscription(t.app, buyer.userId)).toEqual({
+      endDate: addToDate(cardEnd, { months: 6 }),
+      planId: 'plan-oro',
+      origin: 'GUEST_PURCHASE',
+    });
+    // a second pass finds nothing stale
+    expect(await refreshAtBoundaries(t.app, dayAfter)).toBe(0);
   });
 });
