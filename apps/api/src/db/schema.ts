@@ -840,7 +840,9 @@ export const fiscalDocuments = pgTable(
       .references(() => payments.id),
     /** credit notes: the refund it documents */
     refundId: bigint('refund_id', { mode: 'number' }).references(() => paymentRefunds.id),
-    status: text('status', { enum: ['PENDING', 'ISSUED', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'ISSUED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     amountCentavos: integer('amount_centavos').notNull(),
     /** 6 Factura B, 8 Nota de Crédito B, 11 Factura C, 13 Nota de Crédito C (set on the first try) */
     voucherType: integer('voucher_type'),
