@@ -612,11 +612,13 @@ export function renderMarkdown(report: BenchReport): string {
     out.push('');
   }
 
-  const analysis = path.join(benchRoot, 'analysis.md');
-  if (existsSync(analysis)) {
-    out.push(readFileSync(analysis, 'utf8').trim());
-    out.push('');
-  }
+  // The analysis (causes, fixes and what each saved, run to run) is history, kept by hand apart.
+  out.push('## Analysis');
+  out.push('');
+  out.push(
+    'Slow paths, their causes and fixes, what each change saved and the run-to-run variation: [performance-history.md](performance-history.md).',
+  );
+  out.push('');
   return `${out.join('\n')}\n`;
 }
 
