@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { startLocks, withAdvisoryLock } from './db/advisory-lock';
 import { type DbHandle, openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 
 /** Opens the configured database: the PostgreSQL server of DATABASE_URL, or PGlite in DATA_DIR. */
 export function openConfiguredDatabase(config: Config): DbHandle {

@@ -26,7 +26,7 @@ const addMail = (handle: DbHandle, subject: string) =>
 /** `npm run db:backup|db:restore` as the workspace script runs it. */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/db/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/cli.ts', ...args], {
       cwd: apiRoot,
       env: { ...process.env, NODE_ENV: 'test', INIT_CWD: work, ...env },
     });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type DbHandle, openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
-import { demoPassword, seedDemoData } from '../../src/db/seed';
+import { demoPassword, seedDemoData } from '../../src/demo/seed';
 import { testConfig } from '../helpers';
 import { eventually, freePort } from '../payments';
 import { createDatabase, createTestCluster, type TestCluster } from './pg-cluster';

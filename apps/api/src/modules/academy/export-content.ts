@@ -11,7 +11,7 @@ import {
   subscriptionPlans,
   suggestedFilters,
 } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 import { contentFormatVersion } from './content-file';
 
 type CourseRow = typeof courses.$inferSelect;

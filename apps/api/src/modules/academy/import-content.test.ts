@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoCatalog from '../../../content/demo-catalog.json' with { type: 'json' };
 import { createTestDatabase } from '../../../test/helpers';
 import type { DbHandle } from '../../db/client';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo/seed';
 import { ContentFileError, contrastRatio, parseContentFile, resolveSaleDate } from './content-file';
 import { type ImportResult, importContent } from './import-content';
 

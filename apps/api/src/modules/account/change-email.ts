@@ -7,17 +7,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
-import {
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  purchasesOf,
-  toCurrentUser,
-} from '../auth/users-repository';
+import { findUserByEmail, findUserById, purchasesOf, toCurrentUser } from '../auth/users-repository';
 import { consumeCode, issueCode } from '../auth/verification-codes';
 import { perUserLimit } from '../payments/payments-core';
 import { emailChangeCodeMail, emailChangedNoticeMail } from './account-mails';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { changeChannels } from '../../db/change-channels';
+import type { Db } from '../../db/transaction';
 import type { AccessTokenRevocation } from '../../plugins/authentication';
-import type { Db } from '../payments/orders-repository';
 
 /**
  * Access tokens are verified without the database (a signature and a per-process memory, see

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 import { operatorOf } from './operator-guard';
 
 declare module 'fastify' {

@@ -3,10 +3,10 @@ import { createPromoCodesRequestSchema, createPromoCodesResponseSchema } from '@
 import { and, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import { courses, promoCodes, subscriptionPlans } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { isUniqueViolation } from '../auth/users-repository';
-import type { Db } from '../payments/orders-repository';
 import { recordAudit } from './audit';
 import { toAdminPromoCode } from './promo-code-views';
 

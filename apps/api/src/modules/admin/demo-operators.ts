@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { secretBoxFor } from '../auth/totp-secrets';
 
 /**
- * The demo's operators (issue 18). The demo seed (db/seed.ts) creates their accounts like every
+ * The demo's operators (issue 18). The demo seed (demo/seed.ts) creates their accounts like every
  * demo account; the role and the second factor are given here, when the app starts outside
  * production: the seed has no key to seal a TOTP secret with, and a production database seeded
  * with demo data must not get operators whose password and secret are printed in the README.

@@ -5,7 +5,7 @@ import { newSession } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../test/operators';
 import { auditLog, refreshTokens, users } from '../../db/schema';
-import { demoPassword, seedDemoData } from '../../db/seed';
+import { demoPassword, seedDemoData } from '../../demo/seed';
 import { markNoChange, recordAudit, registerAuditCheck } from './audit';
 import { createOperator, operatorCreatedText } from './create-operator';
 import { demoOperators, demoTotpSecret, enableDemoOperators } from './demo-operators';

@@ -11,8 +11,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { featureFlags, serviceControls } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { Db } from '../payments/orders-repository';
 import { recordAudit } from './audit';
 
 const toControl = (row: typeof serviceControls.$inferSelect) => ({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentOrders, promoCodeRedemptions, promoCodes } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { Db } from '../payments/orders-repository';
 
 /** Orders that got (or may still get) something through a country-limited checkout. */
 const usedOrderStatuses = ['pending', 'active', 'paid', 'replaced', 'cancelled'] as const;

@@ -2,8 +2,8 @@ import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { operatorRecoveryCodes } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { resolveJwtSecret } from '../../plugins/authentication';
-import type { Db } from '../payments/orders-repository';
 
 /**
  * Recovery codes of an operator's second factor (issue 18): 10 per enrolment, `XXXXX-XXXXX` from

@@ -7,13 +7,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { credentialLimit } from '../../plugins/rate-limit';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { validationMail } from './account-mails';
 import { hashPassword } from './password-hashing';
-import { findUserByEmail, isUniqueViolation } from './users-repository';
+import { findUserByEmail } from './users-repository';
 import { issueCode } from './verification-codes';
 
 const emailTaken = () =>

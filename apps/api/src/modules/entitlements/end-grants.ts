@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { entitlements } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
-import type { Tx } from '../payments/orders-repository';
 import { addToDate } from '../subscriptions/subscription-dates';
 import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 

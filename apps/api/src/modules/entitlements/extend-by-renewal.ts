@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { entitlements } from '../../db/schema';
-import type { Tx } from '../payments/orders-repository';
+import type { Tx } from '../../db/transaction';
 import { recomputeAccess } from './recompute-access';
 
 /**

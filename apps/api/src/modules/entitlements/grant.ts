@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { entitlements, subscriptionPlans } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
-import type { Tx } from '../payments/orders-repository';
 import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 
 /** The dates of a queued grant before recomputeAccess lays it (later than any real day). */

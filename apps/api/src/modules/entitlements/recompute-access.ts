@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { entitlements, paymentOrders, subscriptionPlans, users } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
-import type { Tx } from '../payments/orders-repository';
 import { layQueued, type PlanAccess, type PlanGrant, planAccessOf } from './plan-access';
 
 /** Her plan grants (callers hold her users row locked: changes to her grants run one at a time). */

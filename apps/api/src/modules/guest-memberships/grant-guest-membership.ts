@@ -2,13 +2,14 @@ import { type GuestTier, guestTierSchema, guestTierTerms } from '@alcancia/contr
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, users } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { takeOverUnverifiedAccount } from '../auth/sessions';
 import { type CodePurpose, issueCode } from '../auth/verification-codes';
 import { grantPlan } from '../entitlements/grant';
-import { type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
+import { type OrderRow, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
 import type { PaymentRow } from '../payments/record-payment';
 import { refundDuplicatePayment } from '../payments/refund-payment';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fiscalDocuments } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 
 /**
  * The fiscal document of an approved payment, written in the transaction that records the

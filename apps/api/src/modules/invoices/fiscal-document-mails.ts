@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { pesos, spanishDate } from '../../lib/spanish-format';
 import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { conceptOf } from '../payments/her-payments';
-import type { Db } from '../payments/orders-repository';
 import { voucherLabels, voucherNumber } from './invoice-rules';
 
 type Issued = typeof fiscalDocuments.$inferSelect;

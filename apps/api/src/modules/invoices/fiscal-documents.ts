@@ -1,7 +1,7 @@
 import type { FiscalDocumentRef } from '@alcancia/contract';
 import { inArray } from 'drizzle-orm';
 import { fiscalDocuments } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 import { voucherLetter } from './invoice-rules';
 
 type Row = typeof fiscalDocuments.$inferSelect;

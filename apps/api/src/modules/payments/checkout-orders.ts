@@ -1,19 +1,13 @@
 import type { RefusedReason } from '@alcancia/contract';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors';
 import { paymentOrders } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { PaymentProviderError, PaymentRefusedError } from '../../providers/payments/payment-gateway';
-import { isUniqueViolation } from '../auth/users-repository';
 import { redeemPromoCode, releasePromoCode } from '../promo-codes/promo-code-rules';
-import {
-  type Actor,
-  type Db,
-  insertOrder,
-  type OrderKind,
-  type OrderRow,
-  transitionOrder,
-} from './orders-repository';
+import { type Actor, insertOrder, type OrderKind, type OrderRow, transitionOrder } from './orders-repository';
 import { refusedReasonOf } from './refused-reason';
 
 /** What a checkout answers when the provider refused it: nothing was charged. */

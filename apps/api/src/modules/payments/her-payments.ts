@@ -1,8 +1,9 @@
 import type { AccountPayment } from '@alcancia/contract';
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, payments, users, withdrawals } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
-import type { Db, OrderRow } from './orders-repository';
+import type { OrderRow } from './orders-repository';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 

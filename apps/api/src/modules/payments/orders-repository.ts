@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { paymentOrders, paymentStatusHistory } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Db = Database | Tx;
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type OrderKind = OrderRow['kind'];
 export type OrderStatus = OrderRow['status'];

@@ -7,9 +7,10 @@ import {
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentOrders } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
-import type { Db, OrderKind } from './orders-repository';
+import type { OrderKind } from './orders-repository';
 
 /** Refusals that end the flow: one retry is allowed, the second failure ends it (spec §9). */
 export const MAX_REFUSED_ATTEMPTS = 2;

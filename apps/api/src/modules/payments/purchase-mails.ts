@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
 import { pesos, spanishDate } from '../../lib/spanish-format';
 import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
-import type { Db } from './orders-repository';
 import { financingText, installmentsText, paidTermsOf } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 

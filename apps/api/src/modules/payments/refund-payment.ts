@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentRefunds, payments } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { enqueueCreditNote } from '../invoices/enqueue';
-import type { Db } from './orders-repository';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';

@@ -1,4 +1,4 @@
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 import {
   checkPromoCode,
   findPromoCode,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { newBuyer } from '../../../test/payments';
 import { purchasesOf } from '../../../test/programs';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo/seed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { promoCodes } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 
 /** Program promo codes of the demo (listed in the README): one gives a program away, one discounts any. */
 export const demoProgramPromoCodes: (typeof promoCodes.$inferInsert)[] = [

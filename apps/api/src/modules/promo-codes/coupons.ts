@@ -1,5 +1,5 @@
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { Db } from '../payments/orders-repository';
 import { type Coupon, couponAppliesTo } from '../subscriptions/plan-pricing';
 import { checkPromoCode, findPromoCode, hasRedeemed, promoCodeError } from './promo-code-rules';
 

@@ -1,8 +1,8 @@
 import { type PromoCodeMessageKey, promoCodeMessages } from '@alcancia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { promoCodeRedemptions, promoCodes } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { Db } from '../payments/orders-repository';
 import type { Coupon } from '../subscriptions/plan-pricing';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;

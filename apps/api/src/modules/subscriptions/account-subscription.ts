@@ -1,9 +1,10 @@
 import type { AccountSubscription } from '@alcancia/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { entitlements, paymentOrders, payments, subscriptionPlans, users } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
-import type { Db, OrderRow } from '../payments/orders-repository';
+import type { OrderRow } from '../payments/orders-repository';
 
 /** Order statuses that are (or were) her subscription after the sale. */
 const afterSaleStatuses: OrderRow['status'][] = ['active', 'cancelled', 'expired', 'withdrawn', 'refunded'];

@@ -1,12 +1,13 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
 import { endGrantsOf } from '../entitlements/end-grants';
 import { extendByRenewal } from '../entitlements/extend-by-renewal';
 import { adoptLegacyGrant, grantPlan } from '../entitlements/grant';
 import { recomputeAccess } from '../entitlements/recompute-access';
-import { type Actor, type OrderRow, type Tx, transitionOrder } from '../payments/orders-repository';
+import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import type { PaymentRow } from '../payments/record-payment';
 import { settleSuperseded } from './upgrade-subscription';

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentOrders, subscriptionPlans, users } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { isOnOrAfter } from '../../lib/argentina-date';
 import { hasPendingOrder } from '../payments/checkout-orders';
-import type { Db, OrderRow } from '../payments/orders-repository';
+import type { OrderRow } from '../payments/orders-repository';
 
 export interface Buyer {
   id: string;

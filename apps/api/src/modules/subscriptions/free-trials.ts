@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { freeTrials } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
-import type { Db, OrderRow } from '../payments/orders-repository';
+import type { OrderRow } from '../payments/orders-repository';
 
 /**
  * The card a token stands for (decision 0100): a keyed hash of what the provider reads off the

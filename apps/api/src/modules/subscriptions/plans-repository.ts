@@ -2,8 +2,8 @@ import type { SubscriptionPlan } from '@alcancia/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { providerPlans, subscriptionPlans } from '../../db/schema';
+import type { Db } from '../../db/transaction';
 import { contentCache } from '../academy/content-cache';
-import type { Db } from '../payments/orders-repository';
 import { type Coupon, type ProviderPlanRow, providerPlanView } from './plan-pricing';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;

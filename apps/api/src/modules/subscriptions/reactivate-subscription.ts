@@ -9,6 +9,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { providerPlans, subscriptionPriceChanges, users } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
@@ -23,7 +24,6 @@ import {
   attachPreapproval,
   externalReferenceOf,
   type OrderRow,
-  type Tx,
   transitionOrder,
 } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';

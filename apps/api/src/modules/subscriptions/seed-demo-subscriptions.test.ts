@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import type { DbHandle } from '../../db/client';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo/seed';
 import { seedDemoSubscriptions } from './seed-demo-subscriptions';
 
 describe('demo subscriptions', () => {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { promoCodes, providerPlans, subscriptionPlans, users } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 
 /** The demo catalogue's plans, in case the content file did not bring them. */
 const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders } from '../../db/schema';
-import type { Db } from '../payments/orders-repository';
+import type { Db } from '../../db/transaction';
 
 /** The last four digits of a card token (read before the token is used up); null when unreadable. */
 export async function lastFourOf(app: FastifyInstance, cardToken: string): Promise<string | null> {

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { userPurchases } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
 import { type EndReason, endGrantsOf } from '../entitlements/end-grants';
 import { recomputeAccess } from '../entitlements/recompute-access';
-import type { OrderRow, Tx } from '../payments/orders-repository';
+import type { OrderRow } from '../payments/orders-repository';
 
 /**
  * Ends what a withdrawn (or refunded) purchase gave, inside the withdrawal's transaction (the users

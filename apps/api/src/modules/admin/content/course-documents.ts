@@ -4,12 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
 import { courses } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import { ContentFileError, contentFormatVersion } from '../../academy/content-file';
 import { type ContentCourseDocument, exportCourses } from '../../academy/export-content';
 import { importContent } from '../../academy/import-content';
 import { progressChanged, progressChangedNotice } from '../../academy/progress-cache';
-import type { Db } from '../../payments/orders-repository';
 import { recordAudit } from '../audit';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type courseModules, type courseSections, courses } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import type { ContentCourseDocument } from '../../academy/export-content';
-import type { Db } from '../../payments/orders-repository';
 import { markNoChange } from '../audit';
 import { loadAdminCourse, newContentId } from './course-documents';
 

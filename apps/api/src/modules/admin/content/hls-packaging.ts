@@ -8,8 +8,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from 'pg-boss';
 import { videoPackagings } from '../../../db/schema';
+import type { Tx } from '../../../db/transaction';
 import { announceContentChange } from '../../academy/content-cache';
-import type { Tx } from '../../payments/orders-repository';
 
 /**
  * HLS packaging of the videos uploaded in the back office (decision 78). Where ffmpeg runs, each

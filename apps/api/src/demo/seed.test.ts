@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { DbHandle } from './client';
+import type { DbHandle } from '../db/client';
 import { seedDemoData } from './seed';
 
 describe('seedDemoData', () => {

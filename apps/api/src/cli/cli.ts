@@ -1,15 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
+import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedDemoData } from '../demo/seed';
 import { ContentFileError } from '../modules/academy/content-file';
 import { exportContent } from '../modules/academy/export-content';
 import { type ImportResult, importContent } from '../modules/academy/import-content';
 import { createOperator, OperatorInputError, operatorCreatedText } from '../modules/admin/create-operator';
 import { listFailedRefunds } from '../modules/payments/list-failed-refunds';
-import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from './backup';
-import { openDatabase } from './client';
-import { runMigrations } from './migrate';
-import { seedDemoData } from './seed';
 
 /** A mistake of the person running the command: its message is all they need to see. */
 class UsageError extends Error {}

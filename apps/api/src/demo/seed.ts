@@ -1,12 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
+import type { Database } from '../db/client';
+import { appMeta, featureFlags, users } from '../db/schema';
 import { importContent } from '../modules/academy/import-content';
 import { demoOperators } from '../modules/admin/demo-operators';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { seedDemoProgramPromoCodes } from '../modules/programs/seed-demo-program-promo-codes';
 import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
-import type { Database } from './client';
-import { appMeta, featureFlags, users } from './schema';
 
 /** Every demo account uses this password (listed in the README). */
 export const demoPassword = 'Alcancia2026';
