@@ -75,7 +75,9 @@ describe('POST /api/users/mercadopago/payment/program', () => {
       );
       expect(confirmations.map((m) => m.subject)).toEqual(['Confirmamos tu compra: Programa Abierto']);
       const text = confirmations[0]?.text ?? '';
-      expect(text).toMatch(/Pagaste \$\s45\.000,00 en 3 cuotas con la tarjeta terminada en \d{4}/);
+      expect(text).toMatch(
+        /Pagaste 3 cuotas sin interés de \$\s15\.000,00 \(total \$\s45\.000,00\) con la tarjeta terminada en \d{4}/,
+      );
       expect(text).toContain(`Número de operación: ${charged[0]?.id}.`);
       expect(text).toContain(
         `tenés hasta el ${spanishDate(addToDate(argentinaDate(), { days: 10 }))} (10 días corridos)`,
