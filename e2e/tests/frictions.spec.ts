@@ -194,7 +194,7 @@ test.describe('errors where they happen', () => {
     await expect(securityCode).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('the keyboard reaches the card form before the summary, as she sees them on a desktop', async ({
+  test('the keyboard goes the way she reads on a desktop: the summary, the card form, then the promo box', async ({
     page,
     request,
   }) => {
@@ -206,16 +206,26 @@ test.describe('errors where they happen', () => {
     const number = cardForm(page).getByLabel('Número de tarjeta');
     await expect(number).toBeVisible();
 
-    // The form is on the left, the summary on the right…
+    // The summary on top of the left column, the card form below it, the promo box on the right…
+    const summaryRegion = page.getByRole('region', { name: 'Resumen de tu compra' });
     const form = await cardForm(page).boundingBox();
-    const summary = await page.getByRole('region', { name: 'Resumen de tu compra' }).boundingBox();
-    expect(form && summary && form.x < summary.x).toBe(true);
+    const summary = await summaryRegion.boundingBox();
+    const promo = await page.getByRole('button', { name: '¿Tenés un código promocional?' }).boundingBox();
+    expect(form && summary && promo && summary.y < form.y && promo.x > form.x + form.width / 2).toBe(true);
 
-    // …and Tab goes the same way: back link → card form → … → pay button → promo box.
+    // …and Tab goes the same way: back link → what the summary holds → card form → … → pay button → promo box.
     await page.getByRole('link', { name: 'Volver a los planes' }).focus();
-    await page.keyboard.press('Tab');
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await number.evaluate((element) => element === document.activeElement)) break;
+      // before the card form, only what the summary holds (the art. 34 notice's link)
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.checkout-summary'))).toBe(true);
+    }
     await expect(number).toBeFocused();
     await page.getByRole('button', { name: 'Pagar y suscribirme' }).focus();
+    await page.keyboard.press('Tab');
+    // the Ley 25.326 notice under the card form (decision 0141), then the promo box on the right
+    await expect(page.getByRole('link', { name: 'ayuda@alcancia.com.ar' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: '¿Tenés un código promocional?' })).toBeFocused();
   });

@@ -69,7 +69,9 @@ test.describe('guest memberships', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The approval (webhook) creates her account and sends the e-mail.
-    const mail = await waitForMail(request, email, 'Membresía Oro', { timeout: 30_000 });
+    const mail = await waitForMail(request, email, 'Membresía Oro de Alcancía está activa', {
+      timeout: 30_000,
+    });
     expect(mail.text).toMatch(/^Hola Marta\b/);
 
     // Its password link opens the set-password page for her address.
@@ -100,7 +102,9 @@ test.describe('guest memberships', () => {
       await expect(page).toHaveURL(/\/compra\/mf-oro\/exito(\?|$)/);
     };
     await payOnce();
-    const welcome = await waitForMail(request, email, 'Membresía Oro', { timeout: 30_000 });
+    const welcome = await waitForMail(request, email, 'Membresía Oro de Alcancía está activa', {
+      timeout: 30_000,
+    });
 
     // Back to the same pay page (the browser's back button, a second tab), and paid again.
     await page.goto(payPage);

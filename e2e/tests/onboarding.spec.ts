@@ -74,6 +74,9 @@ test('a social-login user without a country completes her profile and continues,
   );
   await dialog.getByLabel('Teléfono').focus();
   await page.keyboard.press('Tab');
+  // the Ley 25.326 notice under the form (decision 0141) offers its help address first
+  await expect(dialog.getByRole('link', { name: 'ayuda@alcancia.com.ar' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Cerrar Sesión' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Continuar' })).toBeFocused();

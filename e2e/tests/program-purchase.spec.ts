@@ -152,7 +152,9 @@ test.describe('program purchase', () => {
     await expect(page).toHaveURL(coursePage(inversora.id));
     // Her confirmation mail (decision 88): what she paid and until when she may withdraw.
     const confirmation = await waitForMail(request, email, `Confirmamos tu compra: ${inversora.name}`);
-    expect(confirmation.text).toMatch(/Pagaste \$\s89\.000,00 en 3 cuotas con la tarjeta terminada en \d{4}/);
+    expect(confirmation.text).toMatch(
+      /Pagaste 3 cuotas sin interés de \$\s29\.666,67 \(total \$\s89\.000,00\) con la tarjeta terminada en \d{4}/,
+    );
     expect(confirmation.text).toContain('(10 días corridos)');
 
     // The program list: 'Comenzar' starts the course and opens it; then it is 'Continuar'.
