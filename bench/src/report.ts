@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminDashboardResult, adminDashboardBudget } from './admin-dashboard';
 import type { CostReport } from './cost';
@@ -9,7 +9,7 @@ import type { DataSummary } from './generate-data';
 import type { AuditResult } from './lighthouse';
 import type { LoadResult } from './load';
 import type { LogCount } from './log-count';
-import { benchRoot, log, type Settings } from './settings';
+import { log, type Settings } from './settings';
 import { keepSoakSection } from './soak-section';
 import type { RouteSize } from './web-sizes';
 
