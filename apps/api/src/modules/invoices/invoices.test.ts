@@ -36,12 +36,12 @@ const arca = () => {
   return control;
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   // Each test starts with ARCA's numbering from zero and no ticket; our table starts empty too.
+  // One statement per query: the embedded database (PGlite) refuses several in one.
   arca().reset();
-  return t.app.db
-    .execute(sql`delete from fiscal_documents; delete from fiscal_access_tickets`)
-    .then(() => undefined);
+  await t.app.db.execute(sql`delete from fiscal_documents`);
+  await t.app.db.execute(sql`delete from fiscal_access_tickets`);
 });
 
 async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
