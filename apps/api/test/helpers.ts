@@ -60,7 +60,11 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database, // TEST_LOG=error prints what a test's app logs (a 500's cause); silent otherwise.
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+  });
   extend?.(app);
   await app.ready();
   return {

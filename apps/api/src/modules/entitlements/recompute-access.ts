@@ -26,9 +26,13 @@ export async function loadPlanGrants(tx: Tx, userId: string): Promise<PlanGrant[
   return rows.map((r) => ({ ...r, weight: Number(r.weight), endsOn: r.endsOn ?? r.startsOn }));
 }
 
-/** Locks her users row: every change to her grants runs one at a time. */
+/**
+ * Locks her users row: every change to her grants runs one at a time. FOR NO KEY UPDATE, not FOR
+ * UPDATE: rows that only reference her (a free trial, a payment) are inserted meanwhile without
+ * waiting, so an insert's foreign-key check never deadlocks with a grant (CI saw it do so).
+ */
 export async function lockUser(tx: Tx, userId: string) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   return user;
 }
 

@@ -65,7 +65,7 @@ async function findOrCreateAccount(tx: Tx, email: string, details: GuestDetails)
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+  const [user] = await tx.select().from(users).where(eq(users.email, email)).for('no key update');
   if (!user) throw new Error(`guest account ${email} neither created nor found`);
   return { user, created: created.length > 0 };
 }
@@ -92,7 +92,11 @@ export async function grantGuestMembership(
   payment: PaymentRow,
 ): Promise<{ userId: string; endDate: string; created: boolean } | 'duplicate' | null> {
   return app.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    const [order] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, orderId))
+      .for('no key update');
     const tier = guestTierSchema.safeParse(order?.itemId);
     if (!order || !tier.success) return null;
     if (payment.amountCentavos < order.amountCentavos || payment.currency !== order.currency) {

@@ -84,7 +84,7 @@ export async function transitionOrder(
     .select({ status: paymentOrders.status })
     .from(paymentOrders)
     .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, from)))
-    .for('update');
+    .for('no key update');
   if (!before) return null;
   const [order] = await db
     .update(paymentOrders)

@@ -76,7 +76,7 @@ export async function recordProviderPayment(
     .select()
     .from(payments)
     .where(eq(payments.providerPaymentId, seen.id))
-    .for('update');
+    .for('no key update');
   if (!stored) throw new Error(`payment ${seen.id} vanished`);
   const moves = rankOf(seen.status) > rankOf(stored.status);
   const refunded = Math.max(stored.refundedCentavos, seen.refundedCentavos);

@@ -36,7 +36,7 @@ export async function grantProgram(
       .select({ status: paymentOrders.status })
       .from(paymentOrders)
       .where(eq(paymentOrders.id, order.id))
-      .for('update');
+      .for('no key update');
     const [owned] = await tx
       .select({ source: userPurchases.source })
       .from(userPurchases)

@@ -62,7 +62,7 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       .select()
       .from(paymentOrders)
       .where(eq(paymentOrders.id, input.order.id))
-      .for('update');
+      .for('no key update');
     if (!order?.userId) return { ...nothing, superseded: [] as OrderRow[], order };
     const renewal = order.status === 'active';
     if (!renewal && !startable.includes(order.status)) return { ...nothing, superseded: [], order };
@@ -103,7 +103,7 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
           ),
         ),
       )
-      .for('update');
+      .for('no key update');
     const why = { actor: input.actor, reason: `superseded by order ${order.id}` };
     for (const previous of superseded)
       await transitionOrder(tx, previous.id, [previous.status], 'replaced', why);
