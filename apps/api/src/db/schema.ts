@@ -120,6 +120,11 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** the last accepted TOTP time step: a code is accepted once (replay protection) */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** the onboarding's answers (issue 30): goal codes (LearningGoal) and knowledge level (KnowledgeLevel) */
+    learningGoals: text('learning_goals').array().notNull().default(sql`'{}'::text[]`),
+    knowledgeLevel: text('knowledge_level'),
+    /** set when she validates her e-mail or first logs in with a social account; cleared when she answers or skips */
+    interestsPending: boolean('interests_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
