@@ -8,7 +8,8 @@ import { waitForMail } from './support/mailbox';
 
 /*
  * Issue 28: a purchase gets its electronic invoice from the ARCA stand-in right after the payment;
- * the buyer is mailed and finds it in Mi cuenta next to the receipt, as a PDF.
+ * the buyer is mailed and finds it in Mi cuenta next to the receipt, as a PDF. A withdrawal gets its
+ * credit note the same way.
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -73,6 +74,71 @@ test('a purchase is invoiced: the mail says so and Mi cuenta downloads the Factu
     'Consumidor Final',
     'CAE N°:',
     'Fecha de vto. de CAE:',
+  ]) {
+    expect(text).toContain(expected);
+  }
+});
+
+test('a subscription she withdraws gets its Nota de Crédito C, mailed and listed with the invoice in Mi cuenta', async ({
+  page,
+  request,
+}) => {
+  const { email, credentials } = await newCustomer(request, 'nota-de-credito');
+  // Plan Oro monthly: charged at once (Plan Esencial monthly starts with a free trial, nothing to invoice).
+  const paid = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    data: {
+      subscriptionPlanName: 'Plan Oro',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const invoiceMail = await waitForMail(request, email, 'Tu factura de');
+  const invoiceNumber = /Factura C N\.º (\d{5}-\d{8})/.exec(invoiceMail.text)?.[1] ?? '';
+  expect(invoiceNumber).not.toBe('');
+
+  // Within the 10 days of art. 34: the botón de arrepentimiento on her payment.
+  await signIn(page, credentials);
+  await page.goto('/mi-cuenta/pagos');
+  const card = page.getByRole('listitem').filter({ hasText: 'Plan Oro' });
+  await expect(
+    card.getByRole('button', { name: `Descargar Factura C ${invoiceNumber}`, exact: false }),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Arrepentirme de esta compra' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Te arrepentís de esta compra?' });
+  await confirm.getByRole('button', { name: 'Sí, arrepentirme' }).click();
+  const done = page.getByRole('dialog', { name: 'Te arrepentiste de la compra' });
+  await expect(done).toContainText(/ARR-[A-Z2-9]{6}/);
+  await done.getByRole('button', { name: 'Entendido' }).click();
+  await expect(card).toContainText('Devuelto');
+
+  // Once the refund went through, ARCA authorizes the credit note tied to the invoice: mailed…
+  const noteMail = await waitForMail(request, email, 'Tu nota de crédito de');
+  expect(noteMail.text).toMatch(/Nota de Crédito C N\.º \d{5}-\d{8}/);
+  expect(noteMail.text).toMatch(/CAE \d{14}/);
+  expect(noteMail.text).toContain('/mi-cuenta/pagos');
+
+  // …and listed next to the invoice, downloadable.
+  await page.reload();
+  const noteButton = card.getByRole('button', {
+    name: /^Descargar Nota de crédito C \d{5}-\d{8} \(CAE \d{14}\)/,
+  });
+  await expect(noteButton).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Descargar Factura C / })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent('download');
+  await noteButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^nota-de-credito-C-\d{5}-\d{8}\.pdf$/);
+  const text = (await pdfText(new Uint8Array(await readFile(await file.path())))).replace(/\s+/g, ' ');
+  for (const expected of [
+    'NOTA DE CRÉDITO',
+    'COD. 013',
+    `Comprobante asociado: Factura C ${invoiceNumber}`,
+    'Plan Oro',
+    'CAE N°:',
   ]) {
     expect(text).toContain(expected);
   }

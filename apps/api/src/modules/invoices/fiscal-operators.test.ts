@@ -156,6 +156,61 @@ describe('a responsable inscripto', () => {
   });
 });
 
+describe('a duplicate payment', () => {
+  it('a Checkout Pro page paid twice: the second payment is invoiced and its refund gets a Nota de Crédito B', async () => {
+    const email = `doble.${Date.now()}@example.com`;
+    const preference = await createGuestPreference(t.app, guestPayload('ORO', { email }));
+    expect(preference.statusCode).toBe(200);
+    const prefId =
+      new URL((preference.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${t.emulator.url}/checkout/v1/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          pref_id: prefId,
+          card: 'visa',
+          cardholder_name: 'APRO',
+          installments: '1',
+          email,
+        }).toString(),
+      });
+      await settleWebhooks(t.emulator);
+    }
+    const paid = await eventually(async () => {
+      const rows = await t.app.db
+        .select({ id: payments.id, amount: payments.amountCentavos, refunded: payments.refundedCentavos })
+        .from(payments)
+        .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+        .where(eq(paymentOrders.providerPreferenceId, prefId))
+        .orderBy(payments.id);
+      expect(rows.map((r) => r.refunded)).toEqual([0, rows[1]?.amount]);
+      return rows;
+    });
+    await t.app.invoicing.runDue();
+
+    const [first, second] = paid;
+    expect((await docsOf(first?.id ?? 0)).map((d) => [d.kind, d.status])).toEqual([['invoice', 'ISSUED']]);
+    const [invoice, note] = await docsOf(second?.id ?? 0);
+    expect(invoice).toMatchObject({ kind: 'invoice', status: 'ISSUED', voucherType: 6 });
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      status: 'ISSUED',
+      voucherType: 8,
+      amountCentavos: second?.amount,
+      netCentavos: Math.round((second?.amount ?? 0) / 1.21),
+    });
+    const [voucher] = arca()
+      .vouchers(1, 8)
+      .filter((v) => v.CodAutorizacion === note?.cae);
+    expect(voucher).toMatchObject({
+      ImpTotal: second?.amount,
+      CbtesAsoc: [expect.objectContaining({ Tipo: 6, PtoVta: 1, Nro: invoice?.number })],
+    });
+  });
+});
+
 describe('the back office fiscal page', () => {
   it('lists the month, exports the sales book, shows the issuer, and lets an admin (not support) retry', async () => {
     const buyer = await newBuyer(t.app);

@@ -5,6 +5,7 @@ import decodeQR from 'qr/decode.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../test/accounts';
 import { testAppForFile } from '../../../test/helpers';
+import { operatorSession } from '../../../test/operators';
 import {
   type Buyer,
   cardToken,
@@ -17,9 +18,8 @@ import {
 } from '../../../test/payments';
 import { pdfText } from '../../../test/pdf-text';
 import { payProgram, seedTestProgramCatalog } from '../../../test/programs';
-import { fiscalDocuments, paymentRefunds, payments } from '../../db/schema';
+import { fiscalDocuments, paymentRefunds } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { requestRefund } from '../payments/refund-payment';
 import { qrModulePoints } from './invoice-pdf';
 
 const t = testAppForFile(
@@ -300,46 +300,105 @@ describe('credit notes of refunds', () => {
     expect(text).toContain('Comprobante asociado: Factura C 00003-00000001');
   });
 
-  it('issues a credit note for an operator refund and a duplicate payment refund, each once', async () => {
-    const { payment } = await buyProgram();
-    const [stored] = await t.app.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, Number(payment.id)));
-    if (!stored) throw new Error('payment not stored');
-    // an operator's partial refund and a second request with the same key
+  it('issues one credit note per operator refund from the back office, however often it is asked', async () => {
+    const { buyer, payment } = await buyProgram();
+    const admin = await operatorSession(t.app, 'admin');
+    // A partial refund pressed twice with the panel's key, then the rest.
     for (let i = 0; i < 2; i++) {
-      await requestRefund(t.app, {
-        payment: stored,
-        amountCentavos: 1_000_000,
-        reason: 'operator',
-        causedByOrderId: stored.orderId,
-        idempotencyKey: `operator-test:${stored.id}`,
-        payerEmail: null,
+      const refunded = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${payment.id}/refunds`,
+        headers: admin.headers,
+        payload: { amount: 1_000_000, idempotencyKey: `panel-${payment.id}-first` },
       });
+      expect(refunded.statusCode, refunded.body).toBe(200);
     }
-    const [afterOperator] = await t.app.db.select().from(payments).where(eq(payments.id, stored.id));
-    await requestRefund(t.app, {
-      payment: afterOperator ?? stored,
-      amountCentavos: stored.amountCentavos - 1_000_000,
-      reason: 'duplicate_payment',
-      causedByOrderId: stored.orderId,
-      idempotencyKey: `duplicate:${stored.providerPaymentId}`,
-      payerEmail: null,
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/refunds`,
+      headers: admin.headers,
+      payload: { idempotencyKey: `panel-${payment.id}-rest` },
     });
+    expect(rest.statusCode, rest.body).toBe(200);
     const refunds = await t.app.db
       .select()
       .from(paymentRefunds)
-      .where(eq(paymentRefunds.paymentId, stored.id));
-    expect(refunds.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
+      .where(eq(paymentRefunds.paymentId, Number(payment.id)))
+      .orderBy(paymentRefunds.id);
+    expect(refunds.map((r) => [r.reason, r.status])).toEqual([
+      ['operator', 'SUCCESS'],
+      ['operator', 'SUCCESS'],
+    ]);
     // Credit notes wait for their invoice: one run issues the invoice first, then both notes.
     await t.app.invoicing.runDue();
-    const docs = await docsOf(stored.id);
+    const docs = await docsOf(payment.id);
     expect(docs.map((d) => [d.kind, d.status, d.amountCentavos, d.number])).toEqual([
-      ['invoice', 'ISSUED', stored.amountCentavos, 1],
+      ['invoice', 'ISSUED', payment.amount, 1],
       ['credit_note', 'ISSUED', 1_000_000, 1],
-      ['credit_note', 'ISSUED', stored.amountCentavos - 1_000_000, 2],
+      ['credit_note', 'ISSUED', payment.amount - 1_000_000, 2],
     ]);
+    expect(
+      arca()
+        .vouchers(3, 13)
+        .map((v) => [v.ImpTotal, v.CbtesAsoc?.[0]?.Nro]),
+    ).toEqual([
+      [1_000_000, 1],
+      [payment.amount - 1_000_000, 1],
+    ]);
+    expect((await paymentsOf(buyer))[0]?.creditNotes.map((n) => n.number)).toEqual([1, 2]);
+  });
+
+  it('issues a credit note for the unused days an upgrade gives back, tied to the old plan’s invoice', async () => {
+    const buyer = await newBuyer(t.app);
+    await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'Plan Básico',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator, 'APRO'),
+    });
+    await settleWebhooks(t.emulator);
+    await t.app.invoicing.runDue();
+    // Paid ten days ago: the upgrade gives back about two thirds of it.
+    await t.app.db.execute(
+      sql`update payments set approved_at = now() - make_interval(days => 10)
+           where order_id in (select id from payment_orders where user_id = ${buyer.userId})`,
+    );
+    const upgraded = await subscribe(t.app, buyer, {
+      subscriptionPlanName: 'Plan Platino',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(t.emulator, 'APRO'),
+    });
+    expect(upgraded.json()).toMatchObject({ isUpgradeSubscription: true, refundStatus: 'SUCCESS' });
+    await settleWebhooks(t.emulator);
+    await t.app.invoicing.runDue();
+
+    const { rows } = await t.app.db.execute<{ id: number; payment_id: number; amount_centavos: number }>(
+      sql`select id, payment_id, amount_centavos from payment_refunds
+           where reason = 'upgrade' and payment_id in (select p.id from payments p
+             join payment_orders o on o.id = p.order_id where o.user_id = ${buyer.userId})`,
+    );
+    const [refund] = rows;
+    expect(refund?.amount_centavos).toBeGreaterThan(0);
+    expect(refund?.amount_centavos).toBeLessThan(1_000_000);
+    const [oldInvoice, note] = await docsOf(refund?.payment_id ?? 0);
+    expect(oldInvoice).toMatchObject({ kind: 'invoice', status: 'ISSUED', amountCentavos: 1_000_000 });
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      status: 'ISSUED',
+      voucherType: 13,
+      refundId: Number(refund?.id),
+      amountCentavos: refund?.amount_centavos,
+    });
+    expect(arca().vouchers(3, 13)).toEqual([
+      expect.objectContaining({
+        ImpTotal: refund?.amount_centavos,
+        CbtesAsoc: [expect.objectContaining({ Tipo: 11, PtoVta: 3, Nro: oldInvoice?.number })],
+      }),
+    ]);
+    // Mi cuenta lists the note with the old plan's payment; the new plan's charge has its own invoice.
+    const listed = await paymentsOf(buyer);
+    const old = listed.find((p) => Number(p.id) === Number(refund?.payment_id));
+    expect(old?.creditNotes).toEqual([expect.objectContaining({ type: 'C', cae: note?.cae })]);
+    expect(listed.filter((p) => p.invoice).map((p) => p.invoice?.type)).toEqual(['C', 'C']);
   });
 });
 
