@@ -28,6 +28,13 @@ export const appMeta = pgTable('app_meta', {
  * Transactional outbox: a mail is written in the same transaction as the change that causes it,
  * then delivered by the dispatcher, retried with backoff while SMTP is down. Nothing is lost.
  */
+/** A file attached to a mail: its name, MIME type and bytes in base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -36,6 +43,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the mail (an invoice's PDF), base64: what was authorized is what leaves. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -62,6 +71,7 @@ export const devMailbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_mailbox_to_created_idx').on(t.to, t.createdAt)],
