@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fiscalDocumentRefSchema } from './invoices';
-import { countryCodes, passwordMaxLength } from './rules';
+import { countryCodes, knowledgeLevels, learningGoals, passwordMaxLength } from './rules';
 import { emailSchema, nameSchema } from './users';
 
 /*
@@ -145,15 +145,35 @@ export type GuestCancellationResponse = z.infer<typeof guestCancellationResponse
 
 /* ---------- her data ---------- */
 
+export const learningGoalsSchema = z
+  .array(z.enum(learningGoals, { message: 'Elegí tus objetivos entre las opciones.' }))
+  .max(learningGoals.length, 'Elegí tus objetivos entre las opciones.')
+  .refine((goals) => new Set(goals).size === goals.length, 'Elegí cada objetivo una sola vez.');
+export const knowledgeLevelSchema = z.enum(knowledgeLevels, {
+  message: 'Elegí cuánto sabés entre las opciones.',
+});
+
+/**
+ * PATCH /users/me. The onboarding's answers (issue 30) come together: `learningGoals` and
+ * `knowledgeLevel` (an empty list and null when she skips); either one ends the questions.
+ */
 export const updateProfileRequestSchema = z
   .object({
     name: nameSchema.optional(),
     phone: z.string().trim().min(1).max(32).optional(),
     countryCode: z.enum(countryCodes).optional(),
+    learningGoals: learningGoalsSchema.optional(),
+    knowledgeLevel: knowledgeLevelSchema.nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.phone !== undefined || v.countryCode !== undefined, {
-    message: 'No hay datos para cambiar.',
-  });
+  .refine(
+    (v) =>
+      v.name !== undefined ||
+      v.phone !== undefined ||
+      v.countryCode !== undefined ||
+      v.learningGoals !== undefined ||
+      v.knowledgeLevel !== undefined,
+    { message: 'No hay datos para cambiar.' },
+  );
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1).max(passwordMaxLength),

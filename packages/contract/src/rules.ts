@@ -54,3 +54,17 @@ export function normalizePhone(country: CountryCode, typed: string): string | nu
   const full = `${callingCode}${digits}`;
   return full.length >= 7 && full.length <= 15 ? `+${full}` : null;
 }
+
+/**
+ * The onboarding's two questions (issue 30): what she wants to learn (one or more) and how much
+ * she already knows. Codes are stored on her profile; the labels are the web's.
+ */
+export const learningGoals = [
+  'ORDER_SPENDING',
+  'GET_OUT_OF_DEBT',
+  'START_INVESTING',
+  'ENTREPRENEURSHIP',
+] as const;
+export type LearningGoal = (typeof learningGoals)[number];
+export const knowledgeLevels = ['NOTHING', 'SOME', 'A_LOT'] as const;
+export type KnowledgeLevel = (typeof knowledgeLevels)[number];

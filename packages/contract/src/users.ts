@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { countryCodes, emailPattern, invalidEmailMessage, isValidPassword, passwordMaxLength } from './rules';
+import {
+  countryCodes,
+  emailPattern,
+  invalidEmailMessage,
+  isValidPassword,
+  knowledgeLevels,
+  learningGoals,
+  passwordMaxLength,
+} from './rules';
 
 export const emailSchema = z
   .string()
@@ -37,6 +45,11 @@ export const currentUserSchema = z.object({
   telephone: z.string().nullable(),
   /** product type → purchased product ids, e.g. { programs: ['…'] } */
   purchases: z.record(z.string(), z.array(z.string())),
+  /** the onboarding's answers (issue 30): her goals (none when skipped) and how much she knows */
+  learningGoals: z.array(z.enum(learningGoals)),
+  knowledgeLevel: z.enum(knowledgeLevels).nullable(),
+  /** true once she validated her e-mail (or first logged in with a social account) until she answers or skips */
+  interestsPending: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -20,6 +20,16 @@ const invalidPhone = () =>
 const countryMissing = () =>
   AppError.invalidData([{ path: 'body.countryCode', message: 'Elegí tu país para guardar tu teléfono.' }]);
 
+/** The onboarding's answers (issue 30): either one, even empty (skipped), ends the questions. */
+function interestChanges(changes: z.infer<typeof updateProfileRequestSchema>) {
+  if (changes.learningGoals === undefined && changes.knowledgeLevel === undefined) return {};
+  return {
+    ...(changes.learningGoals !== undefined ? { learningGoals: changes.learningGoals } : {}),
+    ...(changes.knowledgeLevel !== undefined ? { knowledgeLevel: changes.knowledgeLevel } : {}),
+    interestsPending: false,
+  };
+}
+
 /**
  * Her name, phone and country, with the rules of registration: the phone is normalized for the
  * country (the new one when it changes too), and a country already used by a country check
@@ -48,6 +58,7 @@ export async function updateProfile(
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(telephone !== undefined ? { telephone } : {}),
         ...(changes.countryCode ? { countryCode: changes.countryCode } : {}),
+        ...interestChanges(changes),
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId))
@@ -65,7 +76,7 @@ export const updateProfileRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Cambiar mis datos (nombre, teléfono, país)',
+        summary: 'Cambiar mis datos (nombre, teléfono, país, objetivos y nivel)',
         description:
           'Mismas reglas que el registro. Un país ya usado por una compra o un código limitado a países no cambia (409 COUNTRY_CHANGE_NOT_ALLOWED).',
         security: [{ bearerAuth: [] }],

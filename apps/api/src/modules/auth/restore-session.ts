@@ -34,7 +34,7 @@ export const restoreSessionRoute: FastifyPluginAsyncZod = async (app) => {
           if (!(await consumeCode(tx, app.codeSecret, user.id, 'login_link', code))) return null;
           await tx
             .update(users)
-            .set({ emailVerifiedAt: sql`now()` })
+            .set({ emailVerifiedAt: sql`now()`, interestsPending: true })
             .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
           return issueCredentials(app, tx, user.id);
         }));

@@ -58,6 +58,8 @@ describe('social login through the local OIDC mock', () => {
       name: 'Gabriela Google',
       emailVerified: true,
       countryCode: null,
+      // her first social login: the onboarding's questions come next (issue 30)
+      interestsPending: true,
     });
 
     t.app.socialLogin.mock?.setNextIdentity({ sub: `g-${email}`, email, name: 'Gabriela Google' });

@@ -48,7 +48,7 @@ async function accountFor(app: FastifyInstance, provider: SocialProviderName, pr
       await takeOverUnverifiedAccount(tx, existing);
       await tx
         .update(users)
-        .set({ emailVerifiedAt: sql`now()` })
+        .set({ emailVerifiedAt: sql`now()`, interestsPending: true })
         .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)));
     } else {
       const [created] = await tx
@@ -58,6 +58,8 @@ async function accountFor(app: FastifyInstance, provider: SocialProviderName, pr
           name: profile.name?.trim() || profile.email.split('@')[0] || 'Alumna',
           origin: 'social',
           emailVerifiedAt: new Date(),
+          // her first social login: the onboarding's questions come next (issue 30)
+          interestsPending: true,
         })
         .returning({ id: users.id });
       userId = created?.id;

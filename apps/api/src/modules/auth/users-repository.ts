@@ -1,4 +1,11 @@
-import type { CountryCode, CurrentUser } from '@alcancia/contract';
+import {
+  type CountryCode,
+  type CurrentUser,
+  type KnowledgeLevel,
+  knowledgeLevels,
+  type LearningGoal,
+  learningGoals,
+} from '@alcancia/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { userPurchases, users } from '../../db/schema';
@@ -42,5 +49,13 @@ export function toCurrentUser(user: UserRow, purchases: Record<string, string[]>
     countryCode: (user.countryCode as CountryCode | null) ?? null,
     telephone: user.telephone,
     purchases,
+    learningGoals: user.learningGoals.filter(isLearningGoal),
+    knowledgeLevel: isKnowledgeLevel(user.knowledgeLevel) ? user.knowledgeLevel : null,
+    interestsPending: user.interestsPending,
   };
 }
+
+const isLearningGoal = (code: string): code is LearningGoal =>
+  (learningGoals as readonly string[]).includes(code);
+const isKnowledgeLevel = (code: string | null): code is KnowledgeLevel =>
+  (knowledgeLevels as readonly (string | null)[]).includes(code);

@@ -47,7 +47,7 @@ export const validateAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (ok) {
           await tx
             .update(users)
-            .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+            .set({ emailVerifiedAt: sql`now()`, interestsPending: true, updatedAt: sql`now()` })
             .where(eq(users.id, user.id));
         }
         return ok;
