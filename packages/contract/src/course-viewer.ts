@@ -14,6 +14,8 @@ export const sectionSchema = z.object({
   section_url: z.string().nullable(),
   mime_type: z.string().nullable(),
   file_extension: z.string().nullable(),
+  /** a CLASS's Spanish WebVTT captions (signed like its video); null: none, or not hers to see */
+  captions_url: z.string().nullable(),
 });
 export type Section = z.infer<typeof sectionSchema>;
 

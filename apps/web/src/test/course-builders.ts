@@ -15,6 +15,7 @@ export const section = (
   section_url: null,
   mime_type: null,
   file_extension: null,
+  captions_url: null,
 });
 
 /** A module for unit tests, its totals computed from its sections. */

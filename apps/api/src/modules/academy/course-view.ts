@@ -1,4 +1,5 @@
 import type { Course } from '@alcancia/contract';
+import { shippedCaptionsUrl } from '../files/class-captions';
 import type { CourseStructure } from './course-structure';
 
 /**
@@ -43,6 +44,8 @@ export function toCourseView(
         section_url: addresses ? classAddress(s, structure.playbackUrls, addresses.signMedia) : null,
         mime_type: s.mimeType,
         file_extension: s.fileExtension,
+        // a class's Spanish captions, signed like its video (decision 0156)
+        captions_url: addresses && s.type === 'CLASS' ? captionsAddressOf(s, addresses.signMedia) : null,
       })),
     })),
     cover: course.cover ?? null,
@@ -66,4 +69,13 @@ function classAddress(
   if (!section.sectionUrl) return null;
   if (section.type !== 'CLASS') return section.sectionUrl;
   return signMedia(playbackUrls.get(section.sectionUrl) ?? section.sectionUrl);
+}
+
+/** A class's captions address, signed; null when the class has none. */
+function captionsAddressOf(
+  section: CourseStructure['modules'][number]['sections'][number],
+  signMedia: (url: string) => string,
+): string | null {
+  const captions = shippedCaptionsUrl(section.sectionUrl);
+  return captions ? signMedia(captions) : null;
 }

@@ -46,6 +46,8 @@ describe('course viewer API', () => {
       section_url: expect.stringMatching(/^\/media\/s\/\d+\.[A-Za-z0-9_-]{43}\/videos\/pg-s1\.mp4$/),
       mime_type: 'video/mp4',
       file_extension: 'mp4',
+      // no shipped captions beside this fixture's video
+      captions_url: null,
     });
   });
 

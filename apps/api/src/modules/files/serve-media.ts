@@ -58,6 +58,8 @@ const videoTypes: Record<string, string> = {
   m4s: 'video/iso.segment',
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
+  // a class's captions (decision 0156)
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 /** A part of a stored file: its bytes from `start` to `end` (inclusive) and its whole size. */
