@@ -17,6 +17,7 @@ import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
+import { entitlementsModule } from './modules/entitlements/routes';
 import { fileUrlModule, signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
@@ -239,6 +240,7 @@ export async function buildApp({
       await api.register(getPaymentAttemptsRoute, { prefix: '/users' });
       await api.register(programsModule);
       await api.register(accountPaymentsModule, { prefix: '/users' });
+      await api.register(entitlementsModule, { prefix: '/users' });
       await api.register(fiscalDocumentPdfRoute, { prefix: '/users' });
       await api.register(withdrawalsModule);
       await api.register(guestCancellationRoutes);

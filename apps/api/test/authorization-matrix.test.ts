@@ -317,6 +317,13 @@ const personRows: Row[] = [
     foreign: (c) => [c.preapprovalId],
   },
   {
+    route: 'GET /api/users/me/access',
+    request: get('/api/users/me/access'),
+    owner: [200],
+    other: [200],
+    foreign: (c) => [c.preapprovalId, c.providerPaymentId],
+  },
+  {
     route: 'POST /api/users/subscriptions/usePromoCode',
     request: post('/api/users/subscriptions/usePromoCode', { promoCode: 'NO-EXISTE-MATRIZ' }),
     owner: [404],

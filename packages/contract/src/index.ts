@@ -1,6 +1,7 @@
 import './zod-locale';
 
 export * from './academy';
+export * from './access';
 export * from './account';
 export * from './certificates';
 export * from './course-viewer';

@@ -25,6 +25,7 @@ import { verifyPassword } from '../auth/password-hashing';
 import { revokeAllSessions } from '../auth/sessions';
 import { findUserById } from '../auth/users-repository';
 import { consumeCode } from '../auth/verification-codes';
+import { endAllGrantsOf } from '../entitlements/end-grants';
 import { transitionOrder } from '../payments/orders-repository';
 import { perUserLimit } from '../payments/payments-core';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
@@ -54,9 +55,9 @@ const chargingStatuses = ['active', 'pending'] as const;
  *    the provider cannot be reached nothing is deleted: she must not be charged without an account);
  * 2. in one transaction: those orders become `cancelled`; every session ends; her personal data
  *    is erased (social identities, codes, progress, certificates) or unlinked (free trials,
- *    analytics events); the users row stays, anonymised and marked deleted, because payments,
- *    refunds and withdrawals point at it and are kept for the accounts (their e-mails anonymised
- *    too); a goodbye mail goes to the address she had;
+ *    analytics events); her grants end (reason account_deleted); the users row stays, anonymised
+ *    and marked deleted, because payments, refunds and withdrawals point at it and are kept for
+ *    the accounts (their e-mails anonymised too); a goodbye mail goes to the address she had;
  * 3. every API process refuses her access tokens from then on.
  */
 export async function deleteAccount(
@@ -118,6 +119,8 @@ export async function deleteAccount(
       }
     }
     await revokeAllSessions(tx, userId);
+    // Decision 0094: her grants end with the account (the cache is cleared below).
+    await endAllGrantsOf(tx, userId);
 
     await tx.delete(socialIdentities).where(eq(socialIdentities.userId, userId));
     await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));

@@ -43,3 +43,23 @@ export async function endGrantsOf(
   await recomputeAccess(tx, userId);
   return ended.length;
 }
+
+/**
+ * Her account is deleted: every grant she still has ends (reason `account_deleted`), as of
+ * yesterday like any other ending, so nothing of hers is open today. The caller clears the cache.
+ */
+export async function endAllGrantsOf(tx: Tx, userId: string): Promise<number> {
+  const yesterday = addToDate(argentinaDate(), { days: -1 });
+  const ended = await tx
+    .update(entitlements)
+    .set({
+      state: 'ended',
+      endedReason: 'account_deleted',
+      endedAt: sql`now()`,
+      endsOn: sql`least(coalesce(${entitlements.endsOn}, ${yesterday}::date), ${yesterday}::date)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.state, 'active')))
+    .returning({ id: entitlements.id });
+  return ended.length;
+}
