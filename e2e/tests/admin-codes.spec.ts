@@ -57,9 +57,10 @@ test('an admin creates a batch of codes and finds it in the audit log', async ({
 
   // the audit log has the batch, by her
   await nav.getByRole('link', { name: 'Auditoría' }).click();
-  await page.getByLabel('Acción').fill('promo_code.create_batch');
+  await page.getByLabel('Qué hizo').selectOption({ label: 'Creó un lote de códigos' });
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const log = page.getByRole('table', { name: 'Cambios registrados' });
   await expect(log.getByText('admin@alcancia.local').first()).toBeVisible();
+  await expect(log.getByText(/^Administración creó un lote de \d+ códigos/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -13,13 +13,15 @@ test.describe.configure({ timeout: 90_000 });
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Secciones' });
 
 async function flip(page: Page, action: 'Encender' | 'Apagar', resource?: string) {
-  await page.getByRole('button', { name: `${action} COMMUNITY` }).click();
-  const dialog = page.getByRole('dialog', { name: `${action} COMMUNITY` });
+  await page.getByRole('button', { name: `${action} «Comunidad»` }).click();
+  const dialog = page.getByRole('dialog', { name: `${action} «Comunidad»` });
+  // what it changes for learners, in words (issue 29)
+  await expect(dialog).toContainText('las alumnas con un plan que la incluye ven «Comunidad» en el menú');
   await expect(dialog).toContainText('El cambio llega a todas las alumnas en segundos.');
   if (resource !== undefined) await dialog.getByLabel('Dirección (opcional)').fill(resource);
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(
-    page.getByText(`COMMUNITY: ${action === 'Encender' ? 'encendido' : 'apagado'}.`),
+    page.getByText(`${action === 'Encender' ? 'Encendiste' : 'Apagaste'} «Comunidad».`),
   ).toBeVisible();
 }
 
@@ -33,7 +35,7 @@ test('an admin turns the community on with a confirmation; a learner sees it at 
     .getByRole('link', { name: 'Servicios y funciones' })
     .click();
   await expect(page.getByRole('heading', { name: 'Servicios y funciones' })).toBeVisible();
-  const row = page.getByRole('row', { name: /COMMUNITY/ });
+  const row = page.getByRole('row', { name: /^Comunidad/ });
   await expect(row).toContainText('Apagado');
   await expectNoSeriousA11yViolations(page);
 
@@ -46,9 +48,9 @@ test('an admin turns the community on with a confirmation; a learner sees it at 
     await expect(sideNav(learner).getByRole('link', { name: 'Comunidad' })).toHaveCount(0);
 
     // a cancelled confirmation changes nothing
-    await page.getByRole('button', { name: 'Encender COMMUNITY' }).click();
+    await page.getByRole('button', { name: 'Encender «Comunidad»' }).click();
     await page
-      .getByRole('dialog', { name: 'Encender COMMUNITY' })
+      .getByRole('dialog', { name: 'Encender «Comunidad»' })
       .getByRole('button', { name: 'Cancelar' })
       .click();
     await expect(row).toContainText('Apagado');
@@ -75,6 +77,7 @@ test('an admin turns the community on with a confirmation; a learner sees it at 
     .getByRole('navigation', { name: 'Secciones del panel' })
     .getByRole('link', { name: 'Auditoría' })
     .click();
-  await expect(page.getByRole('row', { name: /COMMUNITY/ }).first()).toContainText('admin@alcancia.local');
+  const entry = page.getByRole('row', { name: /Administración apagó «Comunidad»/ }).first();
+  await expect(entry).toContainText('admin@alcancia.local');
   await learnerContext.close();
 });

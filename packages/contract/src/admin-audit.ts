@@ -33,6 +33,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** the member, operator, course or plan it is about, by name (for the entry's sentence) */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminReasonSchema } from './admin-common';
 
 const centavos = z.number().int().nonnegative();
 
@@ -64,6 +65,8 @@ export const adminRefundRequestSchema = z.object({
    * retry after a lost answer) gets the first one's refund back, never a second refund.
    */
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** why, in the operator's words: kept in the audit log's entry */
+  reason: adminReasonSchema.optional(),
 });
 
 export const adminRefundResponseSchema = z.object({

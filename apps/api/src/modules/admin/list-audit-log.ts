@@ -4,6 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
+/**
+ * Who or what an entry is about, by name, for its sentence in the panel: the member or operator
+ * (a payment's member is in its "after"), the course or the plan; null when there is none.
+ */
+const targetName = sql<string | null>`coalesce(
+  (select u.name from users u where u.id::text = case
+     when ${auditLog.targetType} in ('member', 'operator') then ${auditLog.targetId}
+     else ${auditLog.after}->>'member' end),
+  (select c.name from courses c where ${auditLog.targetType} = 'course' and c.id = ${auditLog.targetId}),
+  (select p.name from subscription_plans p where ${auditLog.targetType} = 'plan' and p.id = ${auditLog.targetId})
+)`;
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,14 +42,14 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
   if (query.from) filters.push(gte(auditLog.createdAt, argentinaDayStart(query.from)));
   if (query.to) filters.push(lt(auditLog.createdAt, sql`${argentinaDayStart(query.to)} + interval '1 day'`));
   const rows = await db
-    .select()
+    .select({ entry: auditLog, targetName })
     .from(auditLog)
     .where(filters.length > 0 ? and(...filters) : undefined)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.slice(0, query.pageSize).map((row) => ({
+    items: rows.slice(0, query.pageSize).map(({ entry: row, targetName }) => ({
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
       actorId: row.actorId,
@@ -46,6 +58,7 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
       action: row.action,
       targetType: row.targetType,
       targetId: row.targetId,
+      targetName,
       before: row.before,
       after: row.after,
     })),

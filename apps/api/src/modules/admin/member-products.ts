@@ -101,7 +101,13 @@ export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'member.product_grant',
           targetType: 'member',
           targetId: id,
-          after: { productType, productId: course.id, source, reason: request.body.reason },
+          after: {
+            productType,
+            productId: course.id,
+            productName: course.name,
+            source,
+            reason: request.body.reason,
+          },
         });
         return true;
       });

@@ -1,6 +1,7 @@
 import type { AccountPayment } from '@alcancia/contract';
 import type {
   AdminRefundResponse,
+  AuditLogPage,
   CreatePromoCodesResponse,
   PaymentsAttention,
   PromoCodeDetail,
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { operatorSession } from '../../../test/operators';
 import { type Buyer, cardToken, newBuyer, ordersOf } from '../../../test/payments';
 import { ownedRows, payProgram, programOrdersOf } from '../../../test/programs';
-import { paymentRefunds } from '../../db/schema';
+import { paymentRefunds, users } from '../../db/schema';
 import {
   adminTestApp,
   auditEntries,
@@ -40,7 +41,7 @@ const auditOf = (action: string, targetId: string) => auditEntries(t, action, ta
 const refund = (
   headers: Record<string, string>,
   paymentId: string,
-  payload: { amount?: number; endAccess?: boolean } = {},
+  payload: { amount?: number; endAccess?: boolean; reason?: string } = {},
   key?: string,
 ) =>
   t.app.inject({
@@ -57,7 +58,7 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
     expect(await ownedRows(t.app, buyer.userId, 'prog-abierto')).toBe(1);
     expect(await viewerStatus(t, buyer, 'prog-abierto')).toBe(200);
 
-    const res = await refund(support.headers, payment.id);
+    const res = await refund(support.headers, payment.id, { reason: 'Se arrepintió a los dos días' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as AdminRefundResponse;
     expect(body).toMatchObject({
@@ -85,8 +86,27 @@ describe('refunds through the provider (POST /api/admin/payments/{id}/refunds)',
     expect(entry).toMatchObject({
       actorId: support.operator.userId,
       actorRole: 'support',
-      after: { amount: payment.amount, endAccess: true, accessEnded: true },
+      after: {
+        amount: payment.amount,
+        endAccess: true,
+        accessEnded: true,
+        reason: 'Se arrepintió a los dos días',
+      },
     });
+    // the log names her (for its sentence "Soporte devolvió $ … a Ana Pérez — motivo: …", issue 29)
+    const admin = await operatorSession(t.app, 'admin');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-log?action=payment.refund&targetId=${payment.id}`,
+      headers: admin.headers,
+    });
+    const [her] = await t.app.db.select({ name: users.name }).from(users).where(eq(users.id, buyer.userId));
+    expect((log.json() as AuditLogPage).items).toEqual([
+      expect.objectContaining({
+        targetName: her?.name,
+        after: expect.objectContaining({ reason: 'Se arrepintió a los dos días' }),
+      }),
+    ]);
     // a second refund of the same payment: nothing is left
     const again = await refund(support.headers, payment.id);
     expect(again.statusCode).toBe(409);

@@ -157,7 +157,14 @@ export const refundPaymentRoute: FastifyPluginAsyncZod = async (app) => {
             refunded: locked.refundedCentavos,
             orderStatus: order.status,
           },
-          after: { refundId: refund.id, amount, endAccess, accessEnded, member: order.userId },
+          after: {
+            refundId: refund.id,
+            amount,
+            endAccess,
+            accessEnded,
+            member: order.userId,
+            reason: request.body.reason ?? null,
+          },
         });
         return { refund, accessEnded };
       });

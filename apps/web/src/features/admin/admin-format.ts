@@ -1,7 +1,11 @@
 /** es-AR date and time of an instant, in Argentina's time: "22/11/2026, 14:05". */
 const dateTime = new Intl.DateTimeFormat('es-AR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
   timeZone: 'America/Argentina/Buenos_Aires',
 });
 
@@ -35,4 +39,22 @@ export function commaList(text: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/**
+ * "27/12/2026" (or "27/12/26", "27-12-2026", "7/1/2026") typed by an operator → "2026-12-27";
+ * null when it is not a real calendar day.
+ */
+export function parseDay(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const year = y.length === 2 ? 2000 + Number(y) : Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

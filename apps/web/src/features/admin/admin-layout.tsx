@@ -1,16 +1,22 @@
 import { type Operator, roleLabels } from '@alcancia/contract/admin';
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout } from '../auth/use-logout';
 import { can } from './admin-api';
 import { adminSections } from './admin-sections';
 
 /**
  * The back office's frame: a header (who operates, in which role; leave), the sections her role
- * may use, and the page. Built for 1024 px and wider; every control is reachable by keyboard.
+ * may use, and the page. Every control is reachable by keyboard. On a phone (under 48rem) the
+ * sections fold behind a "Menú" button and close again once one is chosen (issue 29).
  */
 export function AdminLayout({ operator, children }: { operator: Operator; children: ReactNode }) {
   const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // a section chosen from the folded menu closes it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every move to another page
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="admin">
       <a className="skip-link" href="#admin-main">
@@ -20,6 +26,15 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
         <Link to="/admin" className="admin-brand">
           Alcancía <span className="admin-brand-tag">Panel</span>
         </Link>
+        <button
+          type="button"
+          className="button button-secondary admin-small-button admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? 'Cerrar menú' : 'Menú'}
+        </button>
         <div className="admin-who">
           <span>
             {operator.name} · <strong>{roleLabels[operator.role]}</strong>
@@ -33,7 +48,11 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
         </div>
       </header>
       <div className="admin-body">
-        <nav className="admin-nav" aria-label="Secciones del panel">
+        <nav
+          id="admin-nav"
+          className={menuOpen ? 'admin-nav admin-nav-open' : 'admin-nav'}
+          aria-label="Secciones del panel"
+        >
           <ul>
             <li>
               <NavLink to="/admin" end>

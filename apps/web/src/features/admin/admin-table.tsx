@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /**
  * A column head: its text (an empty one is the actions column, named for screen readers only), or
@@ -6,7 +6,12 @@ import type { ReactNode } from 'react';
  */
 export type AdminColumn = string | { label: string; number: true };
 
-/** The back office's table: a caption read by screen readers, the column heads and the rows. */
+/**
+ * The back office's table: a caption read by screen readers, the column heads and the rows. On a
+ * phone (admin.css, under 40rem) each row becomes a card and each cell shows its column's name
+ * above its value: the cells are labelled here (`data-label`) from the column heads, also for rows
+ * drawn later by their own components, so every page gets the cards without writing them.
+ */
 export function AdminTable({
   caption,
   columns,
@@ -16,8 +21,30 @@ export function AdminTable({
   columns: AdminColumn[];
   children: ReactNode;
 }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const labels = columns.map((column) => (typeof column === 'string' ? column : column.label));
+  const labelKey = labels.join('\u0000');
+  useLayoutEffect(() => {
+    const body = tableRef.current?.tBodies[0];
+    if (!body) return;
+    const names = labelKey.split('\u0000');
+    const label = () => {
+      for (const row of Array.from(body.rows)) {
+        let column = 0;
+        for (const cell of Array.from(row.cells)) {
+          const name = names[column] ?? '';
+          if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name);
+          column += cell.colSpan;
+        }
+      }
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [labelKey]);
   return (
-    <table className="admin-table">
+    <table className="admin-table" ref={tableRef}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -1,33 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, auditChanges, auditRoleLabel } from './audit-format';
+import { auditChangeRows } from './audit-format';
 
-describe('audit log entries', () => {
-  it('reads actions and roles in Spanish; an unknown action shows its code', () => {
-    expect(auditActionLabel('payment.refund')).toBe('Devolvió un pago');
-    expect(auditActionLabel('member.product_grant')).toBe('Dio un programa o pack');
-    expect(auditActionLabel('algo.nuevo')).toBe('algo.nuevo');
-    expect(auditRoleLabel('support')).toBe('Soporte');
-    expect(auditRoleLabel('cli')).toBe('Línea de comandos');
+describe('the before/after table', () => {
+  it('lists only the fields that changed, by name, with values in words (no JSON, no codes)', () => {
+    const rows = auditChangeRows(
+      { status: 'approved', amount: 1_190_000, refunded: 0, orderStatus: 'paid' },
+      { refundId: '7', amount: 1_190_000, accessEnded: true, member: 'uuid', reason: null },
+    );
+    expect(rows.map((row) => ({ ...row, before: row.before.replace(/\s/g, ' ') }))).toEqual([
+      { field: 'Estado', before: 'aprobado', after: 'sin dato' },
+      { field: 'Ya devuelto', before: '$ 0,00', after: 'sin dato' },
+      { field: 'Estado de la orden', before: 'pagada', after: 'sin dato' },
+      { field: 'N.º de devolución', before: 'sin dato', after: '7' },
+      { field: 'Acceso quitado', before: 'sin dato', after: 'Sí' },
+    ]);
+    const course = auditChangeRows(
+      { published: false, publishAt: null, modules: [{ id: 'm1', name: 'Uno' }] },
+      {
+        published: true,
+        publishAt: '2026-12-27T13:00:00.000Z',
+        modules: [
+          { id: 'm1', name: 'Uno' },
+          { id: 'm2', name: 'Dos' },
+        ],
+      },
+    );
+    expect(course).toEqual([
+      { field: 'Publicado', before: 'No', after: 'Sí' },
+      { field: 'Publicación programada', before: 'sin dato', after: '27/12/2026, 10:00' },
+      { field: 'Módulos', before: '1 módulo', after: '2 módulos' },
+    ]);
+    for (const row of [...rows, ...course]) expect(Object.values(row).join(' ')).not.toMatch(/[{}[\]"]|→ —/);
   });
 
-  it('lists what changed field by field, only the fields that differ', () => {
-    expect(
-      auditChanges(
-        { status: 'active', maxUses: 10, planIds: ['basico'] },
-        { status: 'paused', maxUses: 10, planIds: ['basico', 'plus'] },
-      ),
-    ).toEqual(['status: active → paused', 'planIds: ["basico"] → ["basico","plus"]']);
-    expect(auditChanges({ enabled: true }, { enabled: false, resource: null })).toEqual([
-      'enabled: true → false',
+  it('a revoke shows what she had', () => {
+    expect(auditChangeRows([{ productId: 'prog-a', productType: 'program' }], { reason: 'Error' })).toEqual([
+      { field: 'Qué había', before: 'prog-a', after: 'sin dato' },
+      { field: 'Motivo', before: 'sin dato', after: 'Error' },
     ]);
-  });
-
-  it('a creation lists what was set; nothing is listed when there is no "after" object', () => {
-    expect(auditChanges(null, { productId: 'prog-a', reason: 'Pagó por transferencia' })).toEqual([
-      'productId: prog-a',
-      'reason: Pagó por transferencia',
-    ]);
-    expect(auditChanges({ a: 1 }, null)).toEqual([]);
-    expect(auditChanges(null, [1, 2])).toEqual([]);
   });
 });

@@ -1,28 +1,28 @@
 import type { AuditEntry } from '@alcancia/contract/admin';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { type AuditFilters, adminErrorText, useAuditLog } from '../admin-api';
 import { formatDateTime } from '../admin-format';
 import { AdminTable } from '../admin-table';
+import { DayField } from '../day-field';
 import { Pager } from '../pager';
-import { auditActionLabel, auditChanges, auditRoleLabel } from './audit-format';
+import { auditActionChoices, auditActionLabel, auditChangeRows, auditTargetChoices } from './audit-format';
+import { auditRoleLabel, auditSentence } from './audit-sentences';
 
 const filterNames = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 type FilterName = (typeof filterNames)[number];
 
-const labels: Record<FilterName, string> = {
-  actor: 'Quién (correo)',
-  action: 'Acción',
-  targetType: 'Tipo de objeto',
-  targetId: 'Objeto (id o código)',
-  from: 'Desde',
-  to: 'Hasta',
-};
+/** DayField gives "2026-12-27", "" or, while what is typed is not a day, the text itself. */
+const isDay = (value: string) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** /admin/auditoria: every change made through the panel, newest first, with filters in the URL. */
+/**
+ * /admin/auditoria: every change made through the panel, newest first, each as a Spanish sentence
+ * with its before/after table on demand (audit-sentences.ts, decision 115); filters in the URL.
+ */
 export default function AuditLogPage() {
   usePageTitle('Auditoría');
   const [params, setParams] = useSearchParams();
@@ -40,25 +40,57 @@ export default function AuditLogPage() {
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    if (!isDay(draft.from) || !isDay(draft.to)) return;
     const next = new URLSearchParams();
     for (const name of filterNames) if (draft[name].trim()) next.set(name, draft[name].trim());
     setParams(next);
   }
+  const set = (name: FilterName) => (value: string) => setDraft((current) => ({ ...current, [name]: value }));
 
   return (
     <section className="admin-stack">
       <h1>Auditoría</h1>
       <form className="admin-filters" onSubmit={apply} aria-label="Filtros">
-        {filterNames.map((name) => (
-          <TextField
-            key={name}
-            label={labels[name]}
-            name={name}
-            type={name === 'from' || name === 'to' ? 'date' : 'text'}
-            value={draft[name]}
-            onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-          />
-        ))}
+        <TextField
+          label="Quién (correo)"
+          name="actor"
+          value={draft.actor}
+          onChange={(event) => set('actor')(event.target.value)}
+        />
+        <SelectField
+          label="Qué hizo"
+          name="action"
+          value={draft.action}
+          onChange={(event) => set('action')(event.target.value)}
+        >
+          <option value="">Todo</option>
+          {auditActionChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Sobre qué"
+          name="targetType"
+          value={draft.targetType}
+          onChange={(event) => set('targetType')(event.target.value)}
+        >
+          <option value="">Todo</option>
+          {auditTargetChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Número o código"
+          name="targetId"
+          value={draft.targetId}
+          onChange={(event) => set('targetId')(event.target.value)}
+        />
+        <DayField label="Desde" name="from" value={draft.from} onChange={set('from')} />
+        <DayField label="Hasta" name="to" value={draft.to} onChange={set('to')} />
         <button type="submit" className="button button-primary">
           Filtrar
         </button>
@@ -70,10 +102,7 @@ export default function AuditLogPage() {
           {log.data.items.length === 0 ? (
             <p>No hay cambios con esos filtros.</p>
           ) : (
-            <AdminTable
-              caption="Cambios registrados"
-              columns={['Cuándo', 'Quién', 'Acción', 'Objeto', 'Antes y después']}
-            >
+            <AdminTable caption="Cambios registrados" columns={['Cuándo', 'Quién', 'Qué pasó', '']}>
               {log.data.items.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />
               ))}
@@ -95,7 +124,9 @@ export default function AuditLogPage() {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
+  const [open, setOpen] = useState(false);
+  const changesId = useId();
+  const changes = auditChangeRows(entry.before, entry.after);
   return (
     <tr>
       <td>{formatDateTime(entry.createdAt)}</td>
@@ -105,27 +136,47 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         <span className="admin-muted">{auditRoleLabel(entry.actorRole)}</span>
       </td>
       <td>
-        {auditActionLabel(entry.action)}
-        <br />
-        <code className="admin-muted">{entry.action}</code>
-      </td>
-      <td>
-        {entry.targetType} <code>{entry.targetId}</code>
-      </td>
-      <td>
-        {changes.length > 0 && (
-          <ul className="admin-changes">
-            {changes.map((change) => (
-              <li key={change}>{change}</li>
-            ))}
-          </ul>
+        <p className="admin-sentence">{auditSentence(entry)}</p>
+        {open && (
+          <div id={changesId}>
+            {changes.length === 0 ? (
+              <p className="admin-muted">No quedaron datos de antes y después.</p>
+            ) : (
+              <table className="admin-diff">
+                <caption className="visually-hidden">
+                  Antes y después: {auditActionLabel(entry.action)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Dato</th>
+                    <th scope="col">Antes</th>
+                    <th scope="col">Después</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changes.map((change) => (
+                    <tr key={change.field}>
+                      <th scope="row">{change.field}</th>
+                      <td>{change.before}</td>
+                      <td>{change.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
         )}
-        <details>
-          <summary>Ver detalle</summary>
-          <pre className="admin-json">
-            {JSON.stringify({ antes: entry.before, después: entry.after }, null, 2)}
-          </pre>
-        </details>
+      </td>
+      <td>
+        <button
+          type="button"
+          className="button button-secondary admin-small-button"
+          aria-expanded={open}
+          aria-controls={open ? changesId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Ocultar antes y después' : 'Ver antes y después'}
+        </button>
       </td>
     </tr>
   );

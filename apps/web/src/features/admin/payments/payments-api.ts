@@ -34,7 +34,7 @@ export function usePaymentSearch(search: string) {
  */
 export const refundPayment = (
   paymentId: string,
-  body: { amount?: number; endAccess?: boolean; idempotencyKey: string },
+  body: { amount?: number; endAccess?: boolean; idempotencyKey: string; reason?: string },
 ) => apiRequest<AdminRefundResponse>(`/admin/payments/${paymentId}/refunds`, { method: 'POST', body });
 
 export const retryRefund = (refundId: string) =>

@@ -7,7 +7,8 @@ import { refundPayment } from './payments-api';
 import { refundOutcomeText, refundPlan } from './refund-rules';
 
 /**
- * "Devolver": the whole amount left or a part, and whether her access ends. The confirmation
+ * "Devolver": the whole amount left or a part, whether her access ends, and why (kept in the audit
+ * log's sentence). The confirmation
  * carries one idempotency key from the moment it opens, so pressing twice refunds once.
  */
 export function RefundDialog({
@@ -33,6 +34,7 @@ export function RefundDialog({
       title="Devolver el pago"
       confirmLabel={full ? `Devolver ${formatPesos(left)}` : `Devolver ${formatPesos(amount)}`}
       danger
+      askReason
       canConfirm={!amountError && left > 0}
       onClose={() => {
         setAmountText('');
@@ -40,11 +42,12 @@ export function RefundDialog({
         setKey(crypto.randomUUID());
         onClose();
       }}
-      onConfirm={async () => {
+      onConfirm={async (reason) => {
         const result = await refundPayment(payment.id, {
           ...(full ? {} : { amount }),
           endAccess: ends,
           idempotencyKey: key,
+          reason,
         });
         onDone(result, refundOutcomeText(result.refund.status));
         setAmountText('');

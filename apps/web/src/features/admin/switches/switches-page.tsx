@@ -9,19 +9,9 @@ import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
 import { AdminTable } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
+import { switchDescription, switchLabel } from './switch-labels';
 
 const switchesKey = ['admin', 'switches'] as const;
-
-/** What each switch does, for whoever flips it. */
-const descriptions: Record<string, string> = {
-  COMMUNITY: 'La comunidad privada (su dirección es la de la comunidad).',
-  CHAT_BOT: 'El chat de ayuda en la academia.',
-  SOCIAL_LOGIN_GOOGLE: 'Ingresar con Google.',
-  SOCIAL_LOGIN_FACEBOOK: 'Ingresar con Facebook.',
-  SUBSCRIPTION_CHECKOUT_PROVIDER: 'El proveedor del pago de suscripciones.',
-  enableMonthlySubscriptionPurchase: 'La pestaña de planes mensuales al suscribirse.',
-  enableAnnualSubscriptionPurchase: 'La pestaña de planes anuales al suscribirse.',
-};
 
 type Pending =
   | { kind: 'control'; item: AdminServiceControl; enabled: boolean }
@@ -61,7 +51,7 @@ export default function SwitchesPage() {
         body: { enabled: pending.enabled },
       });
     }
-    setNotice(`${pending.item.name}: ${pending.enabled ? 'encendido' : 'apagado'}.`);
+    setNotice(`${pending.enabled ? 'Encendiste' : 'Apagaste'} «${switchLabel(pending.item.name)}».`);
     await queryClient.invalidateQueries({ queryKey: switchesKey });
   }
 
@@ -89,16 +79,14 @@ export default function SwitchesPage() {
       {pending && (
         <ConfirmDialog
           open
-          title={`${pending.enabled ? 'Encender' : 'Apagar'} ${pending.item.name}`}
+          title={`${pending.enabled ? 'Encender' : 'Apagar'} «${switchLabel(pending.item.name)}»`}
           confirmLabel={pending.enabled ? 'Encender' : 'Apagar'}
           danger={!pending.enabled}
           onClose={() => setPending(null)}
           onConfirm={apply}
         >
-          <p>
-            {descriptions[pending.item.name] ?? pending.item.name} El cambio llega a todas las alumnas en
-            segundos.
-          </p>
+          <p>{switchDescription(pending.item.name)}</p>
+          <p>El cambio llega a todas las alumnas en segundos.</p>
           {pending.kind === 'control' && (
             <TextField
               label="Dirección (opcional)"
@@ -126,13 +114,16 @@ function SwitchTable<T extends AdminFeatureFlag>({
   return (
     <div className="admin-panel">
       <h2>{title}</h2>
-      <AdminTable caption={title} columns={['Nombre', 'Qué hace', 'Estado', 'Último cambio', '']}>
+      <AdminTable
+        caption={title}
+        columns={['Nombre', 'Qué cambia para las alumnas', 'Estado', 'Último cambio', '']}
+      >
         {items.map((item) => (
           <tr key={item.name}>
             <td>
-              <code>{item.name}</code>
+              <strong>{switchLabel(item.name)}</strong>
             </td>
-            <td>{descriptions[item.name] ?? '—'}</td>
+            <td>{switchDescription(item.name)}</td>
             <td>
               <span className={`admin-badge ${item.enabled ? 'admin-badge-ok' : ''}`}>
                 {item.enabled ? 'Encendido' : 'Apagado'}
@@ -144,7 +135,7 @@ function SwitchTable<T extends AdminFeatureFlag>({
                 type="button"
                 className="button button-secondary admin-small-button"
                 onClick={() => onToggle(item)}
-                aria-label={`${item.enabled ? 'Apagar' : 'Encender'} ${item.name}`}
+                aria-label={`${item.enabled ? 'Apagar' : 'Encender'} «${switchLabel(item.name)}»`}
               >
                 {item.enabled ? 'Apagar' : 'Encender'}
               </button>

@@ -1,0 +1,53 @@
+/**
+ * Each operator switch by its name in the panel and one line on what it changes for learners
+ * (issue 29: "Comunidad", never "Encender COMMUNITY"). A switch the API gains adds its line here;
+ * switch-labels.test.ts fails until it does.
+ */
+export interface SwitchLabel {
+  label: string;
+  /** what learners see change when it is on (and when it is off) */
+  description: string;
+}
+
+export const switchLabels: Record<string, SwitchLabel> = {
+  COMMUNITY: {
+    label: 'Comunidad',
+    description:
+      'Encendida, las alumnas con un plan que la incluye ven «Comunidad» en el menú y entran a la comunidad privada (la dirección de abajo). Apagada, el menú no la muestra.',
+  },
+  CHAT_BOT: {
+    label: 'Chat de ayuda',
+    description:
+      'Encendido, las alumnas ven el botón del chat de ayuda en la academia. Apagado, el botón no aparece.',
+  },
+  SOCIAL_LOGIN_GOOGLE: {
+    label: 'Ingresar con Google',
+    description:
+      'Encendido, la pantalla de ingreso y la de registro ofrecen «Continuar con Google». Apagado, solo se entra con correo y contraseña (o con Facebook).',
+  },
+  SOCIAL_LOGIN_FACEBOOK: {
+    label: 'Ingresar con Facebook',
+    description:
+      'Encendido, la pantalla de ingreso y la de registro ofrecen «Continuar con Facebook». Apagado, ese botón no aparece.',
+  },
+  SUBSCRIPTION_CHECKOUT_PROVIDER: {
+    label: 'Proveedor de cobro de suscripciones',
+    description:
+      'Dice con qué proveedor se cobran las suscripciones (su dirección: MP es Mercado Pago). Hoy las alumnas no ven ningún cambio al moverlo: cada plan cobra con el proveedor que tiene configurado.',
+  },
+  enableMonthlySubscriptionPurchase: {
+    label: 'Planes mensuales a la venta',
+    description:
+      'Encendido, la página de planes muestra la pestaña «Mensual» y se puede contratar un plan por mes. Apagado, no se venden planes mensuales nuevos (las suscripciones vigentes siguen).',
+  },
+  enableAnnualSubscriptionPurchase: {
+    label: 'Planes anuales a la venta',
+    description:
+      'Encendido, la página de planes muestra la pestaña «Anual» y se puede contratar un plan por año. Apagado, no se venden planes anuales nuevos (las suscripciones vigentes siguen).',
+  },
+};
+
+/** The switch's name in the panel; one the panel does not know yet reads "Interruptor NAME". */
+export const switchLabel = (name: string) => switchLabels[name]?.label ?? `Interruptor ${name}`;
+export const switchDescription = (name: string) =>
+  switchLabels[name]?.description ?? 'Todavía no describimos qué cambia para las alumnas.';
