@@ -1,7 +1,19 @@
 import type { Course, CourseModule, Section } from '@alcancia/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type EventProperties, track } from '../../lib/analytics';
 import { Alert } from '../../ui/feedback';
+import { ClassDetails } from './class-details';
+import { neighbours } from './course-navigation';
+import { NextClassCountdown } from './next-class-countdown';
+import {
+  type PlaybackRate,
+  playbackRates,
+  rateLabel,
+  readPlaybackRate,
+  readSaveData,
+  writePlaybackRate,
+  writeSaveData,
+} from './playback-preferences';
 import {
   hasUnsavedPosition,
   isComplete,
@@ -12,7 +24,9 @@ import {
   saveIntervalMs,
 } from './progress-rules';
 import { useSaveProgress } from './save-progress';
-import { browserPlayback, playbackStrategy } from './video-source';
+import { TranscriptPanel } from './transcript-panel';
+import { browserPlayback, isHlsUrl, playbackStrategy } from './video-source';
+import { type Cue, parseVtt } from './vtt';
 
 const playbackError = 'No pudimos reproducir esta clase. Revisá tu conexión e intentá nuevamente.';
 
@@ -25,6 +39,9 @@ const playbackError = 'No pudimos reproducir esta clase. Revisá tu conexión e 
  * - on leaving the class (another section, another page) and on page unload / hide, with a
  *   request that survives the page;
  * - at the end, as fully watched.
+ * Around it (issue 30, decision 0156): Spanish captions (a <track>) and their transcript, the speed
+ * and "Ahorrar datos" (both remembered on the device), the next class's countdown after the end,
+ * and the course's description and the module's materials below.
  */
 export default function VideoPlayer({
   course,
@@ -45,6 +62,19 @@ export default function VideoPlayer({
   // The saved progress as it was when the class was opened; later saves must not move playback.
   const initial = useRef(saved);
   const [watched, setWatched] = useState(saved?.viewed_seconds ?? 0);
+  const [time, setTime] = useState(0);
+  const [rate, setRate] = useState<PlaybackRate>(readPlaybackRate);
+  const [saveData, setSaveData] = useState(readSaveData);
+  const [countingDown, setCountingDown] = useState(false);
+  const [cues, setCues] = useState<Cue[] | null>(null);
+  const [capabilities] = useState(() => browserPlayback(document.createElement('video')));
+  const strategy = playbackStrategy(url, capabilities, saveData);
+  // hls.js held to the lowest rung ("Ahorrar datos"); a file or a browser's own HLS is left alone
+  const lowestRung = strategy === 'hls.js' && saveData;
+  const { next } = neighbours(course, section.id);
+  const captionsUrl = section.captions_url;
+  const rateId = useId();
+  const saveDataHintId = useId();
 
   const state = useRef({
     /** last point the server has (or is being sent); null: nothing known yet */
@@ -102,10 +132,24 @@ export default function VideoPlayer({
     };
     const onTimeUpdate = () => {
       s.position = element.currentTime;
+      setTime(element.currentTime);
       setWatched((w) => Math.max(w, Math.floor(element.currentTime)));
       if (leftSaveWindow(s.position, s.lastSaved ?? 0)) write(s.position);
     };
-    const onPlay = () => track('academy_course_section_resume', props());
+    const onPlay = () => {
+      // Playing again after the end: she stays on this class.
+      setCountingDown(false);
+      track('academy_course_section_resume', props());
+    };
+    const onSeeked = () => setTime(element.currentTime);
+    const onRateChange = () => {
+      // the browser's own menu chose a speed we offer: remember it as if picked here
+      const chosen = playbackRates.find((r) => r === element.playbackRate);
+      if (chosen && chosen !== readPlaybackRate()) {
+        writePlaybackRate(chosen);
+        setRate(chosen);
+      }
+    };
     const onPause = () => {
       // Browsers pause right before "ended": that one is a completion, not a pause.
       if (!element.ended) track('academy_course_section_pause', props());
@@ -117,6 +161,7 @@ export default function VideoPlayer({
       setWatched(x.duration);
       write(x.duration);
       track('academy_course_section_complete', props());
+      setCountingDown(true);
     };
     const onError = () => {
       setFailed(true);
@@ -146,6 +191,8 @@ export default function VideoPlayer({
     element.addEventListener('loadedmetadata', onLoadedMetadata);
     element.addEventListener('timeupdate', onTimeUpdate);
     element.addEventListener('play', onPlay);
+    element.addEventListener('seeked', onSeeked);
+    element.addEventListener('ratechange', onRateChange);
     element.addEventListener('pause', onPause);
     element.addEventListener('ended', onEnded);
     element.addEventListener('error', onError);
@@ -156,6 +203,8 @@ export default function VideoPlayer({
       element.removeEventListener('loadedmetadata', onLoadedMetadata);
       element.removeEventListener('timeupdate', onTimeUpdate);
       element.removeEventListener('play', onPlay);
+      element.removeEventListener('seeked', onSeeked);
+      element.removeEventListener('ratechange', onRateChange);
       element.removeEventListener('pause', onPause);
       element.removeEventListener('ended', onEnded);
       element.removeEventListener('error', onError);
@@ -173,7 +222,11 @@ export default function VideoPlayer({
     if (!element || !url) return;
     let cancelled = false;
     let destroy: (() => void) | null = null;
-    const strategy = playbackStrategy(url, browserPlayback(element));
+    // Switching "Ahorrar datos" reloads the stream: it goes on where it was.
+    const resumeAt = state.current.started ? element.currentTime : 0;
+    if (resumeAt > 0) {
+      element.addEventListener('loadedmetadata', () => (element.currentTime = resumeAt), { once: true });
+    }
     const report = (detail: string) => {
       if (cancelled) return;
       setFailed(true);
@@ -196,7 +249,9 @@ export default function VideoPlayer({
         .then(({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) return report('HLS no soportado');
-          const hls = new Hls();
+          // "Ahorrar datos": start at the lowest rung and never climb above it.
+          const hls = new Hls(lowestRung ? { startLevel: 0 } : {});
+          if (lowestRung) hls.autoLevelCapping = 0;
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) report(`${data.type}: ${data.details}`);
           });
@@ -210,14 +265,46 @@ export default function VideoPlayer({
       cancelled = true;
       destroy?.();
     };
-  }, [url, attempt, course.id, section.id]);
+  }, [url, attempt, course.id, section.id, strategy, lowestRung]);
+
+  // The speed: kept across loads (defaultPlaybackRate) and classes (stored).
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    element.defaultPlaybackRate = rate;
+    element.playbackRate = rate;
+  }, [rate]);
+
+  // The transcript reads the same file as the captions track.
+  useEffect(() => {
+    if (!captionsUrl) return;
+    let cancelled = false;
+    fetch(captionsUrl)
+      .then((res) => (res.ok ? res.text() : null))
+      .then((text) => {
+        if (!cancelled) setCues(text === null ? [] : (parseVtt(text) ?? []));
+      })
+      .catch(() => {
+        if (!cancelled) setCues([]);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [captionsUrl]);
+
+  const seek = (seconds: number) => {
+    const element = video.current;
+    if (!element) return;
+    element.currentTime = seconds;
+    setTime(seconds);
+  };
 
   const percent = progressPercent(Math.max(watched, initial.current?.viewed_seconds ?? 0), section.duration);
   const complete = isComplete(initial.current) || percent >= 100;
   return (
     <div className="cv-video">
       <div className="cv-video-frame">
-        {/* biome-ignore lint/a11y/useMediaCaption: the demo classes ship no caption files yet */}
+        {/* biome-ignore lint/a11y/useMediaCaption: a class without a captions file has no track to give */}
         <video
           ref={video}
           className="cv-video-element"
@@ -225,7 +312,9 @@ export default function VideoPlayer({
           playsInline
           preload="metadata"
           aria-label={`Video de la clase: ${section.name}`}
-        />
+        >
+          {captionsUrl && <track kind="captions" srcLang="es" label="Español" src={captionsUrl} default />}
+        </video>
       </div>
       {failed && (
         <div className="cv-video-error">
@@ -244,6 +333,49 @@ export default function VideoPlayer({
           </button>
         </div>
       )}
+      {countingDown && next && (
+        <NextClassCountdown courseId={course.id} next={next} onStay={() => setCountingDown(false)} />
+      )}
+      <div className="cv-controls">
+        <div className="cv-control">
+          <label htmlFor={rateId}>Velocidad</label>
+          <select
+            id={rateId}
+            className="cv-control-select"
+            value={rate}
+            onChange={(event) => {
+              const chosen = playbackRates.find((r) => r === Number(event.target.value)) ?? 1;
+              writePlaybackRate(chosen);
+              setRate(chosen);
+            }}
+          >
+            {playbackRates.map((r) => (
+              <option key={r} value={r}>
+                {rateLabel(r)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cv-control">
+          <label className="cv-control-check">
+            <input
+              type="checkbox"
+              checked={saveData}
+              aria-describedby={saveDataHintId}
+              onChange={(event) => {
+                writeSaveData(event.target.checked);
+                setSaveData(event.target.checked);
+              }}
+            />{' '}
+            Ahorrar datos
+          </label>
+          <p id={saveDataHintId} className="cv-control-hint">
+            {isHlsUrl(url)
+              ? 'Usa la calidad más liviana de la clase.'
+              : 'Esta clase tiene una sola calidad: se ve igual.'}
+          </p>
+        </div>
+      </div>
       <p className="cv-progress">
         {complete ? (
           <>
@@ -256,6 +388,10 @@ export default function VideoPlayer({
           <>Viste el {percent} % de esta clase</>
         )}
       </p>
+      {captionsUrl && cues && cues.length > 0 && (
+        <TranscriptPanel cues={cues} currentTime={time} onSeek={seek} />
+      )}
+      <ClassDetails course={course} module={module} />
     </div>
   );
 }

@@ -16,4 +16,12 @@ describe('video playback', () => {
     expect(playbackStrategy(hls, { nativeHls: false, mediaSource: true })).toBe('hls.js');
     expect(playbackStrategy(hls, { nativeHls: false, mediaSource: false })).toBe('unsupported');
   });
+
+  it('with "Ahorrar datos" plays HLS through hls.js (held to the lowest rung) where it can', () => {
+    const mp4 = '/media/videos/bienvenida.mp4';
+    const hls = '/media/videos/hls/clase-tarjeta/index.m3u8';
+    expect(playbackStrategy(hls, { nativeHls: true, mediaSource: true }, true)).toBe('hls.js');
+    expect(playbackStrategy(hls, { nativeHls: true, mediaSource: false }, true)).toBe('native');
+    expect(playbackStrategy(mp4, { nativeHls: true, mediaSource: true }, true)).toBe('native');
+  });
 });

@@ -1,0 +1,156 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+
+/*
+ * Issue 30, "A viewer that teaches" (decision 0156), in Chromium on the demo catalogue: Spanish
+ * captions on the player, a transcript that searches and jumps, a remembered speed and "Ahorrar
+ * datos", and the next class's countdown with a way to stay. A fresh learner per test, on a free
+ * course whose first class (bienvenida.mp4, 20 s) is followed by another class.
+ */
+
+const course = 'primeros-pasos-finanzas';
+const firstClass = `/academy/${course}/${course}-m1-s1`;
+const secondClass = `/academy/${course}/${course}-m1-s2`;
+
+async function newStudent(page: Page, request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  await registerAccount(request, email);
+  const response = await request.post('/api/users/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const credentials = (await response.json()) as StoredCredentials;
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
+}
+
+const video = (page: Page) => page.locator('video');
+const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+const playbackRate = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate);
+
+async function metadataLoaded(page: Page) {
+  await expect(video(page)).toBeVisible({ timeout: 15_000 });
+  await video(page).evaluate(async (v: HTMLVideoElement) => {
+    if (!(v.duration > 0))
+      await new Promise((resolve) => v.addEventListener('loadedmetadata', resolve, { once: true }));
+  });
+}
+
+/** Jumps to the end of the class and lets it finish. */
+async function finishVideo(page: Page) {
+  await metadataLoaded(page);
+  await video(page).evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = Math.max(0, v.duration - 0.3);
+    await v.play();
+    if (!v.ended) await new Promise((resolve) => v.addEventListener('ended', resolve, { once: true }));
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+]) {
+  test(`captions, transcript, speed and "Ahorrar datos" at ${viewport.width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await newStudent(page, request, `viewer-teaches-${viewport.width}`);
+    await page.goto(firstClass);
+    await metadataLoaded(page);
+
+    // The captions track: Spanish, on by default, loaded with the shipped cues.
+    const track = video(page).locator('track');
+    await expect(track).toHaveAttribute('kind', 'captions');
+    await expect(track).toHaveAttribute('srclang', 'es');
+    await expect(track).toHaveAttribute('label', 'Español');
+    await expect(track).toHaveAttribute(
+      'src',
+      /^\/media\/s\/\d+\.[A-Za-z0-9_-]{43}\/videos\/bienvenida\.vtt$/,
+    );
+    await expect
+      .poll(() =>
+        video(page).evaluate((v: HTMLVideoElement) => {
+          const element = v.querySelector('track') as HTMLTrackElement;
+          return {
+            ready: element.readyState,
+            mode: element.track.mode,
+            cues: element.track.cues?.length ?? 0,
+          };
+        }),
+      )
+      .toEqual({ ready: 2 /* LOADED */, mode: 'showing', cues: 5 });
+
+    // The transcript: every line, searchable; a line takes the video to its time.
+    const transcript = page.getByRole('region', { name: 'Transcripción' });
+    const lines = transcript.getByRole('list', { name: 'Líneas de la transcripción' }).getByRole('button');
+    await expect(lines).toHaveCount(5);
+    await expect(lines.first()).toContainText('¡Hola! Te damos la bienvenida a Alcancía.');
+    await transcript.getByLabel('Buscar en la transcripción').fill('ritmo');
+    await expect(lines).toHaveCount(1);
+    await expect(transcript.getByText('1 línea coincide.')).toBeVisible();
+    await lines.first().click();
+    await expect.poll(() => currentTime(page)).toBeCloseTo(12, 0);
+    await expect(lines.first()).toHaveAttribute('aria-current', 'true');
+    await transcript.getByLabel('Buscar en la transcripción').fill('');
+    await expect(lines).toHaveCount(5);
+    await expect(lines.nth(3)).toHaveAttribute('aria-current', 'true');
+    await expect(lines.nth(0)).not.toHaveAttribute('aria-current', 'true');
+
+    // Speed and "Ahorrar datos": chosen here, kept after a reload and in the next class.
+    const speed = page.getByLabel('Velocidad');
+    await expect(speed).toHaveValue('1');
+    await expect(speed.locator('option')).toHaveText(['0,75×', '1×', '1,25×', '1,5×', '2×']);
+    await speed.selectOption('1.5');
+    await expect.poll(() => playbackRate(page)).toBe(1.5);
+    const saveData = page.getByRole('checkbox', { name: 'Ahorrar datos' });
+    await expect(saveData).not.toBeChecked();
+    await saveData.check();
+    // Under the video: what the course is about and the module's material.
+    await expect(page.getByRole('heading', { name: 'Sobre este curso' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Materiales de este módulo' }).getByRole('link'),
+    ).toHaveAttribute('href', `/academy/${course}/${course}-m1-s3`);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await metadataLoaded(page);
+    await expect(page.getByLabel('Velocidad')).toHaveValue('1.5');
+    await expect.poll(() => playbackRate(page)).toBe(1.5);
+    await expect(page.getByRole('checkbox', { name: 'Ahorrar datos' })).toBeChecked();
+
+    await page.goto(secondClass);
+    await metadataLoaded(page);
+    await expect(page.getByLabel('Velocidad')).toHaveValue('1.5');
+    await expect.poll(() => playbackRate(page)).toBe(1.5);
+    await expect(video(page).locator('track')).toHaveAttribute('src', /\/videos\/clase-ahorro\.vtt$/);
+  });
+}
+
+test('after a class ends: "Siguiente clase en 5 s", "Quedarme en esta clase" cancels, otherwise the next class opens', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await newStudent(page, request, 'viewer-teaches-next');
+  await page.goto(firstClass);
+  await finishVideo(page);
+
+  const next = page.getByRole('region', { name: 'Siguiente clase' });
+  await expect(next).toContainText(/Siguiente clase en [1-5] s/);
+  await expect(next).toContainText('Tu relación con el dinero');
+  await expectNoSeriousA11yViolations(page);
+  await next.getByRole('button', { name: 'Quedarme en esta clase' }).click();
+  await expect(next).toHaveCount(0);
+  // Past the 5 s: still here.
+  await page.waitForTimeout(6_000);
+  await expect(page).toHaveURL(firstClass);
+
+  // Ended again and left alone: the next class opens by itself.
+  await finishVideo(page);
+  await expect(page.getByRole('region', { name: 'Siguiente clase' })).toBeVisible();
+  await expect(page).toHaveURL(secondClass, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu relación con el dinero');
+});
