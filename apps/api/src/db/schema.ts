@@ -455,6 +455,10 @@ export const courseSections = pgTable(
     sectionUrl: text('section_url'),
     mimeType: text('mime_type'),
     fileExtension: text('file_extension'),
+    /** a CLASS's Spanish WebVTT captions uploaded in the back office (decision 0157); null: none */
+    captionsVtt: text('captions_vtt'),
+    /** the first 16 hex digits of the captions' SHA-256: their address changes with them */
+    captionsHash: text('captions_hash'),
   },
   (t) => [
     index('course_sections_module_idx').on(t.moduleId, t.order),
