@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReveal } from '../../lib/use-reveal';
@@ -6,6 +6,7 @@ import { Alert, Spinner } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
 import { ProgramCardView } from '../programs/program-card';
 import { useCurrentUser, useSubscription } from '../shell/account-queries';
+import { asksInterests } from '../shell/onboarding-rules';
 import {
   progressOf,
   useAcademyFilters,
@@ -29,10 +30,14 @@ import {
   visibleSuggestedFilters,
 } from './filter-rules';
 import { FiltersBar } from './filters-bar';
+import { forYouCourses, wantsForYou } from './for-you-rules';
 import { PageHeader } from './page-header';
 import { SearchOverlay } from './search-overlay';
 import { useUrlFilters } from './use-url-filters';
 import './academy.css';
+
+/** The onboarding's two questions (issue 30): their code loads only while they are asked. */
+const InterestsQuestions = lazy(() => import('../shell/interests-questions'));
 
 /** Cards in the widest first row (4 columns): their thumbnails load first, not lazily (LCP). */
 const firstRowSize = 4;
@@ -141,11 +146,30 @@ export default function AcademyPage() {
   const clearFilters = () => setState(emptyFilters);
   const levels = filtersMeta.data?.customFilters.level;
 
+  // "Para vos" (issue 30): after the onboarding's questions, the courses that match her answers
+  // (for-you-rules.ts), computed here from the whole course list; hidden when she skipped both.
+  const asking = user.data ? asksInterests(user.data) : false;
+  const forYouWanted = !filtering && !asking && wantsForYou(user.data);
+  const allCourses = useCourses({}, 1, 60, forYouWanted);
+  const forYou = user.data && allCourses.data ? forYouCourses(allCourses.data.items, user.data) : [];
+  const [justAnswered, setJustAnswered] = useState(false);
+  const forYouShown = forYouWanted && forYou.length > 0;
+  useEffect(() => {
+    // her answers just saved: the row that replaces the questions takes the focus
+    if (justAnswered && forYouShown) {
+      document.getElementById('para-vos')?.focus();
+      setJustAnswered(false);
+    }
+  }, [justAnswered, forYouShown]);
+
   // The first screen appears once, complete: greeting, promo text, filters, cards with their
   // progress and the sections below. Later changes (filters, refetches) keep the page and update
   // its sections in place.
   const revealed = useReveal(
-    [user, subscription, filtersMeta, progress, courses, programs, events].every((query) => !query.isPending),
+    [user, subscription, filtersMeta, progress, courses, programs, events].every(
+      (query) => !query.isPending,
+    ) &&
+      (!forYouWanted || !allCourses.isPending),
   );
   if (!revealed) return <Spinner label="Cargando la academia…" />;
 
@@ -208,6 +232,35 @@ export default function AcademyPage() {
             )}
           </ul>
         </nav>
+      )}
+
+      {asking && (
+        <Suspense fallback={null}>
+          <InterestsQuestions
+            onDone={(answered) => {
+              if (wantsForYou(answered)) setJustAnswered(true);
+              else document.getElementById('contenido')?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+
+      {forYouShown && (
+        <Section id="para-vos" title="Para vos">
+          <ul className="card-grid">
+            {forYou.map((course, index) => (
+              <li key={course.id}>
+                <CourseCard
+                  course={course}
+                  priority={index < firstRowSize}
+                  progress={progressOf(progress.data, course.id)}
+                  topics={topics}
+                  levels={levels}
+                />
+              </li>
+            ))}
+          </ul>
+        </Section>
       )}
 
       <ContinueWatching items={continueRow} />

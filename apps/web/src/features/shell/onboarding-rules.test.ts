@@ -1,6 +1,7 @@
 import { partialOnboardingRequestSchema } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  asksInterests,
   asksName,
   emptyOnboardingValues,
   needsOnboarding,
@@ -53,5 +54,11 @@ describe('onboarding', () => {
     expect(asked).toEqual({ countryCode: 'AR', telephone: '1123456789', name: 'Sofía' });
     expect(partialOnboardingRequestSchema.safeParse(asked).success).toBe(true);
     expect(toOnboardingPayload({ country: '', name: 'Sofía', phone: '1123456789' }, true)).toBeNull();
+  });
+
+  it('asks the two questions after validation, once the country is known, until answered or skipped', () => {
+    expect(asksInterests({ interestsPending: true, countryCode: 'AR' })).toBe(true);
+    expect(asksInterests({ interestsPending: true, countryCode: null })).toBe(false);
+    expect(asksInterests({ interestsPending: false, countryCode: 'AR' })).toBe(false);
   });
 });

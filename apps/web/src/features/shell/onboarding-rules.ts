@@ -60,3 +60,11 @@ export function toOnboardingPayload(values: OnboardingValues, askName: boolean) 
     ...(askName ? { name: values.name.trim() } : {}),
   };
 }
+
+/**
+ * The two questions after the account is validated (issue 30): once her country is known (the
+ * form above comes first), until she answers or skips them.
+ */
+export function asksInterests(user: Pick<CurrentUser, 'countryCode' | 'interestsPending'>): boolean {
+  return user.interestsPending && !needsOnboarding(user);
+}
