@@ -53,6 +53,13 @@ test('a purchase is invoiced: the mail says so and Mi cuenta downloads the Factu
   expect(mail.text).toMatch(/Factura C N\.º \d{5}-\d{8}/);
   expect(mail.text).toMatch(/CAE \d{14}/);
   expect(mail.text).toContain('/mi-cuenta/pagos');
+  // The PDF comes with the mail, naming the CAE the mail announces.
+  const cae = /CAE (\d{14})/.exec(mail.text)?.[1] ?? '';
+  expect(mail.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
+  const attached = await pdfText(
+    new Uint8Array(Buffer.from(mail.attachments[0]?.contentBase64 ?? '', 'base64')),
+  );
+  expect(attached.replace(/\s+/g, ' ')).toContain(`CAE N°: ${cae}`);
 
   await signIn(page, credentials);
   await page.goto('/mi-cuenta/pagos');

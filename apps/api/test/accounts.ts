@@ -49,6 +49,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files that came with it, their bytes in base64. */
+  attachments: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 /** The mails to `to`, newest first, through the dev mailbox endpoint (real SMTP capture). */

@@ -8,6 +8,7 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpCapture {
@@ -41,6 +42,11 @@ export async function startSmtpCapture(
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
           }),
         )
         .then(() => callback())

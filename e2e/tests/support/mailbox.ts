@@ -5,6 +5,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files that came with it, their bytes in base64. */
+  attachments: { filename: string; contentType: string; contentBase64: string }[];
   createdAt: string;
 }
 

@@ -11,6 +11,10 @@ export const capturedMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files that came with it (an invoice's PDF), their bytes in base64. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.string() }),
+  ),
   createdAt: z.string(),
 });
 

@@ -16,6 +16,7 @@ export async function listMailbox(db: Database, to: string | undefined, limit: n
     subject: row.subject,
     text: row.text,
     html: row.html,
+    attachments: row.attachments,
     createdAt: row.createdAt.toISOString(),
   }));
 }

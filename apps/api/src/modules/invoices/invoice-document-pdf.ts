@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema';
 import { spanishDate } from '../../lib/spanish-format';
@@ -36,7 +36,7 @@ export async function renderFiscalDocument(
     const [invoice] = await app.db
       .select()
       .from(fiscalDocuments)
-      .where(eq(fiscalDocuments.paymentId, doc.paymentId));
+      .where(and(eq(fiscalDocuments.paymentId, doc.paymentId), eq(fiscalDocuments.kind, 'invoice')));
     if (invoice?.voucherType && invoice.pointOfSale && invoice.number && invoice.issuedOn) {
       associated = `${voucherLabels[invoice.voucherType]} ${voucherNumber(invoice.pointOfSale, invoice.number)} del ${spanishDate(invoice.issuedOn)}`;
     }

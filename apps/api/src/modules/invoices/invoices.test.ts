@@ -166,6 +166,18 @@ describe('invoices of approved payments', () => {
     const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.subject.startsWith('Tu factura'));
     expect(mail?.text).toContain('Factura C N.º 00003-00000001');
     expect(mail?.text).toContain(`CAE ${doc?.cae}`);
+    expect(mail?.text).toContain('Te la mandamos en PDF con este correo');
+    // The PDF travels with the mail over SMTP: the capture received it as an attachment.
+    expect(mail?.attachments).toEqual([
+      {
+        filename: `factura-C-00003-00000001-${today().replace(/-/g, '')}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: expect.any(String),
+      },
+    ]);
+    const attached = await pdfText(Buffer.from(mail?.attachments[0]?.contentBase64 ?? '', 'base64'));
+    expect(attached).toContain(`CAE N°: ${doc?.cae}`);
+    expect(attached).toContain('Comp. Nro: 00000001');
 
     const pdf = await t.app.inject({
       method: 'GET',
@@ -298,6 +310,13 @@ describe('credit notes of refunds', () => {
     expect(text).toContain('NOTA DE CRÉDITO');
     expect(text).toContain('COD. 013');
     expect(text).toContain('Comprobante asociado: Factura C 00003-00000001');
+
+    // Her credit note's mail carries its PDF too.
+    const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.subject.startsWith('Tu nota de crédito'));
+    expect(mail?.attachments.map((f) => f.contentType)).toEqual(['application/pdf']);
+    const attached = await pdfText(Buffer.from(mail?.attachments[0]?.contentBase64 ?? '', 'base64'));
+    expect(attached).toContain('NOTA DE CRÉDITO');
+    expect(attached).toContain(`CAE N°: ${note?.cae}`);
   });
 
   it('issues one credit note per operator refund from the back office, however often it is asked', async () => {

@@ -9,6 +9,7 @@ import {
   type VoucherType,
 } from '../../providers/invoicing/fiscal-authority';
 import { enqueueFiscalDocumentMail } from './fiscal-document-mails';
+import { renderFiscalDocument } from './invoice-document-pdf';
 import {
   compactDate,
   creditNoteFor,
@@ -215,11 +216,33 @@ async function postpone(app: FastifyInstance, doc: FiscalDocumentRow, error: str
     .where(and(eq(fiscalDocuments.id, doc.id), eq(fiscalDocuments.status, 'PENDING')));
 }
 
+/**
+ * The PDF the mail carries, drawn before the CAE's transaction so it stays short. A drawing that
+ * fails never holds back the CAE: the mail then points to Mi cuenta, which draws it on request.
+ */
+async function pdfOf(app: FastifyInstance, doc: FiscalDocumentRow) {
+  try {
+    return await renderFiscalDocument(app, doc);
+  } catch (error) {
+    app.log.error({ err: error, fiscalDocumentId: doc.id }, 'fiscal document PDF not drawn for its mail');
+    return null;
+  }
+}
+
 async function markIssued(
   app: FastifyInstance,
   doc: FiscalDocumentRow,
   voucher: { cae: string; caeDueDate: string; date: string },
 ) {
+  // As stored now (number, punto de venta and type were written before the request).
+  const stored = (await load(app, doc.id)) ?? doc;
+  const pdf = await pdfOf(app, {
+    ...stored,
+    status: 'ISSUED',
+    cae: voucher.cae,
+    caeDueDate: isoDate(voucher.caeDueDate),
+    issuedOn: isoDate(voucher.date),
+  });
   const mailed = await app.db.transaction(async (tx) => {
     const [issued] = await tx
       .update(fiscalDocuments)
@@ -236,7 +259,7 @@ async function markIssued(
       .where(and(eq(fiscalDocuments.id, doc.id), eq(fiscalDocuments.status, 'PENDING')))
       .returning();
     if (!issued) return false;
-    return enqueueFiscalDocumentMail(tx, app.config.publicUrl, issued);
+    return enqueueFiscalDocumentMail(tx, app.config.publicUrl, issued, pdf);
   });
   if (mailed) app.mail.kick();
 }

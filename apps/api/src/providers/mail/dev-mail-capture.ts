@@ -19,6 +19,11 @@ export async function startDevMailCapture(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        contentBase64: file.content.toString('base64'),
+      })),
     }));
     if (rows.length > 0) await db.insert(devMailbox).values(rows);
   });

@@ -68,6 +68,11 @@ export class MailDispatcher {
               subject: mail.subject,
               text: mail.text,
               html: mail.html,
+              attachments: mail.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.contentBase64, 'base64'),
+              })),
             });
             await markSent(this.options.db, mail.id);
           } catch (error) {

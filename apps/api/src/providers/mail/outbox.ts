@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { type MailAttachment, mailOutbox } from '../../db/schema';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (an invoice's PDF); none when absent. */
+  attachments?: MailAttachment[];
 }
 
 /** Anything that can run an insert: the database or an open transaction. */
@@ -19,6 +21,7 @@ export async function enqueueMail(executor: Executor, mail: OutgoingMail): Promi
 
 export interface ClaimedMail extends OutgoingMail {
   id: number;
+  attachments: MailAttachment[];
   attempts: number;
 }
 
@@ -40,6 +43,7 @@ export async function claimDueMails(db: Database, limit: number): Promise<Claime
     subject: string;
     text: string;
     html: string;
+    attachments: MailAttachment[] | null;
     attempts: number;
   }>(sql`
     update mail_outbox
@@ -50,8 +54,8 @@ export async function claimDueMails(db: Database, limit: number): Promise<Claime
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-    returning id, "to", subject, text, html, attempts`);
-  return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+    returning id, "to", subject, text, html, attachments, attempts`);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), attachments: r.attachments ?? [] }));
 }
 
 export async function markSent(db: Database, id: number): Promise<void> {
