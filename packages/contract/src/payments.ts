@@ -9,8 +9,24 @@ import { z } from 'zod';
 export const paymentsConfigSchema = z.object({
   publicKey: z.string(),
   sdkUrl: z.string(),
+  /**
+   * The issuer is a responsable inscripto: beside each final price, in smaller type, "Precio sin
+   * impuestos nacionales" (Res. SIyC 4/2025), from `priceWithoutNationalTaxes`.
+   */
+  showPriceWithoutNationalTaxes: z.boolean(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** The IVA a responsable inscripto's final prices contain (general rate, 21 %). */
+export const vatRateInFinalPrices = 0.21;
+
+/**
+ * "Precio sin impuestos nacionales" of a final price in centavos (decision 0132): the final price
+ * divided by 1.21, rounded to the centavo, as the invoice's net is (invoice-rules.ts, splitTotal).
+ */
+export function priceWithoutNationalTaxes(finalCentavos: number): number {
+  return Math.round(finalCentavos / (1 + vatRateInFinalPrices));
+}
 
 /* ---------- card refusals ---------- */
 

@@ -139,6 +139,11 @@ describe('a responsable inscripto', () => {
     );
   });
 
+  it('tells the web to show "Precio sin impuestos nacionales" beside its prices', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(config.json()).toMatchObject({ showPriceWithoutNationalTaxes: true });
+  });
+
   it('logs in again when ARCA expires the ticket, and keeps one ticket for every process', async () => {
     const buyer = await newBuyer(t.app);
     const paymentId = await programPaymentId(buyer.headers);

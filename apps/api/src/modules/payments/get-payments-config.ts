@@ -2,7 +2,10 @@ import { paymentsConfigSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireGateway } from './payments-core';
 
-/** GET /payments/config (anonymous): the public key and MercadoPago.js address for the card form. */
+/**
+ * GET /payments/config (anonymous): the public key and MercadoPago.js address for the card form,
+ * and whether prices also show "Precio sin impuestos nacionales" (a responsable inscripto issuer).
+ */
 export const getPaymentsConfigRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config',
@@ -15,7 +18,11 @@ export const getPaymentsConfigRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       requireGateway(app);
-      return { publicKey: app.config.mercadoPago.publicKey, sdkUrl: app.config.mercadoPago.sdkUrl };
+      return {
+        publicKey: app.config.mercadoPago.publicKey,
+        sdkUrl: app.config.mercadoPago.sdkUrl,
+        showPriceWithoutNationalTaxes: app.config.invoicing.ivaCondition === 'responsable_inscripto',
+      };
     },
   );
 };

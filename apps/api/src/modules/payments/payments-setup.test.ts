@@ -17,6 +17,8 @@ describe('payments configuration', () => {
         expect(config.json()).toEqual({
           publicKey: 'TEST-alcancia-emulator-public-key',
           sdkUrl: '/sandbox/mercadopago/js/v2',
+          // a monotributista's prices are final with no IVA apart
+          showPriceWithoutNationalTaxes: false,
         });
         const script = await t.app.inject({ method: 'GET', url: '/sandbox/mercadopago/js/v2' });
         expect(script.statusCode).toBe(200);
@@ -95,6 +97,8 @@ describe('payments configuration', () => {
         expect(config.json()).toEqual({
           publicKey: 'APP_USR-public-key',
           sdkUrl: 'https://sdk.mercadopago.com/js/v2',
+          // a monotributista's prices are final with no IVA apart
+          showPriceWithoutNationalTaxes: false,
         });
         const csp = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers[
           'content-security-policy'

@@ -6,6 +6,7 @@ import { apiRequest } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { catalogKeys } from '../academy/catalog-api';
 import { ProgressBar, Thumbnail } from '../academy/course-card';
+import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 import {
   discountBadge,
   programButton,
@@ -110,6 +111,7 @@ export function ProgramCardView({
               </span>
             </p>
           )}
+          {prices && program.price !== null && <PriceWithoutNationalTaxes centavos={program.price} />}
           {button.kind === 'start' ? (
             <StartButton id={program.id} to={button.to} name={program.name} />
           ) : button.kind === 'soon' ? (

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
 import { Thumbnail } from '../academy/course-card';
+import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 import { useCurrentUser } from '../shell/account-queries';
 import { discountBadge, programCheckoutPath, programPrices, programTypeLabel } from './program-rules';
 import { ownsProduct, useAllProgramsAndPacks, useFaqs, usePresentation } from './programs-api';
@@ -99,6 +100,7 @@ export default function ProgramDetailPage() {
               {badge && <span className="card-badge-inline">{badge}</span>}
             </p>
           )}
+          {prices && card?.price != null && <PriceWithoutNationalTaxes centavos={card.price} />}
           {course.isAccessibleByUser ? (
             <Link className="button button-primary" to={`/academy/${encodeURIComponent(course.id)}`}>
               Ir al programa

@@ -2,6 +2,7 @@ import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
 import { financingTerms, formatRate } from '../payments/financing';
+import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 
 /**
  * The program checkout's order summary: the program, its regular price and discount (its own or a
@@ -59,7 +60,10 @@ export function ProgramOrderSummary({
         )}
         <div>
           <dt>{financed ? 'Precio de contado' : 'Precio'}</dt>
-          <dd>{formatMoney(preview.price)}</dd>
+          <dd>
+            {formatMoney(preview.price)}
+            <PriceWithoutNationalTaxes centavos={preview.price} />
+          </dd>
         </div>
         {financed && (
           <>
@@ -89,6 +93,7 @@ export function ProgramOrderSummary({
         <span>{financed ? 'Total financiado' : 'Total'}</span>
         <strong>{formatMoney(total)}</strong>
       </p>
+      {financed && <PriceWithoutNationalTaxes centavos={total} />}
       <p className="summary-note">Es un pago único, sin renovaciones: el programa queda en tu cuenta.</p>
     </section>
   );

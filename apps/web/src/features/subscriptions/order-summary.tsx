@@ -1,6 +1,7 @@
 import type { PlanFrequency, ProviderPlan, SubscriptionPlan } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
+import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 import { chargedPrice, discountPercentOf, frequencyLabels, perPeriod, trialText } from './plan-rules';
 
 /** Money lines of the summary (pure, so the numbers are testable). */
@@ -69,7 +70,10 @@ export function OrderSummary({
         )}
         <div>
           <dt>Precio {perPeriod[frequency]}</dt>
-          <dd>{formatMoney(lines.price)}</dd>
+          <dd>
+            {formatMoney(lines.price)}
+            <PriceWithoutNationalTaxes centavos={lines.price} />
+          </dd>
         </div>
         {lines.trial && (
           <div className="summary-trial">
@@ -82,6 +86,7 @@ export function OrderSummary({
         <span>Total hoy</span>
         <strong>{formatMoney(lines.dueToday)}</strong>
       </p>
+      <PriceWithoutNationalTaxes centavos={lines.dueToday} />
       <p className="summary-note">
         {lines.trial
           ? `Al terminar la prueba gratis se cobran ${formatMoney(lines.price)} ${perPeriod[frequency]}.`

@@ -1,6 +1,7 @@
 import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
+import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 import {
   type BenefitRow,
   type CurrentPlan,
@@ -75,6 +76,7 @@ export function PlanCard({
           <span className="visually-hidden">{discount !== null ? 'Precio con descuento: ' : 'Precio: '}</span>
           <strong>{formatMoney(price)}</strong> <span className="plan-period">{perPeriod[frequency]}</span>
         </p>
+        <PriceWithoutNationalTaxes centavos={price} />
         {frequency === 'annual' && (
           <p className="plan-equivalent">Equivale a {formatMoney(Math.round(price / 12))} por mes</p>
         )}
