@@ -86,6 +86,9 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   await payments.getByRole('button', { name: `Devolver el pago ${operation}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Devolver el pago' });
   await expect(dialog.getByLabel('Quitarle el acceso que le dio este pago')).toBeChecked();
+  // why, in her words: the button waits for it (it goes to the audit log's sentence)
+  await expect(dialog.getByRole('button', { name: /^Devolver \$/ })).toBeDisabled();
+  await dialog.getByLabel('Motivo (queda en la auditoría)').fill('Pidió la devolución a los dos días');
   await expectNoSeriousA11yViolations(page);
   // pressed twice in a row: one refund (the button goes busy; both presses carry one idempotency key)
   await dialog.getByRole('button', { name: /^Devolver \$/ }).dblclick();

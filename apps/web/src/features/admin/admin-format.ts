@@ -58,3 +58,9 @@ export function parseDay(text: string): string | null {
   }
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** A day ("2026-12-27") or an instant, as es-AR writes it; "—" for none. */
+export function formatWhen(value: string | null | undefined): string {
+  if (!value) return '—';
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : formatDateTime(value);
+}

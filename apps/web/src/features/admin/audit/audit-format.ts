@@ -16,6 +16,8 @@ const actionLabels: Record<string, string> = {
   'section.update': 'Editó una sección',
   'section.delete': 'Quitó una sección',
   'section.reorder': 'Reordenó las secciones',
+  'section.captions': 'Subió subtítulos',
+  'section.captions.delete': 'Quitó subtítulos',
   'upload.finish': 'Subió un archivo',
   'video.hls_queue': 'Pidió empaquetar un video en HLS',
   'member.validation_mail': 'Reenvió la validación',
@@ -136,6 +138,8 @@ const fieldLabels: Record<string, string> = {
   maxInstallments: 'Cuotas máximas',
   sortOrder: 'Orden en el catálogo',
   items: 'Contenidos del pack',
+  captionsHash: 'Subtítulos',
+  freeTrial: 'Prueba gratis',
 };
 
 /** Fields the sentence already says in words or that only an engineer needs. */
@@ -178,7 +182,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** One value in words: "Sí", "$ 11.900,00", "27/12/2026", "3 módulos" — never JSON. */
 export function auditValue(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'sin dato';
+  if (value === null || value === undefined || value === '')
+    return key === 'captionsHash' ? 'sin subtítulos' : 'sin dato';
+  if (key === 'captionsHash') return 'cargados';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') {
     if (centavoFields.has(key)) return formatPesos(value);

@@ -7,6 +7,7 @@ import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { commaList } from '../admin-format';
+import { DayField } from '../day-field';
 import {
   type CourseChange,
   eventSeriesLabels,
@@ -80,14 +81,16 @@ function CourseEditor({ course }: { course: AdminCourse }) {
 }
 
 function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run; busy: boolean }) {
-  const [when, setWhen] = useState('');
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState('09:00');
+  const timeValid = /^([01]?\d|2[0-3]):[0-5]\d$/.test(time.trim());
+  const ready = /^\d{4}-\d{2}-\d{2}$/.test(day) && timeValid;
   function schedule(event: FormEvent) {
     event.preventDefault();
-    if (!when) return;
-    run(
-      { method: 'PUT', path: '/schedule', body: { publishAt: new Date(when).toISOString() } },
-      'Publicación programada.',
-    );
+    if (!ready) return;
+    // the day and time are Argentina's (UTC−3 all year)
+    const publishAt = new Date(`${day}T${time.trim().padStart(5, '0')}:00-03:00`).toISOString();
+    run({ method: 'PUT', path: '/schedule', body: { publishAt } }, 'Publicación programada.');
   }
   return (
     <div className="admin-panel admin-stack">
@@ -131,13 +134,17 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
       </div>
       {!course.published && (
         <form className="admin-inline-form" onSubmit={schedule} aria-label="Programar la publicación">
+          <DayField label="Publicar el día" name="publishDay" value={day} onChange={setDay} />
           <TextField
-            label="Publicar el (fecha y hora)"
-            type="datetime-local"
-            value={when}
-            onChange={(e) => setWhen(e.target.value)}
+            label="A las (hora de Argentina)"
+            name="publishTime"
+            inputMode="numeric"
+            placeholder="hh:mm"
+            value={time}
+            error={timeValid ? null : 'Escribí la hora como hh:mm, por ejemplo 09:30.'}
+            onChange={(e) => setTime(e.target.value)}
           />
-          <button type="submit" className="button button-secondary" disabled={busy || !when}>
+          <button type="submit" className="button button-secondary" disabled={busy || !ready}>
             Programar
           </button>
         </form>
@@ -314,8 +321,20 @@ function DetailsForm({
               <option value="ONLY_SUBSCRIBERS">Solo suscriptoras</option>
               <option value="ONLY_UNSUBSCRIBERS">Solo quienes no están suscriptas</option>
             </SelectField>
-            <TextField label="Venta desde" type="date" {...bind('saleableStartDate')} />
-            <TextField label="Venta hasta" type="date" {...bind('saleableEndDate')} />
+            <DayField
+              label="Venta desde"
+              name="saleableStartDate"
+              value={form.saleableStartDate}
+              error={fieldError(error, 'saleableStartDate')}
+              onChange={(value) => set('saleableStartDate')({ target: { value } })}
+            />
+            <DayField
+              label="Venta hasta"
+              name="saleableEndDate"
+              value={form.saleableEndDate}
+              error={fieldError(error, 'saleableEndDate')}
+              onChange={(value) => set('saleableEndDate')({ target: { value } })}
+            />
           </>
         )}
         {course.kind === 'PACK' && (

@@ -2,10 +2,10 @@ import type { Metrics } from '@alcancia/contract/admin';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Spinner } from '../../../ui/feedback';
-import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { AdminTable } from '../admin-table';
+import { DayField } from '../day-field';
 import { useMetrics } from './dashboard-api';
 import { type ChartSeries, MetricsChart } from './metrics-chart';
 import {
@@ -54,7 +54,7 @@ export default function DashboardPanel() {
   function apply(event: FormEvent) {
     event.preventDefault();
     if (!datePattern.test(draft.from) || !datePattern.test(draft.to)) {
-      setDraftError('Elegí las dos fechas.');
+      setDraftError('Escribí las dos fechas como dd/mm/aaaa.');
       return;
     }
     if (draft.from > draft.to) {
@@ -69,21 +69,17 @@ export default function DashboardPanel() {
     <section className="admin-stack" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">Tablero</h2>
       <form className="admin-filters" onSubmit={apply} aria-label="Período">
-        <TextField
+        <DayField
           label="Desde"
           name="desde"
-          type="date"
           value={draft.from}
-          max={draft.to}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          onChange={(from) => setDraft((current) => ({ ...current, from }))}
         />
-        <TextField
+        <DayField
           label="Hasta"
           name="hasta"
-          type="date"
           value={draft.to}
-          min={draft.from}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          onChange={(to) => setDraft((current) => ({ ...current, to }))}
           error={draftError}
         />
         <button type="submit" className="button button-primary">

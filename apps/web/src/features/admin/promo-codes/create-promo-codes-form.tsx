@@ -6,6 +6,7 @@ import { Alert } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
+import { DayField } from '../day-field';
 import {
   type PromoCodeDraft as Draft,
   emptyPromoCodeDraft as empty,
@@ -69,7 +70,7 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
   const textField = (
     key: TextKey,
     label: string,
-    options: { numeric?: boolean; wide?: boolean; type?: 'date'; errorPath?: string | null } = {},
+    options: { numeric?: boolean; wide?: boolean; errorPath?: string | null } = {},
   ) => {
     const errorPath = options.errorPath === undefined ? key : options.errorPath;
     return (
@@ -77,7 +78,6 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
         {...(options.wide ? { className: 'admin-form-wide' } : {})}
         label={label}
         name={key}
-        {...(options.type ? { type: options.type } : {})}
         {...(options.numeric ? { inputMode: 'numeric' as const } : {})}
         value={d[key]}
         {...(errorPath !== null ? { error: fieldError(errorPath) } : {})}
@@ -171,8 +171,20 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
           textField('programIds', 'Programas o packs (ids separados por comas; vacío: todos)', {
             wide: true,
           })}
-        {textField('validFrom', 'Desde', { type: 'date', errorPath: null })}
-        {textField('validUntil', 'Hasta', { type: 'date' })}
+        <DayField
+          label="Desde"
+          name="validFrom"
+          value={d.validFrom}
+          error={fieldError('validFrom')}
+          onChange={(value) => set('validFrom', value)}
+        />
+        <DayField
+          label="Hasta"
+          name="validUntil"
+          value={d.validUntil}
+          error={fieldError('validUntil')}
+          onChange={(value) => set('validUntil', value)}
+        />
         {textField('maxUses', 'Usos en total (vacío: sin límite)', { numeric: true })}
       </div>
       {d.type === 'DISCOUNT_COUPON' && (

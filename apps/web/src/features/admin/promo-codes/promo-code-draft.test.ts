@@ -53,6 +53,14 @@ describe('the "Crear códigos" form', () => {
     expect(promoCodeDraftProblems({ ...base, maxUses: '0' })).toEqual({ maxUses: 'De 1 a 1.000.000 usos.' });
   });
 
+  it('a day that is not dd/mm/aaaa (the field passes it as typed) is refused in words', () => {
+    const base = draft({ code: 'PANEL30', discountPercent: '30' });
+    expect(promoCodeDraftProblems({ ...base, validFrom: '31/02/2026', validUntil: '12/27/2026' })).toEqual({
+      validFrom: 'Escribí la fecha como dd/mm/aaaa.',
+      validUntil: 'Escribí la fecha como dd/mm/aaaa.',
+    });
+  });
+
   it('sends only the fields of the chosen type (a field left from another type is not sent)', () => {
     const request = promoCodeRequestOf(
       draft({

@@ -119,7 +119,10 @@ export function promoCodeDraftProblems(d: PromoCodeDraft): Record<string, string
   if ((d.type === 'DISCOUNT_COUPON' || d.type === 'PROGRAM_DISCOUNT') && !inRange(d.discountPercent, 1, 99)) {
     problems.discountPercent = 'Indicá un descuento de 1 a 99 %.';
   }
-  if (d.validFrom && d.validUntil && d.validFrom > d.validUntil) {
+  const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (d.validFrom && !isDay(d.validFrom)) problems.validFrom = 'Escribí la fecha como dd/mm/aaaa.';
+  if (d.validUntil && !isDay(d.validUntil)) problems.validUntil = 'Escribí la fecha como dd/mm/aaaa.';
+  else if (d.validFrom && d.validUntil && d.validFrom > d.validUntil) {
     problems.validUntil = 'La fecha de fin no puede ser anterior a la de inicio.';
   }
   if (d.maxUses.trim() && !inRange(d.maxUses, 1, 1_000_000)) problems.maxUses = 'De 1 a 1.000.000 usos.';

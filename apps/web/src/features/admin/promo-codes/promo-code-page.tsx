@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
-import { formatDateTime, formatPesos } from '../admin-format';
+import { formatDateTime, formatPesos, formatWhen } from '../admin-format';
 import { AdminTable } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
 import {
@@ -91,7 +91,8 @@ export default function PromoCodePage() {
           </dd>
           <dt>Vigencia</dt>
           <dd>
-            {promoCode.validFrom ?? 'sin inicio'} – {promoCode.validUntil ?? 'sin fin'}
+            {promoCode.validFrom ? formatWhen(promoCode.validFrom) : 'sin inicio'} –{' '}
+            {promoCode.validUntil ? formatWhen(promoCode.validUntil) : 'sin fin'}
           </dd>
           <dt>Usos</dt>
           <dd>
@@ -125,7 +126,10 @@ export default function PromoCodePage() {
                   <br />
                   <span className="admin-muted">{used.email}</span>
                 </td>
-                <td>{used.concept ?? (used.grantedUntil ? `Acceso hasta ${used.grantedUntil}` : '—')}</td>
+                <td>
+                  {used.concept ??
+                    (used.grantedUntil ? `Acceso hasta ${formatWhen(used.grantedUntil)}` : '—')}
+                </td>
                 <td className="admin-number">{used.discount !== null ? formatPesos(used.discount) : '—'}</td>
               </tr>
             ))}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime, formatWhen } from '../admin-format';
 import { AdminTable } from '../admin-table';
 import { Pager } from '../pager';
 import { SearchForm } from '../search-form';
@@ -115,7 +115,7 @@ export default function PromoCodesPage() {
                   </td>
                   <td>
                     {code.validFrom || code.validUntil
-                      ? `${code.validFrom ?? '…'} – ${code.validUntil ?? '…'}`
+                      ? `${code.validFrom ? formatWhen(code.validFrom) : '…'} – ${code.validUntil ? formatWhen(code.validUntil) : '…'}`
                       : 'Sin fechas'}
                   </td>
                   <td>{formatDateTime(code.createdAt)}</td>
