@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courses, userPurchases, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { endProductGrants, grantProduct } from '../entitlements/product-grants';
 import { recordAudit } from './audit';
 import { memberIdParams, memberNotFound } from './get-member';
 import { operatorOf, refuseOwnAccount } from './operator-guard';
@@ -97,6 +98,14 @@ export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           .onConflictDoNothing()
           .returning({ id: userPurchases.id });
         if (!row) return false;
+        await grantProduct(tx, {
+          userId: id,
+          productType,
+          productId: course.id,
+          source: 'operator',
+          operatorId: operatorOf(request).id,
+          details: { reason: request.body.reason },
+        });
         await recordAudit(tx, request, {
           action: 'member.product_grant',
           targetType: 'member',
@@ -138,6 +147,7 @@ export const memberProductsRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(userPurchases.userId, id), eq(userPurchases.productId, productId)))
           .returning();
         if (rows.length === 0) return null;
+        await endProductGrants(tx, id, { productId }, 'operator');
         await recordAudit(tx, request, {
           action: 'member.product_revoke',
           targetType: 'member',

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userPurchases } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
+import { grantProduct } from '../entitlements/product-grants';
 import { perUserLimit } from '../payments/payments-core';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { redeemPromoCode } from '../promo-codes/promo-code-rules';
@@ -66,6 +67,13 @@ export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) 
         if (added.length === 0) {
           throw new AppError('ALREADY_PURCHASED', 409, programErrorMessages.ALREADY_PURCHASED);
         }
+        await grantProduct(tx, {
+          userId,
+          productType: productTypeOf(course.kind),
+          productId: course.id,
+          source: 'promo_code',
+          details: { code: promo.code },
+        });
         await enqueuePurchaseConfirmation(tx, userId, {
           publicUrl: app.config.publicUrl,
           kind: 'program',

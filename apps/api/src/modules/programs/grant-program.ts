@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, userPurchases } from '../../db/schema';
+import { grantProduct } from '../entitlements/product-grants';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import type { PaymentRow } from '../payments/record-payment';
@@ -62,6 +63,14 @@ export async function grantProgram(
       .onConflictDoNothing()
       .returning({ id: userPurchases.id });
     if (added.length === 0) throw new Error(`order ${order.id}: purchase neither added nor owned`);
+    await grantProduct(tx, {
+      userId,
+      productType: productTypeOfOrder(order),
+      productId: order.itemId,
+      source: 'program_purchase',
+      orderId: order.id,
+      paymentId: payment.id,
+    });
     await transitionOrder(tx, order.id, ['created', 'pending', 'error', 'refused'], 'paid', {
       actor,
       reason: `payment ${payment.providerPaymentId} approved: program granted`,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/transaction';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
 import { type EndReason, endGrantsOf } from '../entitlements/end-grants';
+import { endProductGrants } from '../entitlements/product-grants';
 import { recomputeAccess } from '../entitlements/recompute-access';
 import type { OrderRow } from '../payments/orders-repository';
 
@@ -11,7 +12,7 @@ import type { OrderRow } from '../payments/orders-repository';
  * Ends what a withdrawn (or refunded) purchase gave, inside the withdrawal's transaction (the users
  * and user_purchases triggers tell every process's viewer cache), and nothing else (decision 90).
  * Returns a Spanish sentence for the mail saying what ended.
- * - program or pack: the purchase row it granted (source `order:<id>`) goes;
+ * - program or pack: the purchase row it granted (source `order:<id>`) goes and its grant ends;
  * - subscription or guest membership: the grant of that order ends yesterday, so nothing of it is
  *   open today; what she bought apart (a membership queued after it) stays and moves up.
  */
@@ -27,6 +28,7 @@ export async function endGrantedAccess(
     await tx
       .delete(userPurchases)
       .where(and(eq(userPurchases.userId, userId), eq(userPurchases.source, `order:${order.id}`)));
+    await endProductGrants(tx, userId, { orderId: order.id }, by.reason ?? 'refund');
     return `Ya no tenés acceso a ${order.description}.`;
   }
 
