@@ -33,7 +33,13 @@ test('Datos: she changes her name and phone, and they are kept after a reload', 
   const { credentials } = await newCustomer(request, 'datos');
   await openAccount(page, credentials);
   const nav = page.getByRole('navigation', { name: 'Secciones de Mi cuenta' });
-  await expect(nav.getByRole('link')).toHaveText(['Datos', 'Suscripción', 'Compras y pagos', 'Privacidad']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Datos',
+    'Suscripción',
+    'Cobros y accesos',
+    'Compras y pagos',
+    'Privacidad',
+  ]);
   await expect(nav.getByRole('link', { name: 'Datos' })).toHaveAttribute('aria-current', 'page');
 
   const name = page.getByLabel('Nombre');
@@ -78,7 +84,7 @@ test('Datos at 320 px: one column, nothing to scroll sideways, reachable by keyb
   // the section navigation, then the form, by Tab
   const nav = page.getByRole('navigation', { name: 'Secciones de Mi cuenta' });
   await nav.getByRole('link', { name: 'Datos' }).focus();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Privacidad' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/mi-cuenta\/privacidad$/);

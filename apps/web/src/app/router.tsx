@@ -71,6 +71,7 @@ const PrivacySection = lazy(() => import('../features/account/privacy-section'))
 const AccountSubscriptionSection = lazy(
   () => import('../features/subscriptions/account-subscription-section'),
 );
+const AccountAccessSection = lazy(() => import('../features/subscriptions/account-access-section'));
 const AccountPaymentsSection = lazy(() => import('../features/payments/account-payments-section'));
 const WithdrawalPage = lazy(() => import('../features/withdrawals/withdrawal-page'));
 const CancellationPage = lazy(() => import('../features/subscriptions/cancellation-page'));
@@ -149,6 +150,7 @@ function AppRoutes() {
                 <Route path="mi-cuenta" element={<AccountLayout />}>
                   <Route index element={<ProfileSection />} />
                   <Route path="suscripcion" element={<AccountSubscriptionSection />} />
+                  <Route path="accesos" element={<AccountAccessSection />} />
                   <Route path="pagos" element={<AccountPaymentsSection />} />
                   <Route path="privacidad" element={<PrivacySection />} />
                 </Route>

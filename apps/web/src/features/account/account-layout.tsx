@@ -7,6 +7,7 @@ import './account.css';
 const sections = [
   { to: '/mi-cuenta', label: 'Datos', end: true },
   { to: '/mi-cuenta/suscripcion', label: 'Suscripción', end: false },
+  { to: '/mi-cuenta/accesos', label: 'Cobros y accesos', end: false },
   { to: '/mi-cuenta/pagos', label: 'Compras y pagos', end: false },
   { to: '/mi-cuenta/privacidad', label: 'Privacidad', end: false },
 ] as const;
@@ -23,7 +24,9 @@ export default function AccountLayout() {
     <section className="account-page" aria-labelledby="account-title">
       <header className="account-header">
         <h1 id="account-title">Mi cuenta</h1>
-        <p className="account-subtitle">Tus datos, tu suscripción, tus pagos y tu privacidad.</p>
+        <p className="account-subtitle">
+          Tus datos, tu suscripción, tus cobros y accesos, tus pagos y tu privacidad.
+        </p>
       </header>
       <nav aria-label="Secciones de Mi cuenta" className="account-tabs">
         <ul>

@@ -24,7 +24,7 @@ import './account-subscription.css';
 
 const plansPath = '/compra/suscripcion';
 
-type Panel = 'card' | 'reactivate' | null;
+export type Panel = 'card' | 'reactivate' | null;
 
 const failureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Ocurrió un error inesperado. Intentá nuevamente.';
@@ -93,7 +93,7 @@ function Facts({ subscription }: { subscription: AccountSubscription }) {
 }
 
 /** The card form for a new card (change, or reactivation); MercadoPago.js loads only when it opens. */
-function CardPanel({
+export function CardPanel({
   panel,
   subscription,
   onDone,
@@ -181,7 +181,7 @@ function CardPanel({
   );
 }
 
-function CancelDialog({
+export function CancelDialog({
   open,
   subscription,
   onClose,
