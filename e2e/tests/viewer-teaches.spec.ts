@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import { signInAsOperator } from './support/operators';
 
 /*
  * Issue 30, "A viewer that teaches" (decision 0156), in Chromium on the demo catalogue: Spanish
@@ -153,4 +154,51 @@ test('after a class ends: "Siguiente clase en 5 s", "Quedarme en esta clase" can
   await expect(page.getByRole('region', { name: 'Siguiente clase' })).toBeVisible();
   await expect(page).toHaveURL(secondClass, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu relación con el dinero');
+});
+
+test('an editor uploads a class’s captions in the content editor; the learner’s transcript reads them', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const className = 'Cierre: tu plan para este mes';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsOperator(page, 'editor');
+  await page.goto(`/admin/contenidos/${course}`);
+  const file = page.getByLabel(`Subir subtítulos (VTT) de ${className}`);
+  // Not WebVTT: named at once, nothing sent.
+  await file.setInputFiles({
+    name: 'cierre.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nHola\n'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'El archivo no es WebVTT' })).toHaveText(
+    'El archivo no es WebVTT: tiene que empezar con «WEBVTT».',
+  );
+  await file.setInputFiles({
+    name: 'cierre.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:06.000\nCerramos el curso con tu plan para este mes.\n\n' +
+        '00:00:06.000 --> 00:00:12.000\nElegí una meta y anotala hoy.\n',
+    ),
+  });
+  await expect(page.getByRole('button', { name: `Quitar los subtítulos de ${className}` })).toBeVisible();
+  await expect(page.getByLabel(`Cambiar subtítulos (VTT) de ${className}`)).toBeAttached();
+  await expectNoSeriousA11yViolations(page);
+
+  const learner = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await newStudent(learner, request, 'viewer-teaches-uploaded');
+  await learner.goto(`/academy/${course}/${course}-m3-s2`);
+  await metadataLoaded(learner);
+  await expect(video(learner).locator('track')).toHaveAttribute('src', /\/subidas\/videos\/subtitulos\//);
+  const lines = learner.getByRole('list', { name: 'Líneas de la transcripción' }).getByRole('button');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(1)).toContainText('Elegí una meta y anotala hoy.');
+  await learner.close();
+
+  // Removed: the class is back to the demo video's own captions.
+  await page.getByRole('button', { name: `Quitar los subtítulos de ${className}` }).click();
+  await expect(page.getByRole('button', { name: `Quitar los subtítulos de ${className}` })).toHaveCount(0);
 });

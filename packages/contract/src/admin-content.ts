@@ -110,8 +110,19 @@ export const adminSectionSchema = z.object({
   sectionUrl: z.string().nullable(),
   mimeType: z.string().nullable(),
   fileExtension: z.string().nullable(),
+  /** a class's own WebVTT captions were uploaded (decision 0157) */
+  hasCaptions: z.boolean(),
 });
 export type AdminSection = z.infer<typeof adminSectionSchema>;
+
+/** Largest captions file the editor takes (a class of hours is a few dozen KB). */
+export const maxCaptionsBytes = 500 * 1024;
+
+/** PUT /api/admin/courses/{id}/sections/{sectionId}/captions: a class's Spanish WebVTT, as text. */
+export const adminCaptionsRequestSchema = z.object({
+  vtt: z.string().max(maxCaptionsBytes, 'El archivo de subtítulos supera los 500 KB.'),
+});
+export type AdminCaptionsRequest = z.infer<typeof adminCaptionsRequestSchema>;
 
 export const adminModuleSchema = z.object({
   id: z.string(),

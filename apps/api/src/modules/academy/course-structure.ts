@@ -1,11 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courseModules, courseSections, courses, packItems } from '../../db/schema';
 import { hlsPlaybackUrls } from '../files/video-playback';
 import { contentCache } from './content-cache';
 
 export type CourseRow = typeof courses.$inferSelect;
-export type SectionRow = typeof courseSections.$inferSelect;
+/** A section as structures keep it: its captions' text stays in the database (decision 0157). */
+export type SectionRow = Omit<typeof courseSections.$inferSelect, 'captionsVtt'>;
+const { captionsVtt: _captionsText, ...sectionColumns } = getTableColumns(courseSections);
 
 export interface ModuleStructure {
   id: string;
@@ -41,7 +43,7 @@ export async function loadCourseStructure(
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course || (!course.published && !options.includeUnpublished)) return null;
   const rows = await db
-    .select({ module: courseModules, section: courseSections })
+    .select({ module: courseModules, section: sectionColumns })
     .from(courseModules)
     .leftJoin(courseSections, eq(courseSections.moduleId, courseModules.id))
     .where(eq(courseModules.courseId, courseId))

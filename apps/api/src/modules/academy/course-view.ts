@@ -1,5 +1,5 @@
 import type { Course } from '@alcancia/contract';
-import { shippedCaptionsUrl } from '../files/class-captions';
+import { classCaptionsUrl } from '../files/class-captions';
 import type { CourseStructure } from './course-structure';
 
 /**
@@ -76,6 +76,6 @@ function captionsAddressOf(
   section: CourseStructure['modules'][number]['sections'][number],
   signMedia: (url: string) => string,
 ): string | null {
-  const captions = shippedCaptionsUrl(section.sectionUrl);
+  const captions = classCaptionsUrl(section);
   return captions ? signMedia(captions) : null;
 }

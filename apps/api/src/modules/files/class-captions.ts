@@ -22,6 +22,24 @@ export function shippedCaptionsUrl(videoUrl: string | null): string | null {
 
 const shipped = new Map<string, string | null>();
 
+/** Where captions uploaded in the back office are served (signed): the section and the file's hash. */
+export const uploadedCaptionsPath =
+  /^subidas\/videos\/subtitulos\/([a-z0-9][a-z0-9-]{0,119})\.([0-9a-f]{16})\.vtt$/;
+
+/**
+ * A class's captions address, unsigned: the ones uploaded for it in the back office (decision 0157),
+ * else the ones shipped beside its demo video; null when it has none.
+ */
+export function classCaptionsUrl(section: {
+  id: string;
+  sectionUrl: string | null;
+  captionsHash: string | null;
+}): string | null {
+  if (section.captionsHash)
+    return `/media/subidas/videos/subtitulos/${section.id}.${section.captionsHash}.vtt`;
+  return shippedCaptionsUrl(section.sectionUrl);
+}
+
 /** The conventional captions address of a shipped video (not checked on disk). */
 export function captionsAddress(videoUrl: string): string | null {
   const hls = /^\/media\/videos\/hls\/([A-Za-z0-9_-]+)\/index\.m3u8$/.exec(videoUrl);

@@ -1,11 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client';
 import { apiRoot } from '../../db/paths';
+import { courseSections } from '../../db/schema';
 import { AppError } from '../../errors';
+import { uploadedCaptionsPath } from './class-captions';
 import { verifyMediaToken } from './media-urls';
 
 /** Shipped demo media: public videos (MP4, HLS) and course thumbnails. */
@@ -68,6 +72,25 @@ type RangeReader = (
   end: number,
 ) => Promise<{ body: Readable; size: number; total: number } | null>;
 
+/** Captions uploaded for a class (decision 0157), from its row; null when the hash is not the current one. */
+async function uploadedCaptionsFile(
+  db: Database,
+  sectionId: string,
+  hash: string,
+): Promise<RangeReader | null> {
+  const [row] = await db
+    .select({ vtt: courseSections.captionsVtt })
+    .from(courseSections)
+    .where(and(eq(courseSections.id, sectionId), eq(courseSections.captionsHash, hash)));
+  if (!row?.vtt) return null;
+  const bytes = Buffer.from(row.vtt);
+  return async (start, end) => ({
+    body: Readable.from([bytes.subarray(start, end + 1)]),
+    size: end - start + 1,
+    total: bytes.length,
+  });
+}
+
 /** A shipped demo video (media/videos/…), read from disk; null when it is not a plain file there. */
 async function demoVideo(relative: string): Promise<RangeReader | null> {
   const root = path.join(mediaDir, 'videos');
@@ -112,7 +135,10 @@ const serveSignedVideos: FastifyPluginAsync = async (app) => {
     }
 
     let read: RangeReader | null = null;
-    if (relative.startsWith('videos/')) {
+    const uploadedCaptions = uploadedCaptionsPath.exec(relative);
+    if (uploadedCaptions) {
+      read = await uploadedCaptionsFile(app.db, uploadedCaptions[1] as string, uploadedCaptions[2] as string);
+    } else if (relative.startsWith('videos/')) {
       read = await demoVideo(relative.slice('videos/'.length));
     } else if (
       /^subidas\/videos\/([0-9a-f]{32}\.mp4|[0-9a-f]{32}\/(index\.m3u8|segment-\d{5}\.ts))$/.test(relative)

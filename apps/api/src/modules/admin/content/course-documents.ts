@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminCourse, AdminCourseFields, AdminCourseSummary } from '@alcancia/contract/admin';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
-import { courses } from '../../../db/schema';
+import { courseSections, courses } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import { ContentFileError, contentFormatVersion } from '../../academy/content-file';
@@ -92,6 +92,14 @@ export async function loadAdminCourse(db: Db, id: string): Promise<AdminCourse> 
   const document = await readCourseDocument(db, id);
   const [row] = await db.select().from(courses).where(eq(courses.id, id));
   if (!row) throw AppError.notFound('No existe ese contenido.');
+  const captioned = new Set(
+    (
+      await db
+        .select({ id: courseSections.id })
+        .from(courseSections)
+        .where(and(eq(courseSections.courseId, id), isNotNull(courseSections.captionsHash)))
+    ).map((r) => r.id),
+  );
   return {
     ...toAdminCourseSummary(row),
     description: document.description,
@@ -127,6 +135,7 @@ export async function loadAdminCourse(db: Db, id: string): Promise<AdminCourse> 
         sectionUrl: s.sectionUrl ?? null,
         mimeType: s.mimeType ?? null,
         fileExtension: s.fileExtension ?? null,
+        hasCaptions: captioned.has(s.id),
       })),
     })),
   };

@@ -16,6 +16,7 @@ import { toCourseView } from '../../academy/course-view';
 import type { ContentCourseDocument } from '../../academy/export-content';
 import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { recordAudit } from '../audit';
+import { courseCaptionsRoutes } from './captions-routes';
 import {
   applyFields,
   editCourse,
@@ -156,4 +157,5 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(coursePublicationRoutes);
   await app.register(courseModuleRoutes);
   await app.register(courseSectionRoutes);
+  await app.register(courseCaptionsRoutes);
 };

@@ -3,6 +3,7 @@ import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
+import { CaptionsControl } from './captions-control';
 import { fieldError, type CourseRun as Run, type UploadHandle, uploadFile } from './content-api';
 import { moved } from './structure-order';
 import { uploadedVideoName } from './video-packaging';
@@ -178,6 +179,7 @@ export function StructureEditor({
                         />
                       </>
                     )}
+                    {section.type === 'CLASS' && <CaptionsControl section={section} run={run} busy={busy} />}
                   </span>
                   <span className="admin-actions">
                     <MoveButtons
