@@ -182,3 +182,41 @@ for (const { label, width, height } of [
     await adminContext.close();
   });
 }
+
+test('at 375 px every back-office section fits the phone: no sideways scroll, axe clean', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const admin = await context.newPage();
+  await signInAsOperator(admin, 'admin');
+  await expectNoSidewaysScroll(admin);
+  const sections = [
+    'Miembros',
+    'Pagos y devoluciones',
+    'Facturación',
+    'Códigos promocionales',
+    'Contenidos',
+    'Servicios y funciones',
+    'Planes y precios',
+    'Auditoría',
+    'Mi acceso',
+  ];
+  for (const section of sections) {
+    await openSection(admin, true, section);
+    await admin.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(admin);
+    await expectNoSeriousA11yViolations(admin);
+  }
+  // one item's own page of each list: a code, a content
+  await openSection(admin, true, 'Códigos promocionales');
+  await admin.getByRole('table').getByRole('link').first().click();
+  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(admin);
+  await openSection(admin, true, 'Contenidos');
+  await admin.getByRole('table').getByRole('link').first().click();
+  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  await admin.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(admin);
+  await expectNoSeriousA11yViolations(admin);
+  await context.close();
+});
