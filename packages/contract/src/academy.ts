@@ -70,6 +70,8 @@ export const programCardSchema = z.object({
   saleStatus: saleStatusSchema,
   modulesAmount: z.number().int(),
   classesAmount: z.number().int(),
+  /** only subscribers may buy it and the viewer is not one: it says so instead of "Comprar ahora" (issue 30) */
+  onlyForSubscribers: z.boolean().optional(),
 });
 export type ProgramCard = z.infer<typeof programCardSchema>;
 

@@ -23,6 +23,7 @@ export const cardColumns = {
   tags: courses.tags,
   isFree: courses.isFree,
   priceCentavos: courses.priceCentavos,
+  audience: courses.audience,
   regularPriceCentavos: courses.regularPriceCentavos,
   saleableStartDate: courses.saleableStartDate,
   saleableEndDate: courses.saleableEndDate,
@@ -210,6 +211,7 @@ export function toProgramCard(row: CardRow, viewer: Viewer): ProgramCard {
     saleStatus: saleStatus(row, viewer.today),
     modulesAmount: row.modulesAmount,
     classesAmount: row.classesAmount,
+    onlyForSubscribers: row.audience === 'ONLY_SUBSCRIBERS' && !viewer.subscribed,
   };
 }
 

@@ -13,6 +13,10 @@ describe('academy catalogue', () => {
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
     await insertCatalogFixture(t.database.db);
+    // issue 30: a program only subscribers may buy (set before anything is cached)
+    await t.database.db.execute(
+      sql`update courses set audience = 'ONLY_SUBSCRIBERS' where id = 'programa-futuro'`,
+    );
   });
   afterAll(() => t.close());
 
@@ -98,6 +102,26 @@ describe('academy catalogue', () => {
     expect(byId['programa-cerrado']).toMatchObject({ saleStatus: 'AFTER' });
     const packs = await get('/api/academy/packs/quick', bearer(credentials));
     expect(packs.items[0]).toMatchObject({ type: 'PACK', discountApplied: 25 });
+  });
+
+  it('marks a subscriber-only program for a non-subscriber only, so it says who can buy it (issue 30)', async () => {
+    const onlyFor = async (credentials: Parameters<typeof bearer>[0]) => {
+      const { items } = await get('/api/academy/v2/programs/quick', bearer(credentials));
+      return Object.fromEntries(
+        items.map((p: { id: string; onlyForSubscribers: boolean }) => [p.id, p.onlyForSubscribers]),
+      );
+    };
+    const visitor = await newSession(t.app);
+    expect(await onlyFor(visitor.credentials)).toMatchObject({
+      'programa-futuro': true,
+      'programa-abierto': false,
+    });
+    const subscriber = await newSession(t.app);
+    await setUser(subscriber.credentials.userId, `subscription_end_date = '${dayOffset(30)}'`);
+    expect(await onlyFor(subscriber.credentials)).toMatchObject({
+      'programa-futuro': false,
+      'programa-abierto': false,
+    });
   });
 
   it('filters by category, level, tags, my purchases and keyword, and paginates', async () => {

@@ -7,8 +7,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { catalogPage, toProgramCard } from './catalog-rows';
 import { quickListSize } from './list-courses';
+
 import { sendSerialized, viewerVariant } from './serialized-response';
-import { loadViewer } from './viewer';
+import { loadViewer, type Viewer } from './viewer';
+
+/**
+ * The cached answer's variant: access, plus whether she subscribes, which decides
+ * `onlyForSubscribers` (issue 30).
+ */
+const programVariant = (rows: Parameters<typeof viewerVariant>[0], viewer: Viewer) =>
+  `${viewerVariant(rows, viewer)}${viewer.subscribed ? '.s' : ''}`;
 
 /**
  * GET /academy/v2/programs[/quick] (programs) and /academy/packs[/quick] (packs): the same cards,
@@ -35,7 +43,7 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
         const viewer = await loadViewer(app.db, requireUserId(request));
         const { page, pageSize } = request.query;
         const { rows, total } = await catalogPage(app.db, [list.kind], request.query, viewer);
-        return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+        return sendSerialized(reply, rows, programVariant(rows, viewer), () => ({
           items: rows.map((r) => toProgramCard(r, viewer)),
           page,
           pageSize,
@@ -63,7 +71,7 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...request.query, page: 1, pageSize: quickListSize },
           viewer,
         );
-        return sendSerialized(reply, rows, viewerVariant(rows, viewer), () => ({
+        return sendSerialized(reply, rows, programVariant(rows, viewer), () => ({
           items: rows.map((r) => toProgramCard(r, viewer)),
         }));
       },

@@ -1,3 +1,4 @@
+import type { Credentials } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import { bearer, latestCode, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
@@ -8,9 +9,9 @@ import { createTestApp, testAppForFile } from '../../../test/helpers';
  */
 const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }));
 
-const me = (credentials: { accessToken: string }) =>
+const me = (credentials: Credentials) =>
   t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(credentials) });
-const patch = (credentials: { accessToken: string } | null, payload: object) =>
+const patch = (credentials: Credentials | null, payload: object) =>
   t.app.inject({
     method: 'PATCH',
     url: '/api/users/me',
