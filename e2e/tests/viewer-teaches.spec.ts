@@ -149,6 +149,14 @@ test('after a class ends: "Siguiente clase en 5 s", "Quedarme en esta clase" can
   await page.waitForTimeout(6_000);
   await expect(page).toHaveURL(firstClass);
 
+  // Ended again, then a transcript line: going back into the class stays too.
+  await finishVideo(page);
+  await expect(page.getByRole('region', { name: 'Siguiente clase' })).toBeVisible();
+  await page.getByRole('list', { name: 'Líneas de la transcripción' }).getByRole('button').first().click();
+  await expect(page.getByRole('region', { name: 'Siguiente clase' })).toHaveCount(0);
+  await page.waitForTimeout(6_000);
+  await expect(page).toHaveURL(firstClass);
+
   // Ended again and left alone: the next class opens by itself.
   await finishVideo(page);
   await expect(page.getByRole('region', { name: 'Siguiente clase' })).toBeVisible();

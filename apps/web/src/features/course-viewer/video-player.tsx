@@ -141,7 +141,11 @@ export default function VideoPlayer({
       setCountingDown(false);
       track('academy_course_section_resume', props());
     };
-    const onSeeked = () => setTime(element.currentTime);
+    const onSeeked = () => {
+      setTime(element.currentTime);
+      // Going back into the class after its end: she stays.
+      if (!element.ended) setCountingDown(false);
+    };
     const onRateChange = () => {
       // the browser's own menu chose a speed we offer: remember it as if picked here
       const chosen = playbackRates.find((r) => r === element.playbackRate);
