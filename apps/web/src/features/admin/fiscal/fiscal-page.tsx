@@ -41,6 +41,17 @@ function thisMonth(): string {
   }).format(new Date());
 }
 
+/** The last two years' months, newest first, as a person says them: "noviembre de 2026". */
+const monthName = new Intl.DateTimeFormat('es-AR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+function monthChoices(current: string): { value: string; label: string }[] {
+  const [year, month] = current.split('-').map(Number) as [number, number];
+  return Array.from({ length: 24 }, (_, back) => {
+    const date = new Date(Date.UTC(year, month - 1 - back, 1));
+    const value = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { value, label: monthName.format(date) };
+  });
+}
+
 const padded = (value: number, length: number) => String(value).padStart(length, '0');
 const numberOf = (doc: AdminFiscalDocument) =>
   doc.pointOfSale && doc.number ? `${padded(doc.pointOfSale, 5)}-${padded(doc.number, 8)}` : '—';
@@ -124,12 +135,13 @@ export default function FiscalPage() {
       <div className="admin-filters">
         <div className="field">
           <label htmlFor={monthId}>Mes</label>
-          <input
-            id={monthId}
-            type="month"
-            value={month}
-            onChange={(event) => event.target.value && setMonth(event.target.value)}
-          />
+          <select id={monthId} value={month} onChange={(event) => setMonth(event.target.value)}>
+            {monthChoices(thisMonth()).map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor={statusId}>Estado</label>
