@@ -3,7 +3,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn } from './support/accounts';
-import { cardToken } from './support/cards';
+import { cardForm, cardToken, fillCard } from './support/cards';
 import { waitForMail } from './support/mailbox';
 
 /*
@@ -149,4 +149,44 @@ test('a subscription she withdraws gets its Nota de Crédito C, mailed and liste
   ]) {
     expect(text).toContain(expected);
   }
+});
+
+test('she gives her DNI at checkout, optionally, and the invoice names her with it', async ({
+  page,
+  request,
+}) => {
+  const { email, credentials } = await newCustomer(request, 'factura-con-dni');
+  await signIn(page, credentials);
+  await page.goto('/compra/programa/programa-chau-deudas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Comprá tu programa' })).toBeVisible();
+  await fillCard(page, 'APRO');
+  const form = cardForm(page);
+  await form.getByLabel('Cuotas').selectOption({ label: '1 pago de $ 45.000' });
+  const dni = form.getByLabel('DNI para tu factura (opcional)');
+  await expect(
+    form.getByText('Si lo dejás vacío, la factura sale a nombre de consumidor final.'),
+  ).toBeVisible();
+
+  // A wrong one blocks the payment and says why, on the field.
+  await dni.fill('123');
+  await page.getByRole('button', { name: 'Pagar programa' }).click();
+  await expect(form.getByText('Ingresá tu DNI: 7 u 8 números, sin puntos.')).toBeVisible();
+  await expect(dni).toBeFocused();
+  await expect(dni).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
+
+  await dni.fill('30.123.456');
+  const paid = page.waitForResponse('**/api/users/mercadopago/payment/program');
+  await page.getByRole('button', { name: 'Pagar programa' }).click();
+  const sent = await paid;
+  expect(sent.status()).toBe(200);
+  expect(sent.request().postDataJSON()).toMatchObject({ invoiceDocument: '30123456' });
+  await expect(page.getByRole('dialog', { name: '¡Listo! Ya tenés tu programa' })).toBeVisible();
+
+  const mail = await waitForMail(request, email, 'Tu factura de');
+  const attached = await pdfText(
+    new Uint8Array(Buffer.from(mail.attachments[0]?.contentBase64 ?? '', 'base64')),
+  );
+  expect(attached).toContain('DNI: 30123456');
+  expect(attached).not.toContain('Sin documento informado');
 });

@@ -150,6 +150,18 @@ export const programPaymentRequestSchema = z.object({
   }),
   installments: z.number().int().min(1).max(36).default(1),
   promoCode: optionalPromoCode,
+  /**
+   * Her DNI for the invoice, when she wants it there (optional): the invoice then names her with
+   * DocTipo 96 instead of consumidor final without a document (DocTipo 99).
+   */
+  invoiceDocument: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{6,7}$/, 'Ingresá tu DNI: 7 u 8 números, sin puntos.')
+      .optional(),
+  ),
 });
 export type ProgramPaymentRequest = z.infer<typeof programPaymentRequestSchema>;
 

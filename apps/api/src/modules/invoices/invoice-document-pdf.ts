@@ -56,7 +56,10 @@ export async function renderFiscalDocument(
     buyer: {
       name: row.name ?? (guestName || row.order.payerEmail),
       email: row.order.payerEmail,
-      document: doc.docType === 99 ? 'Sin documento informado' : `Documento: ${doc.docNumber}`,
+      document:
+        doc.docType === 99
+          ? 'Sin documento informado'
+          : `${doc.docType === 96 ? 'DNI' : 'Documento'}: ${doc.docNumber}`,
     },
     title: doc.kind === 'invoice' ? 'Factura' : 'Nota de Crédito',
     letter: voucherLetter(doc.voucherType),

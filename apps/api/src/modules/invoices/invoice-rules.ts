@@ -34,6 +34,21 @@ export const vatRateId = 5;
 /** Consumidor final, RG 5616 (FEParamGetCondicionIvaReceptor). */
 export const finalConsumerCondition = 5;
 
+/** ARCA's document types: DNI, and none (consumidor final without a document). */
+export const dniDocType = 96;
+export const noDocumentDocType = 99;
+
+/**
+ * Who the invoice names: her DNI when she gave it at checkout (the order's `invoiceDocument`),
+ * otherwise consumidor final without a document (DocTipo 99, DocNro 0). She stays consumidor final
+ * (CondicionIVAReceptorId 5) either way.
+ */
+export function receiverDocument(details: Record<string, unknown>): { docType: number; docNumber: string } {
+  const dni = details.invoiceDocument;
+  if (typeof dni === 'string' && /^[1-9]\d{6,7}$/.test(dni)) return { docType: dniDocType, docNumber: dni };
+  return { docType: noDocumentDocType, docNumber: '0' };
+}
+
 /** Net and IVA of a price that contains 21 % IVA (class B); class C has no IVA apart. */
 export function splitTotal(
   type: number,

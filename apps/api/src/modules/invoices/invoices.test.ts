@@ -269,6 +269,60 @@ describe('invoices of approved payments', () => {
   });
 });
 
+describe('a buyer who gives her DNI at checkout', () => {
+  it('is named on the invoice and its credit note with DocTipo 96 and her DNI instead of consumidor final without a document', async () => {
+    const buyer = await newBuyer(t.app);
+    const pay = async (invoiceDocument: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/mercadopago/payment/program',
+        headers: buyer.headers,
+        payload: {
+          programId: 'prog-abierto',
+          cardDetails: {
+            identification: { type: 'DNI', number: '12345678' },
+            paymentMethodId: 'visa',
+            cardTokenId: await cardToken(t.emulator, 'APRO'),
+          },
+          invoiceDocument,
+        },
+      });
+    const wrong = await pay('30.123.456');
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('Ingresá tu DNI: 7 u 8 números, sin puntos.');
+    expect((await pay('30123456')).statusCode).toBe(200);
+    await settleWebhooks(t.emulator);
+    await t.app.invoicing.runDue();
+    const [payment] = await paymentsOf(buyer);
+    expect((await docsOf(payment?.id ?? 0))[0]).toMatchObject({
+      status: 'ISSUED',
+      docType: 96,
+      docNumber: '30123456',
+      receiverVatCondition: 5,
+    });
+    expect(arca().vouchers(3, 11)).toEqual([
+      expect.objectContaining({ DocTipo: 96, DocNro: '30123456', CondicionIVAReceptorId: 5 }),
+    ]);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: payment?.invoice?.url ?? '',
+      headers: buyer.headers,
+    });
+    expect(await pdfText(pdf.rawPayload)).toContain('DNI: 30123456');
+
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/withdrawals',
+      headers: buyer.headers,
+      payload: { paymentId: payment?.id },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    await settleWebhooks(t.emulator);
+    await t.app.invoicing.runDue();
+    expect(arca().vouchers(3, 13)).toEqual([expect.objectContaining({ DocTipo: 96, DocNro: '30123456' })]);
+  });
+});
+
 describe('credit notes of refunds', () => {
   it('issues a Nota de Crédito C tied to its invoice when she withdraws, listed with the payment', async () => {
     const { buyer, payment } = await buyProgram();

@@ -68,7 +68,7 @@ export async function recordProviderPayment(
       details: { amountCentavos: seen.amountCentavos, operationType: seen.operationType },
     });
     countPayment(order.provider, seen.status);
-    await enqueueInvoice(tx, inserted);
+    await enqueueInvoice(tx, inserted, order);
     return { payment: inserted, changed: true };
   }
 
@@ -121,6 +121,6 @@ export async function recordProviderPayment(
     });
     countPayment(stored.provider, seen.status);
   }
-  await enqueueInvoice(tx, updated);
+  await enqueueInvoice(tx, updated, order);
   return { payment: updated, changed: true };
 }

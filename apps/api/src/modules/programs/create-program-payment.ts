@@ -80,6 +80,7 @@ export async function createProgramPayment(
       promo,
       provider: gateway.provider,
       installments: request.installments,
+      invoiceDocument: request.invoiceDocument ?? null,
     },
     actor,
   );

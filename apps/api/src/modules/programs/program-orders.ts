@@ -75,6 +75,8 @@ export interface NewProgramOrder {
   promo: ProgramPromo | null;
   provider: string;
   installments: number;
+  /** her DNI for the invoice, when she gave it */
+  invoiceDocument?: string | null;
 }
 
 /** A program's order (and its promo code's use, reserved for it) before the provider is asked. */
@@ -98,6 +100,7 @@ export async function openProgramOrder(app: FastifyInstance, input: NewProgramOr
         regularPriceCentavos: input.price.regularCentavos,
         couponCode: input.price.promoCodeApplied,
         installments: input.installments,
+        ...(input.invoiceDocument ? { invoiceDocument: input.invoiceDocument } : {}),
       },
     },
     actor,

@@ -37,6 +37,7 @@ import {
   saleClosedDialog,
 } from './checkout-rules';
 import { InstallmentSelect } from './installment-select';
+import { InvoiceDocumentField, invoiceDocumentOf } from './invoice-document-field';
 import { payProgram } from './pay-program';
 import {
   cardCheckoutProvider,
@@ -108,6 +109,10 @@ export default function ProgramCheckoutPage() {
   const [installmentTouched, setInstallmentTouched] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const installmentRef = useRef<HTMLSelectElement>(null);
+  const [invoiceDocument, setInvoiceDocument] = useState('');
+  const [invoiceDocumentTouched, setInvoiceDocumentTouched] = useState(false);
+  const invoiceDocumentRef = useRef<HTMLInputElement>(null);
+  const invoiceDni = invoiceDocumentOf(invoiceDocument);
   const viewed = useRef(false);
   const activationTextId = useId();
 
@@ -230,6 +235,15 @@ export default function ProgramCheckoutPage() {
     return false;
   }
 
+  function validateExtraFields({ focus }: { focus: boolean }): boolean {
+    const installmentsValid = validateInstallments({ focus });
+    setInvoiceDocumentTouched(true);
+    if (!invoiceDni.error) return installmentsValid;
+    if (focus && installmentsValid) invoiceDocumentRef.current?.focus();
+    trackProgram('checkoutError', { ...eventProps, fields: 'invoiceDocument' });
+    return false;
+  }
+
   async function pay(card: CardFormSubmission) {
     const count = installmentsToPay(offered, options, chosen);
     const submitProps = { ...eventProps, installments: count, brand: card.paymentMethodId ?? undefined };
@@ -246,6 +260,7 @@ export default function ProgramCheckoutPage() {
         },
         installments: count,
         ...(promoCode ? { promoCode } : {}),
+        ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
       });
       if (answer.outcome === 'refused') {
         trackProgram('checkoutError', { ...submitProps, reason: answer.reason });
@@ -362,27 +377,39 @@ export default function ProgramCheckoutPage() {
               refusal={attempts.lastRefusal}
               disabled={locked}
               onBinChange={onBinChange}
-              onValidate={validateInstallments}
+              onValidate={validateExtraFields}
               onInvalid={(fields) =>
                 trackProgram('checkoutError', { ...eventProps, fields: fields.join(',') })
               }
               beforeSubmit={
-                offered ? (
-                  <InstallmentSelect
-                    ref={installmentRef}
-                    options={options}
-                    cashPrice={chosenProgram.price}
-                    loading={optionsPending}
-                    failed={cardBin !== null && installments.isError}
-                    value={choice}
-                    error={installmentTouched ? choiceError : null}
+                <>
+                  {offered && (
+                    <InstallmentSelect
+                      ref={installmentRef}
+                      options={options}
+                      cashPrice={chosenProgram.price}
+                      loading={optionsPending}
+                      failed={cardBin !== null && installments.isError}
+                      value={choice}
+                      error={installmentTouched ? choiceError : null}
+                      onChange={(value) => {
+                        setChosen(value);
+                        setInstallmentTouched(value === null);
+                      }}
+                      onBlur={() => setInstallmentTouched(true)}
+                    />
+                  )}
+                  <InvoiceDocumentField
+                    ref={invoiceDocumentRef}
+                    value={invoiceDocument}
+                    error={invoiceDocumentTouched ? invoiceDni.error : null}
                     onChange={(value) => {
-                      setChosen(value);
-                      setInstallmentTouched(value === null);
+                      setInvoiceDocument(value);
+                      setInvoiceDocumentTouched(false);
                     }}
-                    onBlur={() => setInstallmentTouched(true)}
+                    onBlur={() => setInvoiceDocumentTouched(true)}
                   />
-                ) : null
+                </>
               }
             />
           </section>
