@@ -125,7 +125,7 @@ export function ProgramCardView({
               aria-label={`${button.label}: ${program.name}`}
               onClick={() =>
                 track(
-                  `academy_courseCard_click_${button.kind === 'buy' || button.kind === 'viewPack' ? 'purchase' : 'continue'}`,
+                  `academy_courseCard_click_${button.kind === 'buy' || button.kind === 'viewPack' || button.kind === 'subscribersOnly' ? 'purchase' : 'continue'}`,
                   { courseId: program.id },
                 )
               }

@@ -5,7 +5,13 @@ import { Alert, Spinner } from '../../ui/feedback';
 import { Thumbnail } from '../academy/course-card';
 import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
 import { useCurrentUser } from '../shell/account-queries';
-import { discountBadge, programCheckoutPath, programPrices, programTypeLabel } from './program-rules';
+import {
+  discountBadge,
+  programCheckoutPath,
+  programPrices,
+  programTypeLabel,
+  subscribersOnlyNote,
+} from './program-rules';
 import { ownsProduct, useAllProgramsAndPacks, useFaqs, usePresentation } from './programs-api';
 import '../academy/academy.css';
 
@@ -105,6 +111,14 @@ export default function ProgramDetailPage() {
             <Link className="button button-primary" to={`/academy/${encodeURIComponent(course.id)}`}>
               Ir al programa
             </Link>
+          ) : canBuy && card?.onlyForSubscribers ? (
+            // issue 30: who can buy it, instead of a "Comprar ahora" the checkout would refuse
+            <>
+              <p className="program-audience">{subscribersOnlyNote}</p>
+              <Link className="button button-primary" to="/compra/suscripcion">
+                Ver planes
+              </Link>
+            </>
           ) : canBuy ? (
             <Link className="button button-primary" to={programCheckoutPath(course.id)}>
               Comprar ahora

@@ -21,6 +21,21 @@ describe('program card button', () => {
       to: '/programas/p1/detalle',
     });
   });
+  it('only subscribers may buy it and she is not one: says so and leads to the plans (issue 30)', () => {
+    expect(programButton({ ...program, onlyForSubscribers: true }, null)).toEqual({
+      kind: 'subscribersOnly',
+      label: 'Solo para suscriptoras: ver planes',
+      to: '/compra/suscripcion',
+    });
+    expect(programButton({ ...program, onlyForSubscribers: false }, null).kind).toBe('buy');
+    // owned, or outside the window, as before
+    expect(programButton({ ...program, onlyForSubscribers: true, isAccessibleByUser: true }, null).kind).toBe(
+      'start',
+    );
+    expect(programButton({ ...program, onlyForSubscribers: true, saleStatus: 'AFTER' }, null).kind).toBe(
+      'soon',
+    );
+  });
   it('not purchased, before or after the window: Próximamente, no action', () => {
     expect(programButton({ ...program, saleStatus: 'BEFORE' }, null)).toEqual({
       kind: 'soon',

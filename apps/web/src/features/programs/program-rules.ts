@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/format';
  * The program card button (purchases spec §4):
  *
  * | Not purchased, inside the sale window  | 'Comprar ahora' (a PACK: 'Ver pack') |
+ * | …only subscribers may buy, she is not one | 'Solo para suscriptoras: ver planes' (issue 30) |
  * | Not purchased, outside the window       | 'Próximamente' (does nothing)        |
  * | Purchased, no progress                  | 'Comenzar' (starts, then opens)      |
  * | Progress between 0 and 1                | 'Continuar'                          |
@@ -12,14 +13,20 @@ import { formatMoney } from '../../lib/format';
  */
 export type ProgramButton =
   | { kind: 'buy'; label: 'Comprar ahora'; to: string }
+  | { kind: 'subscribersOnly'; label: typeof subscribersOnlyLabel; to: '/compra/suscripcion' }
   | { kind: 'viewPack'; label: 'Ver pack'; to: string }
   | { kind: 'soon'; label: 'Próximamente' }
   | { kind: 'start'; label: 'Comenzar'; to: string }
   | { kind: 'continue'; label: 'Continuar'; to: string }
   | { kind: 'completed'; label: 'Completado'; to: string };
 
+/** Who may buy a subscriber-only program, said to a non-subscriber instead of "Comprar ahora". */
+export const subscribersOnlyLabel = 'Solo para suscriptoras: ver planes';
+export const subscribersOnlyNote =
+  'Este programa es solo para suscriptoras. Elegí un plan y después vas a poder comprarlo.';
+
 export function programButton(
-  program: Pick<ProgramCard, 'id' | 'type' | 'isAccessibleByUser' | 'saleStatus'>,
+  program: Pick<ProgramCard, 'id' | 'type' | 'isAccessibleByUser' | 'saleStatus' | 'onlyForSubscribers'>,
   /** fraction 0..1 from the progress overview; null when never started */
   progress: number | null,
 ): ProgramButton {
@@ -30,6 +37,9 @@ export function programButton(
     return { kind: 'continue', label: 'Continuar', to: course };
   }
   if (program.saleStatus === 'OPEN') {
+    if (program.onlyForSubscribers) {
+      return { kind: 'subscribersOnly', label: subscribersOnlyLabel, to: '/compra/suscripcion' };
+    }
     return program.type === 'PACK'
       ? { kind: 'viewPack', label: 'Ver pack', to: programDetailPath(program.id) }
       : { kind: 'buy', label: 'Comprar ahora', to: programCheckoutPath(program.id) };
