@@ -78,6 +78,14 @@ describe('DELETE /api/users/me', () => {
     const buyer = await subscriberWithHistory();
     const id = buyer.userId;
     const otherSession = (await login(t.app, buyer.email)).json() as Credentials;
+    // the onboarding's answers (issue 30)
+    const answered = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: buyer.headers,
+      payload: { learningGoals: ['START_INVESTING'], knowledgeLevel: 'SOME' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
 
     const res = await deleteAccount(buyer.headers, { password: goodPassword });
     expect(res.statusCode, res.body).toBe(204);
@@ -117,6 +125,8 @@ describe('DELETE /api/users/me', () => {
       telephone: null,
       passwordHash: null,
       subscriptionEndDate: null,
+      learningGoals: [],
+      knowledgeLevel: null,
     });
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect(await count('social_identities', id)).toBe(0);

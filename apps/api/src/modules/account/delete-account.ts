@@ -162,6 +162,9 @@ export async function deleteAccount(
         subscriptionEndDate: null,
         subscriptionPlanId: null,
         privateCommunityAccess: false,
+        learningGoals: [],
+        knowledgeLevel: null,
+        interestsPending: false,
         deletedAt: sql`now()`,
         updatedAt: sql`now()`,
       })

@@ -67,6 +67,14 @@ async function learnerWithHistory(): Promise<Buyer> {
 describe('GET /api/users/me/export', () => {
   it('is a dated JSON attachment with everything the product holds about her, and no secrets', async () => {
     const buyer = await learnerWithHistory();
+    // the onboarding's answers (issue 30)
+    const answered = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: buyer.headers,
+      payload: { learningGoals: ['START_INVESTING'], knowledgeLevel: 'SOME' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
     const res = await exportOf(buyer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -78,6 +86,8 @@ describe('GET /api/users/me/export', () => {
       id: buyer.userId,
       email: buyer.email,
       name: 'Ana Pérez',
+      learningGoals: ['START_INVESTING'],
+      knowledgeLevel: 'SOME',
       countryCode: 'AR',
     });
     expect(data.paymentOrders).toHaveLength(1);

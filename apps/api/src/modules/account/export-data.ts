@@ -48,6 +48,8 @@ export const dataExportSchema = z.object({
     subscriptionPlanId: z.string().nullable(),
     lastServiceOrigin: z.string().nullable(),
     privateCommunityAccess: z.boolean(),
+    learningGoals: z.array(z.string()),
+    knowledgeLevel: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -249,6 +251,9 @@ export async function exportData(app: FastifyInstance, userId: string): Promise<
       subscriptionPlanId: user.subscriptionPlanId,
       lastServiceOrigin: user.lastServiceOrigin,
       privateCommunityAccess: user.privateCommunityAccess,
+      // the onboarding's answers (issue 30)
+      learningGoals: user.learningGoals,
+      knowledgeLevel: user.knowledgeLevel,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     },
