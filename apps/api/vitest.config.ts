@@ -8,5 +8,9 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Each file builds its own app on its own database copy (test/helpers.ts), so the files of a
+    // worker can share their imported modules: importing the app once per worker instead of once
+    // per file took the API files' import time from ~340 s to ~20 s (issue 32).
+    isolate: false,
   },
 });
