@@ -327,8 +327,10 @@ test.describe('finishing a course', () => {
     await expect(next.first()).toHaveAttribute('href', /^\/academy\/[^/]+$/);
     await expectNoSeriousA11yViolations(page);
 
-    const downloading = page.waitForEvent('download');
+    // Her profile says "Ana": asked for her full name, she keeps it.
     await moment.getByRole('button', { name: 'Descargar certificado' }).click();
+    const downloading = page.waitForEvent('download');
+    await moment.getByRole('button', { name: 'Descargar como «Ana»' }).click();
     expect((await downloading).suggestedFilename()).toBe('Primeros pasos con tu plata_certificado.png');
 
     await moment.getByRole('button', { name: 'Compartir' }).click();

@@ -337,9 +337,22 @@ test.describe('course viewer', () => {
 
     const certificate = page.getByRole('button', { name: 'Descargar certificado' });
     await expect(certificate).toBeVisible();
-    const downloading = page.waitForEvent('download');
+    // Her profile holds a first name only ("Ana"): the first certificate asks for her full name.
     await certificate.click();
+    const fullName = page.getByLabel('Tu nombre completo, como querés que figure en el certificado');
+    await expect(fullName).toBeFocused();
+    await expect(fullName).toHaveValue('Ana');
+    await page.getByRole('button', { name: 'Guardar y descargar' }).click();
+    await expect(page.getByText('Escribí tu nombre y tu apellido')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await fullName.fill('Ana Pérez');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Guardar y descargar' }).click();
     const download = await downloading;
+    const profile = await request.get('/api/users', {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    expect((await profile.json()).name).toBe('Ana Pérez');
     expect(download.suggestedFilename()).toBe('Salí de las deudas paso a paso_certificado.png');
     const png = readFileSync((await download.path()) ?? '');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
@@ -357,6 +370,7 @@ test.describe('course viewer', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(`/certificados/${code}`);
     await expect(page.getByText('Certificado válido')).toBeVisible();
+    await expect(page.getByRole('definition').nth(0)).toHaveText('Ana Pérez');
     await expect(page.getByRole('definition').nth(1)).toHaveText('Salí de las deudas paso a paso');
     await expect(page.getByRole('definition').nth(2)).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);
     await expectNoSeriousA11yViolations(page);
@@ -427,8 +441,10 @@ test.describe('course viewer', () => {
     const dialog = page.getByRole('dialog', { name: 'Tu certificado' });
     await expect(dialog).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    const downloading = page.waitForEvent('download');
+    // Asked for her full name, she keeps the one she has.
     await dialog.getByRole('button', { name: 'Descargar certificado' }).click();
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Descargar como «Ana»' }).click();
     expect((await downloading).suggestedFilename()).toMatch(/_certificado\.png$/);
 
     // At 320 px it still reads and works by keyboard: Escape closes the dialog.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { module, section } from '../../test/course-builders';
-import { certificateFileName, isCertificateAvailable } from './certificate-rules';
+import {
+  certificateFileName,
+  fullNameError,
+  isCertificateAvailable,
+  needsFullName,
+} from './certificate-rules';
 
 describe('certificate availability', () => {
   const endsWithClass = {
@@ -48,5 +53,22 @@ describe('certificate availability', () => {
     );
     expect(certificateFileName('Ahorro 50/30/20: ¿cómo?')).toBe('Ahorro 50 30 20 ¿cómo_certificado.png');
     expect(certificateFileName('  ')).toBe('curso_certificado.png');
+  });
+});
+
+describe('the full name on a certificate', () => {
+  it('is asked when her profile holds a single word, not when it holds two or is not loaded', () => {
+    expect(needsFullName('Ana')).toBe(true);
+    expect(needsFullName('  Ana  ')).toBe(true);
+    expect(needsFullName('Ana Pérez')).toBe(false);
+    expect(needsFullName('María  de los Ángeles')).toBe(false);
+    expect(needsFullName(undefined)).toBe(false);
+  });
+
+  it('wants a name and a surname, up to 100 characters', () => {
+    expect(fullNameError('Ana')).toMatch('Escribí tu nombre y tu apellido');
+    expect(fullNameError('   ')).toMatch('Escribí tu nombre y tu apellido');
+    expect(fullNameError('Ana Pérez')).toBeNull();
+    expect(fullNameError(`Ana ${'x'.repeat(100)}`)).toMatch('hasta 100 caracteres');
   });
 });

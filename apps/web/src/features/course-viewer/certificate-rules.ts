@@ -39,3 +39,21 @@ export function certificateFileName(courseName: string): string {
     .trim();
   return `${safe || 'curso'}_certificado.png`;
 }
+
+/**
+ * Whether to ask for her full name before the first certificate (issue 30): the certificate
+ * carries the name on her profile when it is first made, and a single word ("Ana") is a first
+ * name only. Unknown (the profile not loaded yet) asks nothing.
+ */
+export function needsFullName(name: string | null | undefined): boolean {
+  if (name === null || name === undefined) return false;
+  return name.trim().split(/\s+/).filter(Boolean).length < 2;
+}
+
+/** The Spanish error for a full name typed in that question, or null when it will do. */
+export function fullNameError(typed: string): string | null {
+  const words = typed.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return 'Escribí tu nombre y tu apellido, como querés que figuren en el certificado.';
+  if (typed.trim().length > 100) return 'Tu nombre puede tener hasta 100 caracteres.';
+  return null;
+}

@@ -7,6 +7,7 @@ import { progressOf, useProgressOverview, useQuickCourses } from '../academy/cat
 import {
   CertificateDownloadButton,
   CertificateDownloadError,
+  CertificateNameQuestion,
   useCertificateDownload,
 } from './certificate-button';
 import { nextCourses, shareData } from './finish-rules';
@@ -56,6 +57,7 @@ function CertificateDownload({ course, onDone }: { course: Course; onDone(note: 
   return (
     <>
       <CertificateDownloadButton certificate={certificate} className="button button-primary" />
+      <CertificateNameQuestion certificate={certificate} />
       <CertificateDownloadError certificate={certificate} />
     </>
   );
