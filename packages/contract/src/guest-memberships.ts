@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guestInvalidEmailMessage, guestTiers } from './guest-tiers';
+import { invoiceDocumentSchema } from './invoices';
 import { emailPattern } from './rules';
 
 /**
@@ -48,6 +49,8 @@ export const guestPreferenceRequestSchema = z.object({
   binary_mode: z.boolean().optional(),
   payment_methods: z.looseObject({}).optional(),
   auto_return: z.string().max(20).optional(),
+  /** her DNI for the invoice, optional (decision 0133); not part of the provider's preference */
+  invoiceDocument: invoiceDocumentSchema,
 });
 export type GuestPreferenceRequest = z.infer<typeof guestPreferenceRequestSchema>;
 

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './files';
 export * from './guest-memberships';
 export * from './health';
+export { invoiceDocumentSchema } from './invoices';
 export * from './payments';
 export * from './programs';
 export * from './promo-codes';

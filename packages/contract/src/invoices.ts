@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceDniPattern, invoiceDocumentErrorMessage } from './rules';
 
 /**
  * An electronic invoice or credit note authorized by ARCA (issue 28), as Mi cuenta lists it next
@@ -20,3 +21,13 @@ export const fiscalDocumentRefSchema = z.object({
 export type FiscalDocumentRef = z.infer<typeof fiscalDocumentRefSchema>;
 
 export const fiscalDocumentIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/**
+ * `invoiceDocument` of every checkout (program, card subscription, guest membership): her DNI for
+ * the invoice, when she wants it there (optional; blank means none). The invoice then names her with
+ * DocTipo 96 instead of consumidor final without a document (DocTipo 99). Decision 0133.
+ */
+export const invoiceDocumentSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().regex(invoiceDniPattern, invoiceDocumentErrorMessage).optional(),
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { saleStatusSchema } from './academy';
 import { moduleSchema } from './course-viewer';
+import { invoiceDocumentSchema } from './invoices';
 import { countryCodes } from './rules';
 
 /**
@@ -150,18 +151,8 @@ export const programPaymentRequestSchema = z.object({
   }),
   installments: z.number().int().min(1).max(36).default(1),
   promoCode: optionalPromoCode,
-  /**
-   * Her DNI for the invoice, when she wants it there (optional): the invoice then names her with
-   * DocTipo 96 instead of consumidor final without a document (DocTipo 99).
-   */
-  invoiceDocument: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .string()
-      .trim()
-      .regex(/^[1-9]\d{6,7}$/, 'Ingresá tu DNI: 7 u 8 números, sin puntos.')
-      .optional(),
-  ),
+  /** her DNI for the invoice, optional (decision 0133) */
+  invoiceDocument: invoiceDocumentSchema,
 });
 export type ProgramPaymentRequest = z.infer<typeof programPaymentRequestSchema>;
 

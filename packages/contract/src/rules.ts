@@ -7,6 +7,13 @@
 export const emailPattern = /^\w+([.+-]\w+)*@\w+([.-]\w+)*(\.[A-Za-z]{2,10})+$/;
 export const invalidEmailMessage = 'El formato del correo es inválido.';
 
+/**
+ * Her DNI for the invoice (optional at every checkout, decision 0133), as ARCA takes it with
+ * DocTipo 96: 7 or 8 digits, no leading zero. The browser takes dots and spaces away first.
+ */
+export const invoiceDniPattern = /^[1-9]\d{6,7}$/;
+export const invoiceDocumentErrorMessage = 'Ingresá tu DNI: 7 u 8 números, sin puntos.';
+
 /** The live checklist of the register and recover forms, in the spec's words and order. */
 export const passwordRules = [
   { id: 'uppercase', message: 'Al menos una mayúscula.', test: (v: string) => /\p{Lu}/u.test(v) },

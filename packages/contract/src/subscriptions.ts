@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceDocumentSchema } from './invoices';
 import { refundStatusSchema } from './payments';
 
 /** Money crosses the API as integer centavos (ARS); the web formats it with es-AR. */
@@ -144,6 +145,8 @@ export const createCardSubscriptionRequestSchema = z.object({
    * trial the server will not give is refused with FREE_TRIAL_ALREADY_USED, never charged unseen.
    */
   expectsFreeTrial: z.boolean().optional(),
+  /** her DNI for the invoices of this agreement's charges, optional (decision 0133) */
+  invoiceDocument: invoiceDocumentSchema,
 });
 export type CreateCardSubscriptionRequest = z.infer<typeof createCardSubscriptionRequestSchema>;
 

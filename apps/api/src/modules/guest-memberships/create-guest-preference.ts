@@ -58,7 +58,14 @@ export async function createGuestPreference(
         idempotencyKey: randomUUID(),
         provider: gateway.provider,
         // What the webhook needs to create the account: the payer's data as typed.
-        details: { name: payer.name, surname: payer.surname, phone, accessMonths: terms.accessMonths },
+        // Her DNI, when given, names her on the invoice (decision 0133).
+        details: {
+          name: payer.name,
+          surname: payer.surname,
+          phone,
+          accessMonths: terms.accessMonths,
+          ...(request.invoiceDocument ? { invoiceDocument: request.invoiceDocument } : {}),
+        },
       },
       'system',
       'guest membership checkout (Checkout Pro preference)',

@@ -10,7 +10,7 @@ import {
   settleWebhooks,
   signedNotification,
 } from '../../../test/payments';
-import { paymentOrders, payments, users } from '../../db/schema';
+import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
@@ -303,5 +303,45 @@ describe('guest membership payments (webhook)', () => {
       ]);
       expect(mails.find((m) => m.subject.includes('duplicado'))?.text).toContain(secondId);
     });
+  });
+});
+
+describe('a guest who gives her DNI for the invoice', () => {
+  it('is invoiced with DocTipo 96 and her DNI; a wrong one is refused in Spanish before any order', async () => {
+    const email = uniqueEmail('con-dni');
+    const wrong = await createGuestPreference(t.app, {
+      ...guestPayload('ORO', { email }),
+      invoiceDocument: '123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('Ingresá tu DNI: 7 u 8 números, sin puntos.');
+    expect(
+      await t.app.db.select().from(paymentOrders).where(eq(paymentOrders.payerEmail, email)),
+    ).toHaveLength(0);
+
+    const res = await createGuestPreference(t.app, {
+      ...guestPayload('ORO', { email }),
+      invoiceDocument: '5123456',
+    });
+    expect(res.statusCode).toBe(200);
+    const prefId =
+      new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+    expect((await payOnCheckoutPage(prefId, email)).status).toBe(303);
+    const [payment] = await t.app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(payments.orderId, paymentOrders.id))
+      .where(eq(paymentOrders.providerPreferenceId, prefId));
+    await t.app.invoicing.runDue();
+    const [invoice] = await t.app.db
+      .select()
+      .from(fiscalDocuments)
+      .where(eq(fiscalDocuments.paymentId, payment?.id ?? 0));
+    expect(invoice).toMatchObject({ kind: 'invoice', status: 'ISSUED', docType: 96, docNumber: '5123456' });
+    expect(t.app.arcaStandIn?.vouchers(invoice?.pointOfSale ?? 0, invoice?.voucherType ?? 0)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ DocTipo: 96, DocNro: '5123456', CondicionIVAReceptorId: 5 }),
+      ]),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { invoiceDniPattern } from '@alcancia/contract';
 import type { Config } from '../../config';
 import type { VoucherType } from '../../providers/invoicing/fiscal-authority';
 
@@ -45,7 +46,7 @@ export const noDocumentDocType = 99;
  */
 export function receiverDocument(details: Record<string, unknown>): { docType: number; docNumber: string } {
   const dni = details.invoiceDocument;
-  if (typeof dni === 'string' && /^[1-9]\d{6,7}$/.test(dni)) return { docType: dniDocType, docNumber: dni };
+  if (typeof dni === 'string' && invoiceDniPattern.test(dni)) return { docType: dniDocType, docNumber: dni };
   return { docType: noDocumentDocType, docNumber: '0' };
 }
 

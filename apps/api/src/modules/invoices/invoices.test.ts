@@ -323,6 +323,73 @@ describe('a buyer who gives her DNI at checkout', () => {
   });
 });
 
+describe('a subscriber who gives her DNI at the card checkout', () => {
+  it('has every charge of her agreement invoiced with DocTipo 96 and her DNI; without one, consumidor final (99); a wrong one is refused in Spanish', async () => {
+    const subscribeWith = async (buyer: Buyer, invoiceDocument?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/mercadopago/suscription',
+        headers: buyer.headers,
+        payload: {
+          subscriptionPlanName: 'Plan Básico',
+          subscriptionPlanFrequency: 'monthly',
+          cardToken: await cardToken(t.emulator, 'APRO'),
+          ...(invoiceDocument === undefined ? {} : { invoiceDocument }),
+        },
+      });
+    const withDni = await newBuyer(t.app);
+    const wrong = await subscribeWith(withDni, '30.123.456');
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('Ingresá tu DNI: 7 u 8 números, sin puntos.');
+    expect(await ordersOf(t.app, withDni.userId)).toHaveLength(0);
+    expect((await subscribeWith(withDni, ' 30123456 ')).statusCode).toBe(200);
+    const without = await newBuyer(t.app);
+    // A blank box is no DNI.
+    expect((await subscribeWith(without, '  ')).statusCode).toBe(200);
+    await settleWebhooks(t.emulator);
+    // Her renewal is invoiced to her DNI too: it lives with the agreement's order.
+    const [order] = await ordersOf(t.app, withDni.userId);
+    t.emulator.control.chargePreapproval(order?.provider_preapproval_id ?? '', 'approved');
+    await settleWebhooks(t.emulator);
+    await t.app.invoicing.runDue();
+
+    const hers = (await paymentsOf(withDni)).filter((p) => p.status === 'approved');
+    expect(hers).toHaveLength(2);
+    for (const payment of hers) {
+      expect((await docsOf(payment.id))[0]).toMatchObject({
+        kind: 'invoice',
+        status: 'ISSUED',
+        docType: 96,
+        docNumber: '30123456',
+        receiverVatCondition: 5,
+      });
+    }
+    const [theirs] = await paymentsOf(without);
+    expect((await docsOf(theirs?.id ?? 0))[0]).toMatchObject({
+      status: 'ISSUED',
+      docType: 99,
+      docNumber: '0',
+    });
+    expect(
+      arca()
+        .vouchers(3, 11)
+        .map((v) => [v.DocTipo, String(v.DocNro)])
+        .sort(),
+    ).toEqual([
+      [96, '30123456'],
+      [96, '30123456'],
+      [99, '0'],
+    ]);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: hers[0]?.invoice?.url ?? '',
+      headers: withDni.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('DNI: 30123456');
+  });
+});
+
 describe('credit notes of refunds', () => {
   it('issues a Nota de Crédito C tied to its invoice when she withdraws, listed with the payment', async () => {
     const { buyer, payment } = await buyProgram();

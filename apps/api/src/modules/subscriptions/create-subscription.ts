@@ -120,6 +120,8 @@ export async function createCardSubscription(
         couponCode: coupon?.code ?? null,
         freeTrial,
         isUpgrade,
+        // Every charge of the agreement is invoiced to her DNI when she gave it (decision 0133).
+        ...(request.invoiceDocument ? { invoiceDocument: request.invoiceDocument } : {}),
       },
     },
     actor,

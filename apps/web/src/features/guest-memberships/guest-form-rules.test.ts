@@ -16,6 +16,7 @@ const filled = {
   lastName: 'Gómez',
   email: ' Marta.Gomez@Example.com ',
   phone: '11 2345-6789',
+  invoiceDocument: '',
 };
 
 describe('guest form', () => {
@@ -80,6 +81,18 @@ describe('guest form', () => {
     expect(toGuestPreference('PLATINUM', filled, 'https://a.test')?.back_urls).toMatchObject({
       failure: 'https://a.test/compra/mf-platinum/error',
     });
+  });
+
+  it('sends her DNI for the invoice when she typed one, and holds a wrong one back with why', () => {
+    expect(isGuestFormFilled(filled)).toBe(true);
+    const payload = toGuestPreference('ORO', { ...filled, invoiceDocument: '30.123.456' }, 'https://a.test');
+    expect(payload).toMatchObject({ invoiceDocument: '30123456' });
+    expect(guestPreferenceRequestSchema.safeParse(payload).success).toBe(true);
+    expect(toGuestPreference('ORO', filled, 'https://a.test')).not.toHaveProperty('invoiceDocument');
+    expect(guestFormErrors({ ...filled, invoiceDocument: '123' }).invoiceDocument).toBe(
+      'Ingresá tu DNI: 7 u 8 números, sin puntos.',
+    );
+    expect(toGuestPreference('ORO', { ...filled, invoiceDocument: '123' }, 'https://a.test')).toBeNull();
   });
 
   it('sends nothing while a field is missing or invalid', () => {

@@ -6,6 +6,7 @@ import {
   guestTierTerms,
 } from '@alcancia/contract/guest-tiers';
 import { emailPattern, normalizePhone } from '@alcancia/contract/rules';
+import { invoiceDocumentOf } from '../payments/invoice-document-field';
 
 /** The pure rules of the guest membership form (spec §5 "Guest purchase"), testable without a browser. */
 export interface GuestFormValues {
@@ -13,11 +14,19 @@ export interface GuestFormValues {
   lastName: string;
   email: string;
   phone: string;
+  /** optional: her DNI for the invoice (decision 0133) */
+  invoiceDocument: string;
 }
 
 export type GuestField = keyof GuestFormValues;
 
-export const emptyGuestValues: GuestFormValues = { firstName: '', lastName: '', email: '', phone: '' };
+export const emptyGuestValues: GuestFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  invoiceDocument: '',
+};
 
 export const guestInvalidPhoneMessage =
   'El teléfono no es válido: escribilo con el código de área, sin el 0 ni el 15 (ej.: 11 2345 6789).';
@@ -41,7 +50,7 @@ export function sanitizeGuestPhone(value: string): string {
   return value.replace(/[^\d\s\-()+]/g, '').slice(0, 30);
 }
 
-/** Spec: every field is required; the pay button stays disabled until they are all filled. */
+/** Spec: every field is required (but the optional DNI for the invoice); the pay button stays disabled until they are all filled. */
 export function isGuestFormFilled(values: GuestFormValues): boolean {
   return (
     values.firstName.trim() !== '' &&
@@ -59,6 +68,8 @@ export function guestFormErrors(values: GuestFormValues): Partial<Record<GuestFi
   // The server keeps Argentine numbers as +54 9 …: what it would refuse is refused here, with why.
   if (values.phone.trim() && normalizePhone('AR', values.phone) === null)
     errors.phone = guestInvalidPhoneMessage;
+  const invoiceDocument = invoiceDocumentOf(values.invoiceDocument).error;
+  if (invoiceDocument) errors.invoiceDocument = invoiceDocument;
   return errors;
 }
 
@@ -74,6 +85,7 @@ export function toGuestPreference(
 ): GuestPreferenceRequest | null {
   if (!isGuestFormFilled(values) || Object.keys(guestFormErrors(values)).length > 0) return null;
   const terms = guestTierTerms[tier];
+  const invoiceDocument = invoiceDocumentOf(values.invoiceDocument).document;
   return {
     items: [{ id: tier, title: terms.title, quantity: 1, unit_price: terms.priceCentavos / 100 }],
     payer: {
@@ -86,5 +98,6 @@ export function toGuestPreference(
     binary_mode: true,
     payment_methods: { installments: guestMaxInstallments },
     auto_return: 'approved',
+    ...(invoiceDocument ? { invoiceDocument } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
+import { InvoiceDocumentField } from '../payments/invoice-document-field';
 import { createGuestPreference } from './create-guest-preference';
 import {
   emptyGuestValues,
@@ -21,7 +22,7 @@ import { PrivacyNotice } from '../legal/privacy-notice';
 
 type Status = 'idle' | 'loading' | 'error';
 
-const fieldOrder: GuestField[] = ['firstName', 'lastName', 'email', 'phone'];
+const fieldOrder: GuestField[] = ['firstName', 'lastName', 'email', 'phone', 'invoiceDocument'];
 
 /**
  * /compra/mf-oro, /compra/mf-platinum, /compra/mf-black: a guest membership bought without an
@@ -62,7 +63,7 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
     if (!canSubmit) return;
     const payload = toGuestPreference(tier, values, window.location.origin);
     if (!payload) {
-      setTouched({ firstName: true, lastName: true, email: true, phone: true });
+      setTouched({ firstName: true, lastName: true, email: true, phone: true, invoiceDocument: true });
       const firstInvalid = fieldOrder.find((field) => errors[field]);
       if (firstInvalid) inputs.current[firstInvalid]?.focus();
       return;
@@ -169,6 +170,13 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
                 inputMode="tel"
                 hint="Con código de área. Ej.: 11 2345 6789."
                 onChange={(event) => change('phone', sanitizeGuestPhone(event.target.value))}
+              />
+              <InvoiceDocumentField
+                ref={field('invoiceDocument').ref}
+                value={values.invoiceDocument}
+                error={visibleError('invoiceDocument') ?? null}
+                onChange={(value) => change('invoiceDocument', value)}
+                onBlur={touch('invoiceDocument')}
               />
             </fieldset>
             {status === 'error' && <Alert tone="error">{guestPurchaseErrorMessage}</Alert>}

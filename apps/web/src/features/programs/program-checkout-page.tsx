@@ -15,6 +15,7 @@ import {
 } from '../payments/checkout-parts';
 import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
+import { InvoiceDocumentField, invoiceDocumentOf } from '../payments/invoice-document-field';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { promoErrorText } from '../payments/promo-messages';
 import { refusalMessage } from '../payments/refusal-messages';
@@ -37,7 +38,6 @@ import {
   saleClosedDialog,
 } from './checkout-rules';
 import { InstallmentSelect } from './installment-select';
-import { InvoiceDocumentField, invoiceDocumentOf } from './invoice-document-field';
 import { payProgram } from './pay-program';
 import {
   cardCheckoutProvider,

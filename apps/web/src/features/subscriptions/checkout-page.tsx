@@ -22,6 +22,7 @@ import {
 } from '../payments/checkout-parts';
 import { allowedCountry, awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
 import { ErrorDialog } from '../payments/error-dialog';
+import { InvoiceDocumentField, invoiceDocumentOf } from '../payments/invoice-document-field';
 import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
 import { PaymentResultModal } from '../payments/payment-result-modal';
 import { refusalMessage } from '../payments/refusal-messages';
@@ -82,6 +83,10 @@ export default function SubscriptionCheckoutPage() {
   const frequency = isPlanFrequency(frequencyParam) ? frequencyParam : null;
   const [failure, setFailure] = useState<{ title: string; text: string; onClose?: () => void } | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
+  const [invoiceDocument, setInvoiceDocument] = useState('');
+  const [invoiceDocumentTouched, setInvoiceDocumentTouched] = useState(false);
+  const invoiceDocumentRef = useRef<HTMLInputElement>(null);
+  const invoiceDni = invoiceDocumentOf(invoiceDocument);
   const viewed = useRef(false);
 
   const flags = useFeatureFlags();
@@ -238,6 +243,15 @@ export default function SubscriptionCheckoutPage() {
       ? 'Confirmar el cambio de plan'
       : 'Pagar y suscribirme';
 
+  /** The optional DNI for the invoice: a wrong one blocks the payment, said on the field. */
+  function validateInvoiceDocument({ focus }: { focus: boolean }): boolean {
+    setInvoiceDocumentTouched(true);
+    if (!invoiceDni.error) return true;
+    if (focus) invoiceDocumentRef.current?.focus();
+    trackSubscription('checkoutError', { ...eventProps, fields: 'invoiceDocument' });
+    return false;
+  }
+
   async function pay(card: CardFormSubmission) {
     trackSubscription('shopCheckoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
     trackSubscription('checkoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
@@ -248,6 +262,7 @@ export default function SubscriptionCheckoutPage() {
         cardToken: card.token,
         ...(promoCode ? { promoCode } : {}),
         expectsFreeTrial: trial,
+        ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
       });
       if (answer.outcome === 'refused') {
         trackSubscription('checkoutError', { ...eventProps, reason: answer.reason });
@@ -365,8 +380,21 @@ export default function SubscriptionCheckoutPage() {
             attempt={attempt}
             refusal={attempts.lastRefusal}
             disabled={locked}
+            onValidate={validateInvoiceDocument}
             onInvalid={(fields) =>
               trackSubscription('checkoutError', { ...eventProps, fields: fields.join(',') })
+            }
+            beforeSubmit={
+              <InvoiceDocumentField
+                ref={invoiceDocumentRef}
+                value={invoiceDocument}
+                error={invoiceDocumentTouched ? invoiceDni.error : null}
+                onChange={(value) => {
+                  setInvoiceDocument(value);
+                  setInvoiceDocumentTouched(false);
+                }}
+                onBlur={() => setInvoiceDocumentTouched(true)}
+              />
             }
           />
         </section>

@@ -1,7 +1,6 @@
+import { invoiceDniPattern, invoiceDocumentErrorMessage } from '@alcancia/contract/rules';
 import type { Ref } from 'react';
 import { TextField } from '../../ui/text-field';
-
-const dniPattern = /^[1-9]\d{6,7}$/;
 
 /**
  * The optional DNI for the invoice, as typed ("30.123.456" or "30123456"): empty is fine (the
@@ -10,12 +9,14 @@ const dniPattern = /^[1-9]\d{6,7}$/;
 export function invoiceDocumentOf(typed: string): { document: string | null; error: string | null } {
   const digits = typed.replace(/[.\s]/g, '');
   if (digits === '') return { document: null, error: null };
-  if (!dniPattern.test(digits))
-    return { document: null, error: 'Ingresá tu DNI: 7 u 8 números, sin puntos.' };
+  if (!invoiceDniPattern.test(digits)) return { document: null, error: invoiceDocumentErrorMessage };
   return { document: digits, error: null };
 }
 
-/** "DNI para tu factura (opcional)" under the card form (issue 28): the invoice then names her. */
+/**
+ * "DNI para tu factura (opcional)" at every checkout that asks for her data (issue 28, decision
+ * 0133): the program and subscription card forms and the guest membership form.
+ */
 export function InvoiceDocumentField({
   value,
   error,
