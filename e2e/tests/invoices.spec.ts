@@ -190,3 +190,41 @@ test('she gives her DNI at checkout, optionally, and the invoice names her with 
   expect(attached).toContain('DNI: 30123456');
   expect(attached).not.toContain('Sin documento informado');
 });
+
+test('at the subscription checkout too, her DNI (optional) names her on the invoice of the charge', async ({
+  page,
+  request,
+}) => {
+  const { email, credentials } = await newCustomer(request, 'suscripcion-con-dni');
+  await signIn(page, credentials);
+  // Plan Oro monthly: charged at once, so invoiced at once.
+  await page.goto('/compra/suscripcion/plan-oro/monthly');
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizá tu suscripción' })).toBeVisible();
+  await fillCard(page, 'APRO');
+  const form = cardForm(page);
+  const dni = form.getByLabel('DNI para tu factura (opcional)');
+  await expect(
+    form.getByText('Si lo dejás vacío, la factura sale a nombre de consumidor final.'),
+  ).toBeVisible();
+
+  await dni.fill('30.123');
+  await page.getByRole('button', { name: 'Pagar y suscribirme' }).click();
+  await expect(form.getByText('Ingresá tu DNI: 7 u 8 números, sin puntos.')).toBeVisible();
+  await expect(dni).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  await dni.fill('27 654 321');
+  const paid = page.waitForResponse('**/api/users/mercadopago/suscription');
+  await page.getByRole('button', { name: 'Pagar y suscribirme' }).click();
+  const sent = await paid;
+  expect(sent.status()).toBe(200);
+  expect(sent.request().postDataJSON()).toMatchObject({ invoiceDocument: '27654321' });
+  await expect(page.getByRole('dialog', { name: '¡Listo! Tu suscripción está activa' })).toBeVisible();
+
+  const mail = await waitForMail(request, email, 'Tu factura de');
+  const attached = await pdfText(
+    new Uint8Array(Buffer.from(mail.attachments[0]?.contentBase64 ?? '', 'base64')),
+  );
+  expect(attached).toContain('DNI: 27654321');
+  expect(attached).toContain('Plan Oro');
+});
