@@ -39,6 +39,12 @@ test.describe('guest memberships', () => {
 
     await fillGuestForm(page, email);
     await expect(payButton(page)).toBeEnabled();
+    // Her DNI for the invoice is optional (issue 28, decision 0133): typed with dots, sent without.
+    const dni = page.getByLabel('DNI para tu factura (opcional)');
+    await expect(
+      page.getByText('Si lo dejás vacío, la factura sale a nombre de consumidor final.'),
+    ).toBeVisible();
+    await dni.fill('30.123.456');
     const preferenceRequest = page.waitForRequest(
       (req) => req.url().endsWith('/api/users/mercadopago/preference') && req.method() === 'POST',
     );
@@ -51,6 +57,7 @@ test.describe('guest memberships', () => {
       binary_mode: true,
       payment_methods: { installments: 3 },
       auto_return: 'approved',
+      invoiceDocument: '30123456',
     });
 
     // The Checkout Pro stand-in: the emulator's pay page, in 3 installments, cardholder APRO.
@@ -161,6 +168,14 @@ test.describe('guest memberships', () => {
 
     await emailField.fill('marta@example.com');
     await expect(page.getByText('El email ingresado no es válido')).toBeHidden();
+    // A wrong DNI for the invoice (optional) holds the payment and says why, on its field.
+    const dni = page.getByLabel('DNI para tu factura (opcional)');
+    await dni.fill('123');
+    await payButton(page).click();
+    await expect(dni).toBeFocused();
+    await expect(dni).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Ingresá tu DNI: 7 u 8 números, sin puntos.')).toBeVisible();
+    await dni.fill('');
     await page.getByLabel('Apellido').fill('   ');
     await expect(payButton(page)).toBeDisabled();
     expect(sent).toEqual([]);
@@ -194,6 +209,9 @@ test.describe('guest memberships', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Teléfono')).toBeFocused();
     await page.keyboard.insertText('1123456789');
+    await page.keyboard.press('Tab');
+    // the optional DNI for the invoice, left empty
+    await expect(page.getByLabel('DNI para tu factura (opcional)')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(payButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
