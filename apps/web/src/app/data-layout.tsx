@@ -8,7 +8,7 @@ import { createQueryClient } from './query-client';
  * download it. One client for the whole visit, emptied when the user changes or logs out so no
  * data of one account is ever shown to the next.
  */
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 let userId = readCredentials()?.userId ?? null;
 subscribeToSession(() => {
   const next = readCredentials()?.userId ?? null;

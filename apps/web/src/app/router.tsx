@@ -23,6 +23,7 @@ const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const CertificatePage = lazy(() => import('../features/certificates/certificate-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const loadShell = () => import('./shell-route');
+const loadAcademyCalls = () => import('./academy-first-calls');
 const loadAcademy = () => import('../features/academy/academy-page');
 const loadPrograms = () => import('../features/programs/programs-page');
 const loadCourseViewer = () => import('../features/course-viewer/course-viewer-page');
@@ -36,8 +37,11 @@ const inTaskOfItsOwn = (load: () => Promise<unknown>) => setTimeout(() => void l
 const DataLayout = lazy(() => {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
   inTaskOfItsOwn(loadShell);
-  if (/^\/academy\/?$/.test(path)) inTaskOfItsOwn(loadAcademy);
-  else if (/^\/programas\/?$/.test(path)) inTaskOfItsOwn(loadPrograms);
+  if (/^\/academy\/?$/.test(path)) {
+    inTaskOfItsOwn(loadAcademy);
+    // its session and catalogue calls start with the data layout, before the page's code (issue 30)
+    inTaskOfItsOwn(loadAcademyCalls);
+  } else if (/^\/programas\/?$/.test(path)) inTaskOfItsOwn(loadPrograms);
   else if (/^\/academy\/(?!cursos\/?$)[^/]+(\/[^/]+)?\/?$/.test(path)) inTaskOfItsOwn(loadCourseViewer);
   return import('./data-layout');
 });

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
+import { SkeletonCards } from '../../ui/skeleton-cards';
 import { ProgramCardView } from '../programs/program-card';
 import { useCurrentUser, useSubscription } from '../shell/account-queries';
 import { asksInterests } from '../shell/onboarding-rules';
@@ -30,6 +31,7 @@ import {
   visibleSuggestedFilters,
 } from './filter-rules';
 import { FiltersBar } from './filters-bar';
+import { forYouListSize } from './first-queries';
 import { forYouCourses, wantsForYou } from './for-you-rules';
 import { PageHeader } from './page-header';
 import { SearchOverlay } from './search-overlay';
@@ -150,7 +152,7 @@ export default function AcademyPage() {
   // (for-you-rules.ts), computed here from the whole course list; hidden when she skipped both.
   const asking = user.data ? asksInterests(user.data) : false;
   const forYouWanted = !filtering && !asking && wantsForYou(user.data);
-  const allCourses = useCourses({}, 1, 60, forYouWanted);
+  const allCourses = useCourses({}, 1, forYouListSize, forYouWanted);
   const forYou = user.data && allCourses.data ? forYouCourses(allCourses.data.items, user.data) : [];
   const [justAnswered, setJustAnswered] = useState(false);
   const forYouShown = forYouWanted && forYou.length > 0;
@@ -171,7 +173,17 @@ export default function AcademyPage() {
     ) &&
       (!forYouWanted || !allCourses.isPending),
   );
-  if (!revealed) return <Spinner label="Cargando la academia…" />;
+  if (!revealed) {
+    // Before the first answers: the page's frame and its first cards as skeletons, not a spinner.
+    return (
+      <div className="academy">
+        <PageHeader title="Academia" subtitle={<p className="page-greeting"> </p>} />
+        <Section id="cursos" title="Cursos">
+          <SkeletonCards count={firstRowSize} gridClassName="card-grid" />
+        </Section>
+      </div>
+    );
+  }
 
   return (
     <div className="academy">
@@ -288,7 +300,7 @@ export default function AcademyPage() {
             }}
           >
             {courses.isPending ? (
-              <Spinner label="Cargando cursos…" />
+              <SkeletonCards count={firstRowSize} gridClassName="card-grid" />
             ) : courses.isError ? (
               <LoadError onRetry={() => void courses.refetch()} />
             ) : courses.data.items.length === 0 ? (

@@ -6,7 +6,7 @@ import type {
   ProgressOverview,
   SearchResponse,
 } from '@alcancia/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -52,19 +52,22 @@ const query = (filters: CatalogFilters) => ({
   keyword: filters.keyword,
 });
 
-export function useQuickCourses(filters: CatalogFilters) {
-  return useQuery({
+/** The first courses of the academy home (GET /academy/courses/quick). */
+export const quickCoursesQuery = (filters: CatalogFilters) =>
+  queryOptions({
     queryKey: catalogKeys.quickCourses(filters),
     queryFn: ({ signal }) =>
       apiRequest<{ items: CourseCard[] }>('/academy/courses/quick', { query: query(filters), signal }),
     staleTime: listStaleTime,
-    placeholderData: keepPreviousData,
   });
+
+export function useQuickCourses(filters: CatalogFilters) {
+  return useQuery({ ...quickCoursesQuery(filters), placeholderData: keepPreviousData });
 }
 
-export function useCourses(filters: CatalogFilters, page: number, pageSize = 24, enabled = true) {
-  return useQuery({
-    enabled,
+/** A page of the course list (GET /academy/courses). */
+export const coursesQuery = (filters: CatalogFilters, page: number, pageSize = 24) =>
+  queryOptions({
     queryKey: catalogKeys.courses(filters, page, pageSize),
     queryFn: ({ signal }) =>
       apiRequest<Page<CourseCard>>('/academy/courses', {
@@ -72,26 +75,33 @@ export function useCourses(filters: CatalogFilters, page: number, pageSize = 24,
         signal,
       }),
     staleTime: listStaleTime,
-    placeholderData: keepPreviousData,
   });
+
+export function useCourses(filters: CatalogFilters, page: number, pageSize = 24, enabled = true) {
+  return useQuery({ ...coursesQuery(filters, page, pageSize), enabled, placeholderData: keepPreviousData });
 }
 
-/** Programs and packs together (quick lists), programs first. */
-export function useProgramsAndPacks(filters: CatalogFilters) {
-  const programs = useQuery({
+/** The quick lists of programs and of packs (the academy home's "Programas & Packs"). */
+export const programsQuery = (filters: CatalogFilters) =>
+  queryOptions({
     queryKey: catalogKeys.programs(filters),
     queryFn: ({ signal }) =>
       apiRequest<{ items: ProgramCard[] }>('/academy/v2/programs/quick', { query: query(filters), signal }),
     staleTime: listStaleTime,
-    placeholderData: keepPreviousData,
   });
-  const packs = useQuery({
+
+export const packsQuery = (filters: CatalogFilters) =>
+  queryOptions({
     queryKey: catalogKeys.packs(filters),
     queryFn: ({ signal }) =>
       apiRequest<{ items: ProgramCard[] }>('/academy/packs/quick', { query: query(filters), signal }),
     staleTime: listStaleTime,
-    placeholderData: keepPreviousData,
   });
+
+/** Programs and packs together (quick lists), programs first. */
+export function useProgramsAndPacks(filters: CatalogFilters) {
+  const programs = useQuery({ ...programsQuery(filters), placeholderData: keepPreviousData });
+  const packs = useQuery({ ...packsQuery(filters), placeholderData: keepPreviousData });
   const items = programs.data && packs.data ? [...programs.data.items, ...packs.data.items] : undefined;
   return {
     items,
@@ -104,29 +114,35 @@ export function useProgramsAndPacks(filters: CatalogFilters) {
   };
 }
 
+export const eventsQuery = queryOptions({
+  queryKey: catalogKeys.events,
+  queryFn: ({ signal }) => apiRequest<{ items: EventCard[] }>('/academy/events', { signal }),
+  staleTime: listStaleTime,
+});
+
 export function useEvents() {
-  return useQuery({
-    queryKey: catalogKeys.events,
-    queryFn: ({ signal }) => apiRequest<{ items: EventCard[] }>('/academy/events', { signal }),
-    staleTime: listStaleTime,
-  });
+  return useQuery(eventsQuery);
 }
 
+export const academyFiltersQuery = queryOptions({
+  queryKey: catalogKeys.filters,
+  queryFn: ({ signal }) => apiRequest<AcademyFilters>('/academy/filters', { signal }),
+  staleTime: listStaleTime,
+});
+
 export function useAcademyFilters() {
-  return useQuery({
-    queryKey: catalogKeys.filters,
-    queryFn: ({ signal }) => apiRequest<AcademyFilters>('/academy/filters', { signal }),
-    staleTime: listStaleTime,
-  });
+  return useQuery(academyFiltersQuery);
 }
 
 /** The progress overview: fresh until a progress write invalidates it. */
+export const progressOverviewQuery = queryOptions({
+  queryKey: catalogKeys.progress,
+  queryFn: ({ signal }) => apiRequest<ProgressOverview>('/academy/content/progress', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useProgressOverview() {
-  return useQuery({
-    queryKey: catalogKeys.progress,
-    queryFn: ({ signal }) => apiRequest<ProgressOverview>('/academy/content/progress', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(progressOverviewQuery);
 }
 
 /** GET /academy?search= — never cached. */

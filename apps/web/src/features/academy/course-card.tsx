@@ -1,10 +1,13 @@
 import type { AcademyFilters, CourseCard as Course, Cover, EventCard as Event } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
+import { useIntentPrefetch } from '../../lib/intent-prefetch';
 import { Icon } from '../../ui/icons';
 import { ProgressBar as SharedProgressBar } from '../../ui/progress-bar';
 import { courseCardTarget } from './card-rules';
 import { percent } from './catalog-api';
+import { prefetchCoursePage } from './course-prefetch';
 import './card-cover.css';
 
 type Colored = AcademyFilters['customFilters']['topic'][number];
@@ -109,6 +112,9 @@ export function CourseCard({
 }) {
   const target = courseCardTarget(course, progress);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const queryClient = useQueryClient();
+  // the link covers the whole card: hovering, touching or focusing it prefetches the course page
+  const prefetch = useIntentPrefetch(() => prefetchCoursePage(queryClient, course));
   return (
     <article className="card course-card">
       <Thumbnail src={course.thumbnail} cover={course.cover} priority={priority} />
@@ -118,6 +124,7 @@ export function CourseCard({
           <Link
             to={target.to}
             className="card-link"
+            {...prefetch}
             onClick={() => track(`academy_courseCard_click_${target.event}`, { courseId: course.id })}
           >
             {course.name}

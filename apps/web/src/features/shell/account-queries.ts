@@ -1,5 +1,5 @@
 import type { CurrentUser, ServiceControl } from '@alcancia/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { argentinaToday, isSubscribedOn } from './account-rules';
 
@@ -21,12 +21,14 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return apiRequest<CurrentUser>('/users', { signal });
 }
 
+export const currentUserQuery = queryOptions({
+  queryKey: accountKeys.currentUser,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  staleTime: 5 * 60 * 1000,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: accountKeys.currentUser,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    staleTime: 5 * 60 * 1000,
-  });
+  return useQuery(currentUserQuery);
 }
 
 /** GET /users/isSubscribed (plus the last service origin), as the shell uses it. */
@@ -72,25 +74,24 @@ async function fetchLastOrigin(signal?: AbortSignal): Promise<string | null> {
 }
 
 /** Subscription data: loaded once and cached (spec §4), status and origin together. */
+export const subscriptionQuery = queryOptions({
+  queryKey: accountKeys.subscription,
+  queryFn: async ({ signal }): Promise<SubscriptionInfo> => {
+    const [status, lastUserServiceOrigin] = await Promise.all([fetchStatus(signal), fetchLastOrigin(signal)]);
+    return { ...status, lastUserServiceOrigin };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useSubscription() {
-  return useQuery({
-    queryKey: accountKeys.subscription,
-    queryFn: async ({ signal }): Promise<SubscriptionInfo> => {
-      const [status, lastUserServiceOrigin] = await Promise.all([
-        fetchStatus(signal),
-        fetchLastOrigin(signal),
-      ]);
-      return { ...status, lastUserServiceOrigin };
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(subscriptionQuery);
 }
 
 export type ServiceName = 'COMMUNITY' | 'CHAT_BOT';
 
 /** An operator switch; failures read as disabled (and are only logged). */
-export function useServiceControl(name: ServiceName) {
-  return useQuery({
+export const serviceControlQuery = (name: ServiceName) =>
+  queryOptions({
     queryKey: accountKeys.serviceControl(name),
     queryFn: async ({ signal }): Promise<ServiceControl> => {
       try {
@@ -103,4 +104,7 @@ export function useServiceControl(name: ServiceName) {
     },
     staleTime: oneHour,
   });
+
+export function useServiceControl(name: ServiceName) {
+  return useQuery(serviceControlQuery(name));
 }

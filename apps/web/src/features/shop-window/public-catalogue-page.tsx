@@ -5,9 +5,10 @@ import { useIsLoggedIn } from '../../lib/use-session';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
+import { SkeletonCards } from '../../ui/skeleton-cards';
 import { TextField } from '../../ui/text-field';
 import { type ShopFilters, usePublicCourses, usePublicFilters } from './shop-api';
-import { CourseTile, JoinLinks, ShopNav, TileSkeletons } from './shop-parts';
+import { CourseTile, JoinLinks, ShopNav } from './shop-parts';
 
 const pageStep = 24;
 /** the contract's largest page */
@@ -109,7 +110,7 @@ export default function PublicCataloguePage() {
         {courses.data ? `${total} ${total === 1 ? 'curso' : 'cursos'}` : ''}
       </p>
       {courses.isPending ? (
-        <TileSkeletons count={6} />
+        <SkeletonCards count={6} gridClassName="shop-grid" />
       ) : courses.isError ? (
         <Banner tone="warning">No pudimos cargar los cursos. Probá de nuevo en un momento.</Banner>
       ) : courses.data.items.length === 0 ? (

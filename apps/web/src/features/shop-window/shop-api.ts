@@ -5,7 +5,7 @@ import type {
   PublicCourse,
   SubscriptionPlan,
 } from '@alcancia/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -84,8 +84,9 @@ export function usePublicPlans() {
   });
 }
 
-export function usePublicCourse(id: string) {
-  return useQuery<PublicCourse>({
+/** A course's or program's public page (the card's prefetch asks for the same key and options). */
+export const publicCourseQuery = (id: string) =>
+  queryOptions<PublicCourse>({
     queryKey: shopKeys.course(id),
     queryFn: ({ signal }) =>
       apiRequest<PublicCourse>(`/academy/public/${encodeURIComponent(id)}`, { ...anonymous, signal }),
@@ -93,4 +94,7 @@ export function usePublicCourse(id: string) {
     retry: (count, error) =>
       count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
+
+export function usePublicCourse(id: string) {
+  return useQuery(publicCourseQuery(id));
 }

@@ -1,12 +1,18 @@
 import type { AcademyFilters, CourseCard, Cover, ProgramCard } from '@alcancia/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/format';
+import { useIntentPrefetch } from '../../lib/intent-prefetch';
 import { rememberReturnPath } from '../../lib/return-path';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { publicCourseQuery } from './shop-api';
 import './shop-window.css';
+
+/** A course's public page: the same chunk as the router's lazy route (same module). */
+const loadPublicCoursePage = () => import('./public-course-page');
 
 /** The page paths of the shop window (the server's sitemap uses the same ones). */
 export const coursePath = (id: string) => `/cursos/${encodeURIComponent(id)}`;
@@ -126,13 +132,19 @@ export function CourseTile({
 }) {
   const level = labelOf(filters?.customFilters.level, course.level);
   const topic = labelOf(filters?.customFilters.topic, course.category);
+  const queryClient = useQueryClient();
+  // the link covers the whole tile: hovering, touching or focusing it prefetches the course's page
+  const prefetch = useIntentPrefetch(() => {
+    void loadPublicCoursePage().catch(() => undefined);
+    void queryClient.prefetchQuery(publicCourseQuery(course.id));
+  });
   return (
     <Card
       as="li"
       interactive
       media={<CoverImage cover={course.cover} thumbnail={course.thumbnail} priority={priority} />}
       title={
-        <Link className="shop-tile-link" to={coursePath(course.id)}>
+        <Link className="shop-tile-link" to={coursePath(course.id)} {...prefetch}>
           {course.name}
         </Link>
       }
