@@ -165,6 +165,27 @@ export const adminRows: AdminRow[] = [
     }),
     ok: [200],
   },
+  // The matrix's section is EMPTY (a class needs a video): an editor gets past authorization to
+  // the content rule, "Solo las clases llevan subtítulos" (400); support gets 403.
+  {
+    route: 'PUT /api/admin/courses/{id}/sections/{sectionId}/captions',
+    permission: 'content',
+    request: (_c, role) => ({
+      method: 'PUT',
+      url: `/api/admin/courses/matriz-${role}/sections/matriz-${role}-s1/captions`,
+      payload: { vtt: 'WEBVTT\n\n00:00.000 --> 00:02.000\nHola\n' },
+    }),
+    ok: [400],
+  },
+  {
+    route: 'DELETE /api/admin/courses/{id}/sections/{sectionId}/captions',
+    permission: 'content',
+    request: (_c, role) => ({
+      method: 'DELETE',
+      url: `/api/admin/courses/matriz-${role}/sections/matriz-${role}-s1/captions`,
+    }),
+    ok: [400],
+  },
   {
     route: 'DELETE /api/admin/courses/{id}/sections/{sectionId}',
     permission: 'content',

@@ -205,6 +205,11 @@ describe('GET /api/payments/config', () => {
   it('gives the browser the public key and the SDK address, anonymously', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ publicKey: MP.publicKey, sdkUrl: `${t.emulator.url}/js/v2` });
+    expect(res.json()).toEqual({
+      publicKey: MP.publicKey,
+      sdkUrl: `${t.emulator.url}/js/v2`,
+      // a monotributista's prices are final, with no IVA apart (decision 0132)
+      showPriceWithoutNationalTaxes: false,
+    });
   });
 });
