@@ -113,7 +113,7 @@ test.describe('academy home', () => {
     );
 
     // The promo banner offers the plans.
-    await expect(page.getByRole('link', { name: 'Ver planes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver planes', exact: true })).toBeVisible();
 
     await paid.getByRole('link').click();
     await expect(page).toHaveURL('/academy/presupuesto-mensual');
