@@ -165,6 +165,20 @@ export const adminRows: AdminRow[] = [
     }),
     ok: [200],
   },
+  // A 1×1 PNG as the cover of the role's own content (decision 0118).
+  {
+    route: 'PUT /api/admin/courses/{id}/cover',
+    permission: 'content',
+    request: (_c, role) => ({
+      method: 'PUT',
+      url: `/api/admin/courses/matriz-${role}/cover`,
+      payload: {
+        image:
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      },
+    }),
+    ok: [200],
+  },
   // The matrix's section is EMPTY (a class needs a video): an editor gets past authorization to
   // the content rule, "Solo las clases llevan subtítulos" (400); support gets 403.
   {

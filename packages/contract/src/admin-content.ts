@@ -45,6 +45,8 @@ export const adminCourseSummarySchema = z.object({
   modulesAmount: z.number().int(),
   classesAmount: z.number().int(),
   sortOrder: z.number().int(),
+  /** its tags (codes): the editor's tag picker offers every tag of the catalogue */
+  tags: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type AdminCourseSummary = z.infer<typeof adminCourseSummarySchema>;
@@ -123,6 +125,17 @@ export const adminCaptionsRequestSchema = z.object({
   vtt: z.string().max(maxCaptionsBytes, 'El archivo de subtítulos supera los 500 KB.'),
 });
 export type AdminCaptionsRequest = z.infer<typeof adminCaptionsRequestSchema>;
+
+/** A course's cover (decision 0118): a JPEG, PNG or WebP image of at most 2 MB, sent in base64. */
+export const maxCoverBytes = 2 * 1024 * 1024;
+export const coverImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const coverTooLarge = 'La imagen supera los 2 MB: elegí una más liviana.';
+export const coverWrongType = 'La portada tiene que ser una imagen JPEG, PNG o WebP.';
+export const adminCoverRequestSchema = z.object({
+  /** the file's bytes in base64 (its type is read from the bytes, not from a declared name); the size is checked on the bytes */
+  image: z.string().min(1),
+});
+export type AdminCoverRequest = z.infer<typeof adminCoverRequestSchema>;
 
 export const adminModuleSchema = z.object({
   id: z.string(),

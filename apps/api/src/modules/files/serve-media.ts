@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { apiRoot } from '../../db/paths';
 import { courseSections } from '../../db/schema';
 import { AppError } from '../../errors';
+import { coverNamePattern, coverPrefix } from '../admin/content/cover-routes';
 import { uploadedCaptionsPath } from './class-captions';
 import { verifyMediaToken } from './media-urls';
 
@@ -34,10 +35,33 @@ export const serveMediaRoutes: FastifyPluginAsync = async (app) => {
     maxAge: '7d',
   });
   await app.register(serveSignedVideos);
+  await app.register(serveCovers);
   app.setNotFoundHandler(() => {
     throw AppError.notFound('El archivo solicitado no existe.');
   });
 };
+const coverTypes: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * /media/portadas/{hash}.{ext}: a cover uploaded in the back office (decision 0118), from the
+ * configured storage. Unsigned, as catalogue covers are public; its name is its content's hash, so
+ * it is cached for a year.
+ */
+const serveCovers: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { name: string } }>('/portadas/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!coverNamePattern.test(name)) throw AppError.notFound('El archivo solicitado no existe.');
+    const file = await app.fileStorage.read(`${coverPrefix}${name}`);
+    if (!file) throw AppError.notFound('El archivo solicitado no existe.');
+    return reply
+      .header('content-type', coverTypes[name.split('.').pop() as string])
+      .header('content-length', file.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.body);
+  });
+};
+
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range); null: the whole file; 'invalid': not satisfiable. */
 function parseRange(
   header: string | undefined,

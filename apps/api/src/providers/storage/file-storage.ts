@@ -46,6 +46,8 @@ export interface FileStorage {
   ping(): Promise<void>;
   /** Every file whose key starts with `prefix` (e.g. `subidas/`), with its last change: clean-ups. */
   list(prefix: string): Promise<ListedFile[]>;
+  /** Stores a small file whole under `key` (a course's cover), replacing one already there. */
+  write(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Deletes a file; a missing one is no error. */
   remove(key: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { access, readdir, rmdir, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isValidFileKey, resolveFileKey } from './file-keys';
@@ -111,6 +111,16 @@ export class LocalFileStorage implements FileStorage {
       if (info) files.push({ key, size: info.size, lastModified: info.mtime });
     }
     return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async write(key: string, bytes: Buffer): Promise<void> {
+    const file = resolveFileKey(this.options.root, key);
+    if (!file) throw new Error(`Clave de archivo inválida: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    // written aside and renamed: a reader never sees half a file
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
   }
 
   async remove(key: string): Promise<void> {

@@ -116,6 +116,12 @@ export class S3FileStorage implements FileStorage {
     return files;
   }
 
+  async write(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
+  }
+
   async remove(key: string): Promise<void> {
     // S3 answers a delete of a missing key with 204 too.
     await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));

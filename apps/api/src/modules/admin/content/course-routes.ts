@@ -26,6 +26,7 @@ import {
 } from './course-documents';
 import { contentRoute } from './course-edit-helpers';
 import { coursePublicationRoutes } from './course-publication-routes';
+import { courseCoverRoutes } from './cover-routes';
 import { courseModuleRoutes } from './module-routes';
 import { courseSectionRoutes } from './section-routes';
 
@@ -158,4 +159,5 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(courseModuleRoutes);
   await app.register(courseSectionRoutes);
   await app.register(courseCaptionsRoutes);
+  await app.register(courseCoverRoutes);
 };
