@@ -34,7 +34,7 @@ export const metricsDaySchema = z.object({
 export type MetricsDay = z.infer<typeof metricsDaySchema>;
 
 export const metricsFunnelStepSchema = z.object({
-  /** the stored analytics event, or `paid` for the subscriptions that reached the provider's approval */
+  /** the stored analytics event, or `paid`: those who walked every step and started a new subscription */
   step: z.enum([
     'subscription_modal',
     'subscription_button_clicked',
@@ -42,7 +42,7 @@ export const metricsFunnelStepSchema = z.object({
     'subscription_checkout_submit',
     'paid',
   ]),
-  /** distinct devices (events) or subscriptions (paid) */
+  /** distinct people (an account, else a browser) who did this step and every one before it in the period */
   count,
 });
 export type MetricsFunnelStep = z.infer<typeof metricsFunnelStepSchema>;

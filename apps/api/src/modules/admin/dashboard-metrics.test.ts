@@ -168,26 +168,38 @@ async function seedBusiness(app: FastifyInstance) {
       finishedAt: ar('2026-03-01T10:00:00'),
     },
   ]);
-  const event = (name: string, deviceId: string, at: string) => ({
+  const event = (name: string, deviceId: string, at: string, userId: string | null = null) => ({
     event: name,
     source: 'web',
     deviceId,
+    userId,
     clientTimestamp: ar(at),
     receivedAt: ar(at),
   });
-  await db
-    .insert(analyticsEvents)
-    .values([
-      event('subscription_modal', 'd1', '2026-03-02T09:00:00'),
-      event('subscription_modal', 'd1', '2026-03-03T09:00:00'),
-      event('subscription_modal', 'd2', '2026-03-04T09:00:00'),
-      event('subscription_modal', 'd3', '2026-02-27T09:00:00'),
-      event('subscription_button_clicked', 'd1', '2026-03-02T09:01:00'),
-      event('subscription_button_clicked', 'd2', '2026-03-04T09:01:00'),
-      event('subscription_checkout_view', 'd1', '2026-03-02T09:02:00'),
-      event('subscription_checkout_submit', 'd1', '2026-03-02T09:03:00'),
-      event('logged_in', 'd1', '2026-03-02T09:04:00'),
-    ]);
+  await db.insert(analyticsEvents).values([
+    // d1: a visitor sees the plans twice and chooses one, then signs in as u1 on the same browser,
+    // opens and sends the payment (u1's subscription is new in the period)
+    event('subscription_modal', 'd1', '2026-03-02T09:00:00'),
+    event('subscription_modal', 'd1', '2026-03-03T09:00:00'),
+    event('subscription_button_clicked', 'd1', '2026-03-02T09:01:00'),
+    event('subscription_checkout_view', 'd1', '2026-03-02T09:02:00', u1),
+    event('subscription_checkout_submit', 'd1', '2026-03-02T09:03:00', u1),
+    event('logged_in', 'd1', '2026-03-02T09:04:00', u1),
+    // u1 again on her phone: the same person
+    event('subscription_modal', 'd1-phone', '2026-03-05T09:00:00', u1),
+    // d2 sees the plans and chooses one; d3 saw them before the period
+    event('subscription_modal', 'd2', '2026-03-04T09:00:00'),
+    event('subscription_button_clicked', 'd2', '2026-03-04T09:01:00'),
+    event('subscription_modal', 'd3', '2026-02-27T09:00:00'),
+    // u2 (new subscription o2) skipped the plans: from a shared link straight to a plan and the payment
+    event('subscription_button_clicked', 'd5', '2026-03-05T11:58:00', u2),
+    event('subscription_checkout_view', 'd5', '2026-03-05T11:59:00', u2),
+    event('subscription_checkout_submit', 'd5', '2026-03-05T11:59:30', u2),
+    // d6 sees the plans and opens a payment without choosing a plan in the period
+    event('subscription_modal', 'd6', '2026-03-06T09:00:00'),
+    event('subscription_button_clicked', 'd6', '2026-02-28T09:00:00'),
+    event('subscription_checkout_view', 'd6', '2026-03-06T09:01:00'),
+  ]);
 }
 
 const t = testAppForFile(() => createTestApp(), seedBusiness);
@@ -228,13 +240,6 @@ describe('GET /api/admin/metrics', () => {
     expect(m.refunds).toEqual({ count: 1, amount: 5_000_000 });
     expect(m.courseStarts).toBe(2);
     expect(m.courseCompletions).toBe(2);
-    expect(m.funnel).toEqual([
-      { step: 'subscription_modal', count: 2 },
-      { step: 'subscription_button_clicked', count: 2 },
-      { step: 'subscription_checkout_view', count: 1 },
-      { step: 'subscription_checkout_submit', count: 1 },
-      { step: 'paid', count: 2 },
-    ]);
     expect(m.days).toHaveLength(10);
     expect(m.days[0]).toEqual({
       date: '2026-03-01',
@@ -262,6 +267,23 @@ describe('GET /api/admin/metrics', () => {
     expect(sum('signUps')).toBe(m.signUps);
     expect(sum('newSubscriptions')).toBe(m.newSubscriptions);
     expect(sum('revenue')).toBe(m.revenue.total);
+  });
+
+  it('the funnel counts distinct people, each step only those who did the ones before it', async () => {
+    const m = await metrics('?from=2026-03-01&to=2026-03-10');
+    // d1 (u1, one person on two browsers), d2, d6 saw the plans; d1 and d2 chose one; only d1 went
+    // on and paid. u2 skipped the plans and d6 the choice (before the period): counted at no later step.
+    expect(m.funnel).toEqual([
+      { step: 'subscription_modal', count: 3 },
+      { step: 'subscription_button_clicked', count: 2 },
+      { step: 'subscription_checkout_view', count: 1 },
+      { step: 'subscription_checkout_submit', count: 1 },
+      { step: 'paid', count: 1 },
+    ]);
+    expect(m.newSubscriptions).toBe(2);
+    for (const [index, step] of m.funnel.entries()) {
+      if (index > 0) expect(step.count).toBeLessThanOrEqual(m.funnel[index - 1]?.count ?? 0);
+    }
   });
 
   it('a period without activity answers zeros, and no churn rate when nothing was live', async () => {

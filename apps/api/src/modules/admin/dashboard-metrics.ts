@@ -123,18 +123,36 @@ export async function dashboardMetrics(
         (select count(*) from course_progress where started_at >= ${f} and started_at < ${t})::int as starts,
         (select count(*) from course_progress where finished_at >= ${f} and finished_at < ${t})::int as completions`,
     ),
-    // Distinct devices per step: each step's events through (event, received_at), their device ids
-    // hashed (64 bits) into an in-memory hash — a sort of the text ids by collation spilled to disk.
+    // Distinct people per step, each later step only among those who did every earlier one in the
+    // period (so no step outnumbers the one before). A person is the account a device's events
+    // named (a visitor who signs in on the way stays one person), else the device. Ids are hashed
+    // (64 bits) into in-memory hashes: a sort of the text ids by collation spilled to disk.
+    // `paid`: those people whose account started a new subscription in the period.
     db.transaction(async (tx) => {
       await tx.execute(sql`set local work_mem = '64MB'`);
+      const [viewed, chosen, opened, sent] = funnelEvents.map((event) => sql`${event}`);
       return rowsOf(
         tx,
-        sql`select x.event, (select count(*) from (select distinct hashtextextended(a.device_id, 0)
-            from analytics_events a where a.event = x.event and a.received_at >= ${f} and a.received_at < ${t}) d)::int as count
-          from unnest(array[${sql.join(
-            funnelEvents.map((event) => sql`${event}`),
-            sql`, `,
-          )}]::text[]) as x(event)`,
+        sql`with e as (
+            select a.event, hashtextextended(a.device_id, 0) as device, a.user_id from analytics_events a
+             where a.event in (${sql.join(
+               funnelEvents.map((event) => sql`${event}`),
+               sql`, `,
+             )}) and a.received_at >= ${f} and a.received_at < ${t}),
+          d as (select device, min(user_id::text) as user_id from e group by device),
+          p as (select coalesce(hashtextextended(d.user_id, 0), e.device) as person,
+                  bool_or(e.event = ${viewed}) as s1, bool_or(e.event = ${chosen}) as s2,
+                  bool_or(e.event = ${opened}) as s3, bool_or(e.event = ${sent}) as s4
+                from e join d using (device) group by 1),
+          paid as (select distinct hashtextextended(user_id::text, 0) as person from payment_orders
+                where kind = 'subscription' and created_at >= ${f} and created_at < ${t}
+                  and replaces_order_id is null and status in ${everActive} and user_id is not null)
+          select count(*) filter (where s1)::int as s1,
+                 count(*) filter (where s1 and s2)::int as s2,
+                 count(*) filter (where s1 and s2 and s3)::int as s3,
+                 count(*) filter (where s1 and s2 and s3 and s4)::int as s4,
+                 count(*) filter (where s1 and s2 and s3 and s4 and person in (select person from paid))::int as paid
+            from p`,
       );
     }),
     rowsOf(
@@ -164,7 +182,7 @@ export async function dashboardMetrics(
     planName: String(row.plan_name),
     count: num(row.count),
   }));
-  const funnelCounts = new Map(funnel.map((row) => [String(row.event), num(row.count)]));
+  const steps = funnel[0] ?? {};
   const newSubscriptions = num(s.new_subscriptions);
   const cancelled = num(s.cancelled);
   const liveAtStart = num(s.live_at_start);
@@ -194,8 +212,8 @@ export async function dashboardMetrics(
     courseStarts: num(progress[0]?.starts),
     courseCompletions: num(progress[0]?.completions),
     funnel: [
-      ...funnelEvents.map((step): MetricsFunnelStep => ({ step, count: funnelCounts.get(step) ?? 0 })),
-      { step: 'paid', count: newSubscriptions },
+      ...funnelEvents.map((step, index): MetricsFunnelStep => ({ step, count: num(steps[`s${index + 1}`]) })),
+      { step: 'paid', count: num(steps.paid) },
     ],
     days: days.map((row) => ({
       date: String(row.date),

@@ -246,7 +246,8 @@ function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boo
           ))}
         </AdminTable>
         <p className="admin-muted">
-          Los pasos cuentan dispositivos distintos (eventos de uso); el último, suscripciones nuevas.
+          Cada paso cuenta personas distintas (una cuenta, o un navegador sin sesión) que hicieron ese paso y
+          todos los anteriores en el período; el último, las que además empezaron una suscripción nueva.
         </p>
       </div>
 

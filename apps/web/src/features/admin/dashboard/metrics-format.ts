@@ -28,7 +28,7 @@ export const funnelLabels: Record<MetricsFunnelStep['step'], string> = {
   subscription_button_clicked: 'Eligieron un plan',
   subscription_checkout_view: 'Abrieron el pago',
   subscription_checkout_submit: 'Enviaron el pago',
-  paid: 'Pagaron (suscripciones nuevas)',
+  paid: 'Pagaron (suscripción nueva)',
 };
 
 /** YYYY-MM-DD of a day `offset` days from `date`. */
