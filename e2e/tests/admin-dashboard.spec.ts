@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { newCustomer, signIn } from './support/accounts';
 import { signInAsOperator } from './support/operators';
 
 interface MetricsAnswer {
@@ -9,6 +10,7 @@ interface MetricsAnswer {
   activeSubscribers: number;
   signUps: number;
   days: { date: string }[];
+  funnel: { step: string; count: number }[];
 }
 
 const integer = new Intl.NumberFormat('es-AR');
@@ -66,4 +68,119 @@ test('an admin opens Planes y precios: each plan with its prices per frequency',
   await expect(esencial.getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
   await expect(esencial.getByLabel('Prueba gratis (mensual)')).toHaveValue('7');
   await expectNoSeriousA11yViolations(page);
+});
+
+const metricsAnswer = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().includes('/api/admin/metrics') && response.status() === 200,
+  );
+const stepCount = (m: MetricsAnswer, step: string) => m.funnel.find((s) => s.step === step)?.count ?? -1;
+
+/** Where a chart's canvas and legend stand against its figure, and how much ink its canvas has on its very edge. */
+async function chartFit(figure: Locator) {
+  const box = await figure.boundingBox();
+  const parts = [figure.locator('canvas'), figure.locator('.u-legend')];
+  const outside: string[] = [];
+  for (const part of parts) {
+    const inner = await part.boundingBox();
+    if (!box || !inner) {
+      outside.push('missing');
+      continue;
+    }
+    if (
+      inner.x < box.x - 0.5 ||
+      inner.y < box.y - 0.5 ||
+      inner.x + inner.width > box.x + box.width + 0.5 ||
+      inner.y + inner.height > box.y + box.height + 0.5
+    )
+      outside.push(await part.evaluate((element) => element.className || element.tagName));
+  }
+  // A label cut by the canvas's edge leaves ink on it (uPlot draws on a transparent canvas).
+  const edgeInk = await figure.locator('canvas').evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+    if (!data) return -1;
+    const alpha = (x: number, y: number) => data[(y * canvas.width + x) * 4 + 3] ?? 0;
+    let ink = 0;
+    for (let x = 0; x < canvas.width; x += 1) if (alpha(x, 0) || alpha(x, canvas.height - 1)) ink += 1;
+    for (let y = 0; y < canvas.height; y += 1) if (alpha(0, y) || alpha(canvas.width - 1, y)) ink += 1;
+    return ink;
+  });
+  return { outside, edgeInk };
+}
+
+test('a learner sees the plans and chooses one; the admin reads it in the funnel, each step within the one before', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const first = metricsAnswer(page);
+  await signInAsOperator(page, 'admin');
+  const before = (await (await first).json()) as MetricsAnswer;
+
+  // a learner (her own browser) opens the plans and picks Oro: the card checkout opens
+  const learner = await browser.newContext();
+  const learnerPage = await learner.newPage();
+  const { credentials } = await newCustomer(request, 'funnel');
+  await signIn(learnerPage, credentials);
+  const posted = (event: string) =>
+    learnerPage.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/users/analytic') &&
+        response.request().postDataJSON()?.event === event &&
+        response.status() === 204,
+    );
+  const viewed = posted('subscription_modal');
+  await learnerPage.goto('/compra/suscripcion');
+  const plans = learnerPage.getByRole('region', { name: 'Elegí tu plan' });
+  await expect(plans.getByRole('button', { name: 'Quiero este plan: Oro' })).toBeVisible();
+  await viewed;
+  const chosen = posted('subscription_button_clicked');
+  await plans.getByRole('button', { name: 'Quiero este plan: Oro' }).click();
+  await chosen;
+  await expect(learnerPage).toHaveURL(/\/compra\/suscripcion\/.*plan-oro/);
+  await learner.close();
+
+  // the admin's dashboard counts her once in each of the two steps
+  const again = metricsAnswer(page);
+  await page.reload();
+  const after = (await (await again).json()) as MetricsAnswer;
+  expect(stepCount(after, 'subscription_modal')).toBe(stepCount(before, 'subscription_modal') + 1);
+  expect(stepCount(after, 'subscription_button_clicked')).toBe(
+    stepCount(before, 'subscription_button_clicked') + 1,
+  );
+  for (const [index, step] of after.funnel.entries()) {
+    if (index > 0) expect(step.count).toBeLessThanOrEqual(after.funnel[index - 1]?.count ?? 0);
+  }
+  const funnel = page.getByRole('table', { name: 'Embudo de suscripción en el período' });
+  await expect(
+    funnel
+      .getByRole('row', { name: /Vieron los planes/ })
+      .locator('td')
+      .first(),
+  ).toHaveText(integer.format(stepCount(after, 'subscription_modal')));
+  await expect(
+    funnel
+      .getByRole('row', { name: /Eligieron un plan/ })
+      .locator('td')
+      .first(),
+  ).toHaveText(integer.format(stepCount(after, 'subscription_button_clicked')));
+
+  // the charts' axes and legends fit their box, on a desk and on a phone
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const name of ['Altas, suscripciones nuevas y canceladas por día', 'Ingresos por día']) {
+      const figure = page.getByRole('figure', { name });
+      await figure.scrollIntoViewIfNeeded();
+      await expect(figure.locator('canvas')).toBeVisible();
+      await expect
+        .poll(() => chartFit(figure), { message: `${name} at ${width} px` })
+        .toEqual({
+          outside: [],
+          edgeInk: 0,
+        });
+    }
+  }
 });
