@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiLogin, registerAccount, signIn, uniqueEmail } from './support/accounts';
 import { signInAsOperator } from './support/operators';
@@ -8,13 +8,60 @@ import { signInAsOperator } from './support/operators';
 /*
  * The content editor (issue 18) in Chromium: an editor creates a course with a module, uploads a
  * video and a PDF through the resumable uploads (tus), publishes it, and a learner watches it.
+ * The cover is an uploaded image and the tags are picked (issue 29, decision 0118), at 1440 and 375 px.
  */
+
+/** Uploads the cover (a wrong file refused first) and picks a catalogue tag and a new one, then saves. */
+async function coverAndTags(page: Page) {
+  const checklist = page.getByRole('list', { name: 'Lo que necesita para publicarse' });
+  await expect(checklist).toContainText('Portada: falta');
+  await expect(page.getByText('Todavía no tiene portada.')).toBeVisible();
+  await expect(page.getByLabel('Portada (dirección de la imagen)')).toHaveCount(0);
+  const coverInput = page.getByLabel('Subir la portada');
+  await coverInput.setInputFiles({
+    name: 'animada.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a'),
+  });
+  await expect(page.getByText('La portada tiene que ser una imagen JPEG, PNG o WebP.')).toBeVisible();
+  await coverInput.setInputFiles({
+    name: 'enorme.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([cover, Buffer.alloc(2 * 1024 * 1024)]),
+  });
+  await expect(page.getByText('La imagen supera los 2 MB: elegí una más liviana.')).toBeVisible();
+  await coverInput.setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: cover });
+  await expect(page.getByText('Portada cargada.')).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Portada actual' });
+  await expect(preview).toHaveAttribute('src', /^\/media\/portadas\/[0-9a-f]{32}\.png$/);
+  // the stored image really loads, as the catalogue's card will
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await expect(checklist).toContainText('Portada: listo');
+
+  const tags = page.getByRole('group', { name: 'Etiquetas' });
+  await expect(tags.getByRole('textbox', { name: /códigos/ })).toHaveCount(0);
+  // a tag the catalogue already uses, then a new one
+  const existing = tags.getByRole('checkbox').first();
+  const existingName = (await existing.evaluate((box) => box.parentElement?.textContent ?? '')).trim();
+  await existing.check();
+  await tags.getByLabel('Etiqueta nueva').fill('Ahorro en pesos');
+  await tags.getByLabel('Etiqueta nueva').press('Enter');
+  await expect(tags.getByRole('checkbox', { name: 'Ahorro en pesos' })).toBeChecked();
+  await page.getByRole('button', { name: 'Guardar los datos' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  // saved: the page shows them from the server's answer
+  await expect(tags.getByRole('checkbox', { name: existingName, exact: true })).toBeChecked();
+  await expect(tags.getByRole('checkbox', { name: 'Ahorro en pesos' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+}
 
 /** ffmpeg runs here (and so on the server this run started): the video is also packaged as HLS. */
 const ffmpegPresent = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 
 // A real, playable MP4 (the demo's welcome class) under another name, and a tiny PDF made here.
 const video = readFileSync(new URL('../../apps/api/media/videos/bienvenida.mp4', import.meta.url));
+/** A 320×180 PNG cover. */
+const cover = readFileSync(new URL('./fixtures/portada.png', import.meta.url));
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
   'latin1',
@@ -26,6 +73,7 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   request,
 }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
   const id = `e2e-editor-${Date.now().toString(36)}`;
   await signInAsOperator(page, 'editor');
   await page.getByRole('navigation').getByRole('link', { name: 'Contenidos' }).click();
@@ -50,12 +98,9 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   ).toBeVisible();
   await expect(page.getByText('Borrador')).toBeVisible();
 
+  await coverAndTags(page);
   await page.getByLabel('Gratis para todas').check();
   await page.getByLabel('Descripción corta').fill('Un curso armado de punta a punta en el panel.');
-  await page
-    .getByLabel('Portada (dirección de la imagen)')
-    .fill('/media/thumbnails/bonos-y-obligaciones.webp');
-  await expect(page.getByRole('img', { name: 'Vista previa de la portada' })).toBeVisible();
   await page.getByLabel('Categoría').selectOption({ index: 1 });
   await page.getByLabel('Nivel', { exact: true }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Guardar los datos' }).click();
@@ -153,4 +198,24 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   const file = await request.get((await signed.json()).url);
   expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await learnerContext.close();
+});
+
+test('at 375 px the editor uploads a cover and picks tags: it fits the phone, axe clean', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const id = `e2e-portada-${Date.now().toString(36)}`;
+  await signInAsOperator(page, 'editor');
+  await page.goto('/admin/contenidos');
+  const form = page.getByRole('form', { name: 'Nuevo contenido' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Curso con portada desde el teléfono');
+  await form.getByLabel('Identificador (en la dirección)').fill(id);
+  await form.getByRole('button', { name: 'Crear (sin publicar)' }).click();
+  await expect(page).toHaveURL(`/admin/contenidos/${id}`);
+  await coverAndTags(page);
+  // nothing runs off the side of the phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await context.close();
 });

@@ -165,6 +165,19 @@ export const adminRows: AdminRow[] = [
     }),
     ok: [200],
   },
+  {
+    route: 'GET /api/admin/tags',
+    permission: 'content',
+    request: get('/api/admin/tags'),
+    ok: [200],
+  },
+  // The same words for every role: the first creates the tag (201), the others get it back (200).
+  {
+    route: 'POST /api/admin/tags',
+    permission: 'content',
+    request: post('/api/admin/tags', { label: 'Etiqueta de la matriz' }),
+    ok: [200, 201],
+  },
   // A 1×1 PNG as the cover of the role's own content (decision 0118).
   {
     route: 'PUT /api/admin/courses/{id}/cover',

@@ -45,8 +45,6 @@ export const adminCourseSummarySchema = z.object({
   modulesAmount: z.number().int(),
   classesAmount: z.number().int(),
   sortOrder: z.number().int(),
-  /** its tags (codes): the editor's tag picker offers every tag of the catalogue */
-  tags: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type AdminCourseSummary = z.infer<typeof adminCourseSummarySchema>;
@@ -125,6 +123,27 @@ export const adminCaptionsRequestSchema = z.object({
   vtt: z.string().max(maxCaptionsBytes, 'El archivo de subtítulos supera los 500 KB.'),
 });
 export type AdminCaptionsRequest = z.infer<typeof adminCaptionsRequestSchema>;
+
+/** A tag of the catalogue (content_tags): what the editor's tag picker offers (decision 0119). */
+export const adminTagSchema = z.object({ code: z.string(), label: z.string() });
+export type AdminTag = z.infer<typeof adminTagSchema>;
+export const adminTagListSchema = z.object({ items: z.array(adminTagSchema) });
+/** POST /api/admin/tags: a new tag, named in words; its code is made from them. */
+export const createAdminTagRequestSchema = z.object({
+  label: z.string().trim().min(1, 'Escribí la etiqueta nueva.').max(60, 'Usá hasta 60 caracteres.'),
+});
+export type CreateAdminTagRequest = z.infer<typeof createAdminTagRequestSchema>;
+
+/** A tag's code from its words: lower case, no accents, words joined by "_" ("Ahorro en pesos" → ahorro_en_pesos). */
+export function tagCodeOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
 
 /** A course's cover (decision 0118): a JPEG, PNG or WebP image of at most 2 MB, sent in base64. */
 export const maxCoverBytes = 2 * 1024 * 1024;

@@ -83,7 +83,6 @@ export function toAdminCourseSummary(row: typeof courses.$inferSelect): AdminCou
     modulesAmount: row.modulesAmount,
     classesAmount: row.classesAmount,
     sortOrder: row.sortOrder,
-    tags: row.tags,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -29,6 +29,7 @@ import { coursePublicationRoutes } from './course-publication-routes';
 import { courseCoverRoutes } from './cover-routes';
 import { courseModuleRoutes } from './module-routes';
 import { courseSectionRoutes } from './section-routes';
+import { contentTagRoutes } from './tag-routes';
 
 /**
  * The editor's content routes (issue 18, permission `content`): courses, programs, packs and
@@ -160,4 +161,5 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(courseSectionRoutes);
   await app.register(courseCaptionsRoutes);
   await app.register(courseCoverRoutes);
+  await app.register(contentTagRoutes);
 };

@@ -103,3 +103,53 @@ describe('a content’s cover uploaded in the editor', { timeout: 60_000 }, () =
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the catalogue’s tags for the editor’s tag picker', { timeout: 60_000 }, () => {
+  it('lists the tags, adds one named in words (once), and a content then takes it', async () => {
+    const editor = await operatorSession(t.app, 'editor');
+    const listed = await send('GET', '/api/admin/tags', editor.headers);
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as { items: { code: string }[] }).items.map((tag) => tag.code)).not.toContain(
+      'ahorro_en_pesos',
+    );
+
+    // before it exists, a content may not take it
+    const refused = await send('POST', '/api/admin/courses', editor.headers, {
+      id: 'con-etiqueta-nueva',
+      kind: 'COURSE',
+      name: 'Curso con etiqueta nueva',
+      tags: ['ahorro_en_pesos'],
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const created = await send('POST', '/api/admin/tags', editor.headers, { label: 'Ahorro en pesos' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ code: 'ahorro_en_pesos', label: 'Ahorro en pesos' });
+    const again = await send('POST', '/api/admin/tags', editor.headers, { label: 'ahorro en Pesos' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ code: 'ahorro_en_pesos', label: 'Ahorro en pesos' });
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tag.create'), eq(auditLog.targetId, 'ahorro_en_pesos')));
+    expect(entry?.actorEmail).toBe(editor.operator.email);
+    expect((await send('GET', '/api/admin/tags', editor.headers)).json()).toMatchObject({
+      items: expect.arrayContaining([{ code: 'ahorro_en_pesos', label: 'Ahorro en pesos' }]),
+    });
+
+    const taken = await send('POST', '/api/admin/courses', editor.headers, {
+      id: 'con-etiqueta-nueva',
+      kind: 'COURSE',
+      name: 'Curso con etiqueta nueva',
+      tags: ['ahorro_en_pesos'],
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((taken.json() as AdminCourse).tags).toEqual(['ahorro_en_pesos']);
+
+    const blank = await send('POST', '/api/admin/tags', editor.headers, { label: '¿?' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ message: 'Usá letras o números en la etiqueta.' });
+    const support = await operatorSession(t.app, 'support');
+    expect((await send('POST', '/api/admin/tags', support.headers, { label: 'Otra' })).statusCode).toBe(403);
+  });
+});

@@ -3,6 +3,7 @@ import type {
   AdminContentKind,
   AdminCourse,
   AdminCourseSummary,
+  AdminTag,
   AdminUploadResult,
   CreateAdminCourseRequest,
 } from '@alcancia/contract/admin';
@@ -173,6 +174,24 @@ export function useContentVocabulary() {
     queryKey: ['admin', 'content-vocabulary'],
     queryFn: ({ signal }) => apiRequest<AcademyFilters>('/academy/filters', { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The catalogue's tags (decision 0119), for the tag picker. */
+export function useContentTags() {
+  return useQuery({
+    queryKey: ['admin', 'content-tags'],
+    queryFn: ({ signal }) => apiRequest<{ items: AdminTag[] }>('/admin/tags', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** A new tag named in words (the one already there when the words make the same code). */
+export function useCreateTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) => apiRequest<AdminTag>('/admin/tags', { method: 'POST', body: { label } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin', 'content-tags'] }),
   });
 }
 

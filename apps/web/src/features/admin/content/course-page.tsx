@@ -20,8 +20,10 @@ import {
   useCourseChange,
 } from './content-api';
 import { CoursePreview } from './course-preview';
+import { CoverControl } from './cover-control';
 import { PublicationBadge } from './publication-badge';
 import { StructureEditor } from './structure-editor';
+import { TagPicker } from './tag-picker';
 import './content.css';
 
 /** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
@@ -68,6 +70,7 @@ function CourseEditor({ course }: { course: AdminCourse }) {
         <summary>Vista previa (como la ve quien tiene acceso)</summary>
         {previewing && <CoursePreview id={course.id} />}
       </details>
+      <CoverControl course={course} run={run} busy={change.isPending} />
       <DetailsForm
         key={course.updatedAt}
         course={course}
@@ -171,7 +174,9 @@ function PublicationChecklist({ course }: { course: AdminCourse }) {
         ))}
       </ul>
       {missing.length > 0 && (
-        <p className="admin-muted">Completá lo que falta en «Datos» y guardá para poder publicarlo.</p>
+        <p className="admin-muted">
+          Subí la portada y completá lo que falta en «Datos» (y guardá) para poder publicarlo.
+        </p>
       )}
     </div>
   );
@@ -199,10 +204,9 @@ function DetailsForm({
     name: course.name,
     description: course.description,
     longDescription: course.longDescription,
-    thumbnail: course.thumbnail ?? '',
     category: course.category ?? '',
     level: course.level ?? '',
-    tags: course.tags.join(', '),
+    tags: course.tags,
     isFree: course.isFree,
     audience: course.audience,
     price: course.price == null ? '' : String(course.price).replace('.', ','),
@@ -215,7 +219,7 @@ function DetailsForm({
     sortOrder: String(course.sortOrder),
     faqs: course.faqs.map((f) => `${f.question}\n${f.answer}`).join('\n\n'),
   }));
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof typeof form, 'tags'>) => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
   const sold = course.kind === 'PROGRAM' || course.kind === 'PACK';
   const vocabulary = useContentVocabulary().data?.customFilters;
@@ -233,10 +237,9 @@ function DetailsForm({
       name: form.name,
       description: form.description,
       longDescription: form.longDescription,
-      thumbnail: orNull(form.thumbnail),
       category: orNull(form.category),
       level: orNull(form.level),
-      tags: commaList(form.tags),
+      tags: form.tags,
       isFree: form.isFree,
       sortOrder: Number(form.sortOrder) || 0,
       faqs: form.faqs
@@ -265,7 +268,7 @@ function DetailsForm({
   }
 
   /** The value, the change and the error of the text field `key`. */
-  const bind = (key: Exclude<keyof typeof form, 'isFree' | 'audience'>) => ({
+  const bind = (key: Exclude<keyof typeof form, 'isFree' | 'audience' | 'tags'>) => ({
     value: form[key],
     onChange: set(key),
     error: fieldError(error, key),
@@ -275,20 +278,6 @@ function DetailsForm({
       <h2 id="details-title">Datos</h2>
       <div className="admin-form-grid">
         <TextField label="Nombre" required {...bind('name')} />
-        <div className="admin-stack">
-          <TextField
-            label="Portada (dirección de la imagen)"
-            hint="La imagen de la tarjeta en el catálogo."
-            {...bind('thumbnail')}
-          />
-          {form.thumbnail.trim() && (
-            <img
-              className="content-cover-preview"
-              src={form.thumbnail.trim()}
-              alt="Vista previa de la portada"
-            />
-          )}
-        </div>
         <SelectField label="Categoría" {...bind('category')}>
           <option value="">Elegí una categoría</option>
           {choices(vocabulary?.topic, form.category).map((item) => (
@@ -305,11 +294,6 @@ function DetailsForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Etiquetas (códigos separados por comas)"
-          hint="La primera se muestra como insignia"
-          {...bind('tags')}
-        />
         <TextField label="Orden en el catálogo" type="number" {...bind('sortOrder')} />
         {sold && (
           <>
@@ -340,6 +324,11 @@ function DetailsForm({
         {course.kind === 'PACK' && (
           <TextField label="Contenidos del pack (ids separados por comas)" {...bind('items')} />
         )}
+        <TagPicker
+          value={form.tags}
+          onChange={(tags) => setForm({ ...form, tags })}
+          error={fieldError(error, 'tags')}
+        />
         {course.kind === 'EVENT' && (
           <SelectField label="Serie" {...bind('eventSeries')}>
             <option value="">Elegí una serie</option>
