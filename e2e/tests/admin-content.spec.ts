@@ -93,7 +93,7 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   await page.getByRole('button', { name: 'Publicar ahora' }).click();
   await expect(
     page.getByText(
-      'Para publicarlo falta la portada, la categoría y el nivel. Completalo en «Datos» y guardá.',
+      'Para publicarlo falta la portada, la categoría y el nivel. Subí la portada en «Portada» y completá el resto en «Datos» (guardá al terminar).',
     ),
   ).toBeVisible();
   await expect(page.getByText('Borrador')).toBeVisible();

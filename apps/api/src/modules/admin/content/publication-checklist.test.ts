@@ -24,7 +24,8 @@ describe('publishing runs a checklist (issue 29)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       internalCode: 'COURSE_INCOMPLETE',
-      message: 'Para publicarlo falta la portada, la categoría y el nivel. Completalo en «Datos» y guardá.',
+      message:
+        'Para publicarlo falta la portada, la categoría y el nivel. Subí la portada en «Portada» y completá el resto en «Datos» (guardá al terminar).',
       fields: [
         { path: 'thumbnail', message: 'Falta la portada.' },
         { path: 'category', message: 'Falta la categoría.' },

@@ -25,10 +25,20 @@ const spanishList = (parts: string[]) =>
 export function checkPublishable(row: Pick<CourseRow, 'thumbnail' | 'categoryCode' | 'levelCode'>): void {
   const missing = missingForPublication(row);
   if (missing.length === 0) return;
+  // Where each part is filled in: the cover is uploaded in «Portada» (decision 0118), the rest is
+  // typed in «Datos» and saved.
+  const cover = missing.some((m) => m.path === 'thumbnail');
+  const data = missing.some((m) => m.path !== 'thumbnail');
+  const where =
+    cover && data
+      ? 'Subí la portada en «Portada» y completá el resto en «Datos» (guardá al terminar).'
+      : cover
+        ? 'Subila en «Portada».'
+        : 'Completalo en «Datos» y guardá.';
   throw new AppError(
     'COURSE_INCOMPLETE',
     409,
-    `Para publicarlo falta ${spanishList(missing.map((m) => m.part))}. Completalo en «Datos» y guardá.`,
+    `Para publicarlo falta ${spanishList(missing.map((m) => m.part))}. ${where}`,
     missing.map(({ path, message }) => ({ path, message })),
   );
 }
