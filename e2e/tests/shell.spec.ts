@@ -465,7 +465,7 @@ test.describe('operator switches (answered by the test so the shared data keeps 
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
-    await expect(page.getByRole('link', { name: 'Ver planes' })).toBeVisible(slow);
+    await expect(page.getByRole('link', { name: 'Ver planes', exact: true })).toBeVisible(slow);
     await expect(modal).toHaveCount(0);
   });
 });
