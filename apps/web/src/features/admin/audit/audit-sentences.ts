@@ -118,6 +118,8 @@ export const auditSentenceBuilders: Record<string, Builder> = {
     `quitó ${named('la sección', sectionName(e, 'before'), 'una sección')} de ${quoted(courseName(e), 'un contenido')}.`,
   'section.reorder': (e) =>
     `cambió el orden de las secciones ${named('del módulo', moduleName(e, 'after'), 'de un módulo')} de ${quoted(courseName(e), 'un contenido')}.`,
+  'course.cover': (e) => `cambió la portada de ${quoted(courseName(e), 'un contenido')}.`,
+  'tag.create': (e) => `creó la etiqueta ${quoted(text(fields(e.after).name), 'nueva')}.`,
   'section.captions': () => 'subió subtítulos nuevos para una clase.',
   'section.captions.delete': () => 'quitó los subtítulos de una clase.',
   'upload.finish': (e) => {
