@@ -7,6 +7,18 @@ import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 
 export type EndReason = 'withdrawal' | 'refund' | 'upgrade' | 'expired' | 'operator';
 
+/** The columns of a grant that ends now: its last day becomes yesterday (if later), with why. */
+export function endedYesterday(reason: EndReason) {
+  const yesterday = addToDate(argentinaDate(), { days: -1 });
+  return {
+    state: 'ended' as const,
+    endedReason: reason,
+    endedAt: sql`now()`,
+    endsOn: sql`least(coalesce(${entitlements.endsOn}, ${yesterday}::date), ${yesterday}::date)`,
+    updatedAt: sql`now()`,
+  };
+}
+
 /**
  * Ends the grants one order (or one payment of it) gave, and nothing else (decision 90): their last
  * day becomes yesterday, so nothing of them is open today; the state says why and when. Grants
@@ -19,16 +31,9 @@ export async function endGrantsOf(
   reason: EndReason,
 ): Promise<number> {
   await adoptCachedAccess(tx, userId);
-  const yesterday = addToDate(argentinaDate(), { days: -1 });
   const ended = await tx
     .update(entitlements)
-    .set({
-      state: 'ended',
-      endedReason: reason,
-      endedAt: sql`now()`,
-      endsOn: sql`least(coalesce(${entitlements.endsOn}, ${yesterday}::date), ${yesterday}::date)`,
-      updatedAt: sql`now()`,
-    })
+    .set(endedYesterday(reason))
     .where(
       and(
         eq(entitlements.userId, userId),

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { entitlements } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
-import type { EndReason } from './end-grants';
+import { type EndReason, endedYesterday } from './end-grants';
 
 /** user_purchases' product types that are grants of their own: a program or a pack. */
 export type ProductType = 'programs' | 'packs';
@@ -52,16 +51,9 @@ export async function endProductGrants(
   of: { orderId: string } | { productId: string },
   reason: EndReason,
 ): Promise<number> {
-  const yesterday = addToDate(argentinaDate(), { days: -1 });
   const ended = await tx
     .update(entitlements)
-    .set({
-      state: 'ended',
-      endedReason: reason,
-      endedAt: sql`now()`,
-      endsOn: sql`least(coalesce(${entitlements.endsOn}, ${yesterday}::date), ${yesterday}::date)`,
-      updatedAt: sql`now()`,
-    })
+    .set(endedYesterday(reason))
     .where(
       and(
         eq(entitlements.userId, userId),
