@@ -1,11 +1,11 @@
 // Generates the demo media committed under apps/api/media (run once, then commit the output):
-//   node apps/api/scripts/make-media.mjs [videos] [documents] [thumbnails]   (default: all)
+//   node apps/api/scripts/make-media.mjs [videos] [documents] [thumbnails] [{video name}]   (default: all)
 // Videos need Debian's ffmpeg on the machine that generates them, thumbnails Debian's `webp` (cwebp);
 // nothing needs them at run time. Thumbnails follow apps/api/content/demo-catalog.json, one WebP per
 // course id, drawn as SVG and rasterized: a browser paints an SVG <img> with text on its main thread
 // (a layout of its own per image), while a WebP is decoded off it (decoding="async").
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,8 @@ function makeVideo({ name, title, subtitle, color, seconds, tone, hls }) {
   const font = require.resolve('@fontsource/inter/files/inter-latin-600-normal.woff');
   const work = path.join(media, '.work');
   mkdirSync(work, { recursive: true });
+  // The HLS stream is drawn at 720p, the source of its ladder (360p, 720p, audio only); MP4s at 360p.
+  const k = hls ? 2 : 1;
   // Text goes through files so accents and colons need no filter escaping.
   const texts = {
     title,
@@ -69,63 +71,57 @@ function makeVideo({ name, title, subtitle, color, seconds, tone, hls }) {
   for (const [key, value] of Object.entries(texts))
     writeFileSync(path.join(work, `${name}-${key}.txt`), value);
   const text = (key, size, x, y, color = 'white') =>
-    `drawtext=fontfile=${font}:textfile=${path.join(work, `${name}-${key}.txt`)}:fontsize=${size}:fontcolor=${color}:x=${x}:y=${y}`;
+    `drawtext=fontfile=${font}:textfile=${path.join(work, `${name}-${key}.txt`)}:fontsize=${size * k}:fontcolor=${color}:x=${x}:y=${y}`;
   const centered = '(w-text_w)/2';
   const filter = [
-    `[0:v][1:v]overlay=x='-w+w*t/${seconds}':y=H-10[bar]`,
+    `[0:v][1:v]overlay=x='-w+w*t/${seconds}':y=H-${10 * k}[bar]`,
     `[bar]${[
-      text('title', 38, centered, '(h/2)-60'),
-      text('subtitle', 24, centered, '(h/2)+2', '0xF2E8D5'),
-      text('clock', 22, 'w-text_w-24', 'h-48'),
-      text('brand', 18, '24', '24', '0xF2E8D5'),
-    ].join(',')}[v]`,
+      text('title', 38, centered, `(h/2)-${60 * k}`),
+      text('subtitle', 24, centered, `(h/2)+${2 * k}`, '0xF2E8D5'),
+      text('clock', 22, `w-text_w-${24 * k}`, `h-${48 * k}`),
+      text('brand', 18, `${24 * k}`, `${24 * k}`, '0xF2E8D5'),
+    ].join(',')}${hls ? ',split=2[s0][s1];[s0]scale=640:360[v0];[s1]null[v1]' : '[v]'}`,
   ].join(';');
   // A soft tone that steps every second, so seeking is audible as well as visible.
   const audio = `aevalsrc='0.06*sin(2*PI*${tone}*(1+0.125*mod(floor(t),4))*t)':s=44100:d=${seconds}`;
   const input = [
-    ['-f', 'lavfi', '-i', `color=c=${color}:s=640x360:r=24:d=${seconds}`],
-    ['-f', 'lavfi', '-i', `color=c=0xF2C14E:s=640x10:r=24:d=${seconds}`],
+    ['-f', 'lavfi', '-i', `color=c=${color}:s=${640 * k}x${360 * k}:r=24:d=${seconds}`],
+    ['-f', 'lavfi', '-i', `color=c=0xF2C14E:s=${640 * k}x${10 * k}:r=24:d=${seconds}`],
     ['-f', 'lavfi', '-i', audio],
   ].flat();
-  const encode = [
-    ['-filter_complex', filter, '-map', '[v]', '-map', '2:a'],
-    [
-      '-c:v',
-      'libx264',
-      '-profile:v',
-      'baseline',
-      '-level',
-      '3.0',
-      '-pix_fmt',
-      'yuv420p',
-      '-preset',
-      'veryslow',
-    ],
-    ['-crf', '30', '-maxrate', '160k', '-bufsize', '320k', '-g', '48'],
-    [
-      '-c:a',
-      'aac',
-      '-b:a',
-      '48k',
-      '-ac',
-      '1',
-      '-t',
-      String(seconds),
-      '-map_metadata',
-      '-1',
-      '-fflags',
-      '+bitexact',
-    ],
-  ].flat();
-  const run = (output) =>
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...input, ...encode, ...output], {
+  const video = [
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'baseline',
+    '-pix_fmt',
+    'yuv420p',
+    '-preset',
+    'veryslow',
+    '-crf',
+    '30',
+    '-g',
+    '48',
+  ];
+  const tail = ['-t', String(seconds), '-map_metadata', '-1', '-fflags', '+bitexact'];
+  const run = (args) =>
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...input, '-filter_complex', filter, ...args], {
       stdio: 'inherit',
     });
   if (hls) {
     const dir = path.join(media, 'videos/hls', name);
-    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
+    // everything but the shipped captions (subtitulos.vtt) is made again
+    for (const file of readdirSync(dir)) if (!file.endsWith('.vtt')) rmSync(path.join(dir, file));
     run([
+      ...['-map', '[v0]', '-map', '2:a', '-map', '[v1]', '-map', '2:a', '-map', '2:a'],
+      ...video,
+      // key frames every 2 s in both rungs, none at scene cuts: the rungs' segments line up
+      ...['-sc_threshold', '0'],
+      ...['-level:v:0', '3.0', '-maxrate:v:0', '160k', '-bufsize:v:0', '320k'],
+      ...['-level:v:1', '3.1', '-maxrate:v:1', '400k', '-bufsize:v:1', '800k'],
+      ...['-c:a', 'aac', '-b:a', '48k', '-ac', '1'],
+      ...tail,
       '-f',
       'hls',
       '-hls_time',
@@ -136,15 +132,81 @@ function makeVideo({ name, title, subtitle, color, seconds, tone, hls }) {
       '-hls_segment_type',
       'fmp4',
       '-hls_fmp4_init_filename',
-      'inicio.mp4',
+      '%v-inicio.mp4',
       '-hls_segment_filename',
-      path.join(dir, 'segmento-%02d.m4s'),
-      path.join(dir, 'index.m3u8'),
+      path.join(dir, '%v-%02d.m4s'),
+      '-var_stream_map',
+      'v:0,a:0,name:360p v:1,a:1,name:720p a:2,name:audio',
+      path.join(dir, '%v.m3u8'),
     ]);
+    writeMasterPlaylist(dir, seconds);
   } else {
-    run(['-movflags', '+faststart', path.join(media, 'videos', `${name}.mp4`)]);
+    run([
+      ...['-map', '[v]', '-map', '2:a'],
+      ...video,
+      ...['-level', '3.0', '-maxrate', '160k', '-bufsize', '320k'],
+      ...['-c:a', 'aac', '-b:a', '48k', '-ac', '1'],
+      ...tail,
+      '-movflags',
+      '+faststart',
+      path.join(media, 'videos', `${name}.mp4`),
+    ]);
   }
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The demo stream's master playlist (decision 0175), as the API writes an uploaded video's: each
+ * rendition's BANDWIDTH measured on its segments, RESOLUTION, CODECS read from its init segment
+ * (avcC), and the shipped Spanish captions as a subtitles group.
+ */
+function writeMasterPlaylist(dir, seconds) {
+  const rendition = (name) => {
+    const playlist = readFileSync(path.join(dir, `${name}.m3u8`), 'utf8');
+    const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)].map((m) => ({
+      seconds: Number(m[1]),
+      bytes: statSync(path.join(dir, m[2])).size,
+    }));
+    const peak = Math.max(...durations.filter((d) => d.seconds >= 1).map((d) => (d.bytes * 8) / d.seconds));
+    const bits = durations.reduce((sum, d) => sum + d.bytes * 8, 0);
+    const average = bits / durations.reduce((sum, d) => sum + d.seconds, 0);
+    const init = readFileSync(path.join(dir, `${name}-inicio.mp4`));
+    const avcC = init.indexOf('avcC');
+    const hex = (n) => n.toString(16).padStart(2, '0');
+    const video = avcC < 0 ? null : `avc1.${hex(init[avcC + 5])}${hex(init[avcC + 6])}${hex(init[avcC + 7])}`;
+    return {
+      bandwidth: `BANDWIDTH=${Math.ceil(Math.max(peak, average))},AVERAGE-BANDWIDTH=${Math.ceil(average)}`,
+      codecs: `CODECS="${[video, 'mp4a.40.2'].filter(Boolean).join(',')}"`,
+    };
+  };
+  const line = (name, resolution) => {
+    const { bandwidth, codecs } = rendition(name);
+    const size = resolution ? `,RESOLUTION=${resolution}` : '';
+    return `#EXT-X-STREAM-INF:${bandwidth}${size},${codecs},SUBTITLES="subs"\n${name}.m3u8`;
+  };
+  const master = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="es",NAME="Español",DEFAULT=YES,AUTOSELECT=YES,URI="subtitulos.m3u8"',
+    line('360p', '640x360'),
+    line('720p', '1280x720'),
+    line('audio', null),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(dir, 'index.m3u8'), master);
+  const subtitles = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${seconds}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXTINF:${seconds.toFixed(3)},`,
+    'subtitulos.vtt',
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+  writeFileSync(path.join(dir, 'subtitulos.m3u8'), subtitles);
 }
 
 /* ----------------------------------- thumbnails ----------------------------------- */
@@ -211,7 +273,10 @@ function makeThumbnails() {
 
 mkdirSync(path.join(media, 'videos/hls'), { recursive: true });
 mkdirSync(path.join(media, 'files/materiales'), { recursive: true });
-if (wanted('videos')) for (const video of videos) makeVideo(video);
+// `node make-media.mjs clase-tarjeta` makes that one video again
+const named = videos.filter((video) => only.includes(video.name));
+if (named.length > 0) for (const video of named) makeVideo(video);
+else if (wanted('videos')) for (const video of videos) makeVideo(video);
 if (wanted('documents')) {
   await makeDocuments(path.join(media, 'files/materiales'));
 }
