@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type AdminCourse,
   adminCourseIdParamsSchema,
   adminCourseSchema,
   adminCoverRequestSchema,
@@ -7,14 +8,20 @@ import {
   coverWrongType,
   maxCoverBytes,
 } from '@alcancia/contract/admin';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../errors';
-import { editCourse, readCourseDocument } from './course-documents';
+import { markNoChange, recordAudit } from '../audit';
+import {
+  forgetLearnersProgress,
+  loadAdminCourse,
+  readCourseDocument,
+  writeCourseDocument,
+} from './course-documents';
 import { contentRoute } from './course-edit-helpers';
+import { coverPrefix, lockCover, removeUnusedCover } from './cover-cleanup';
 
-/** Where covers live in the storage; served unsigned at /media/portadas/{name} (catalogue covers are public). */
-export const coverPrefix = 'portadas/';
-export const coverNamePattern = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+export { coverNamePattern, coverPrefix } from './cover-cleanup';
 
 /** The image type of a cover from its first bytes (never from a declared name), or null. */
 export function coverTypeOf(bytes: Buffer): { extension: 'jpg' | 'png' | 'webp'; mimeType: string } | null {
@@ -37,6 +44,8 @@ export function coverTypeOf(bytes: Buffer): { extension: 'jpg' | 'png' | 'webp';
  * A content's cover, uploaded from the editor (issue 29, decision 0118): a JPEG, PNG or WebP image
  * of at most 2 MB, stored through the configured storage under a name made of its hash (a new
  * image, a new address), and the content's `thumbnail` pointed at it, audited as `course.cover`.
+ * Once that commits, the cover it replaced is deleted unless another content shows it too
+ * (cover-cleanup.ts, decision 0185).
  */
 export const courseCoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -62,11 +71,42 @@ export const courseCoverRoutes: FastifyPluginAsyncZod = async (app) => {
       // the content exists (404 otherwise) before anything is stored
       await readCourseDocument(app.db, id);
       const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type.extension}`;
-      await app.fileStorage.write(`${coverPrefix}${name}`, bytes, type.mimeType);
-      return editCourse(app.db, request, id, 'course.cover', (document) => ({
-        ...document,
-        thumbnail: `/media/${coverPrefix}${name}`,
-      }));
+      const key = `${coverPrefix}${name}`;
+      const address = `/media/${key}`;
+      // The edit of editCourse (course-documents.ts), with the cover's lock held from writing the
+      // file until the address is committed, and the cover it replaces known.
+      let replaced: string | null | undefined;
+      let course: AdminCourse;
+      try {
+        course = await app.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from courses where id = ${id} for update`);
+          await lockCover(tx, key);
+          await app.fileStorage.write(key, bytes, type.mimeType);
+          const before = await readCourseDocument(tx, id);
+          if (before.thumbnail === address) {
+            markNoChange(request);
+            return loadAdminCourse(tx, id);
+          }
+          replaced = before.thumbnail;
+          await writeCourseDocument(tx, { ...structuredClone(before), thumbnail: address });
+          await recordAudit(tx, request, {
+            action: 'course.cover',
+            targetType: 'course',
+            targetId: id,
+            before,
+            after: await readCourseDocument(tx, id),
+          });
+          return loadAdminCourse(tx, id);
+        });
+      } catch (error) {
+        // nothing points at the image just written (unless another content already did)
+        await removeUnusedCover(app, address);
+        throw error;
+      }
+      forgetLearnersProgress(app.db);
+      // the cover it replaced leaves the storage, unless another content shows it too (decision 0185)
+      await removeUnusedCover(app, replaced);
+      return course;
     },
   );
 };
