@@ -1,5 +1,6 @@
 import type { Course } from '@alcancia/contract';
 import { classCaptionsUrl } from '../files/class-captions';
+import { classPlaylistUrl } from '../files/video-playback';
 import type { CourseStructure } from './course-structure';
 
 /**
@@ -68,7 +69,9 @@ function classAddress(
 ): string | null {
   if (!section.sectionUrl) return null;
   if (section.type !== 'CLASS') return section.sectionUrl;
-  return signMedia(playbackUrls.get(section.sectionUrl) ?? section.sectionUrl);
+  const playlist = playbackUrls.get(section.sectionUrl);
+  // with its uploaded captions in the master when the class has them (decision 0175)
+  return signMedia(playlist ? classPlaylistUrl(playlist, section) : section.sectionUrl);
 }
 
 /** A class's captions address, signed; null when the class has none. */

@@ -11,6 +11,7 @@ import { courseSections } from '../../db/schema';
 import { AppError } from '../../errors';
 import { coverNamePattern, coverPrefix } from '../admin/content/cover-routes';
 import { uploadedCaptionsPath } from './class-captions';
+import { classStreamPath, classStreamPlaylist } from './class-stream';
 import { verifyMediaToken } from './media-urls';
 
 /** Shipped demo media: public videos (MP4, HLS) and course thumbnails. */
@@ -107,7 +108,11 @@ async function uploadedCaptionsFile(
     .from(courseSections)
     .where(and(eq(courseSections.id, sectionId), eq(courseSections.captionsHash, hash)));
   if (!row?.vtt) return null;
-  const bytes = Buffer.from(row.vtt);
+  return bytesReader(Buffer.from(row.vtt));
+}
+
+/** A file held in memory, read by parts like a stored one. */
+function bytesReader(bytes: Buffer): RangeReader {
   return async (start, end) => ({
     body: Readable.from([bytes.subarray(start, end + 1)]),
     size: end - start + 1,
@@ -160,12 +165,20 @@ const serveSignedVideos: FastifyPluginAsync = async (app) => {
 
     let read: RangeReader | null = null;
     const uploadedCaptions = uploadedCaptionsPath.exec(relative);
-    if (uploadedCaptions) {
+    if (classStreamPath.test(relative)) {
+      // a class's master with its captions, or their playlist: written for this request (decision 0175)
+      const expires = Number(request.params.token.split('.')[0]);
+      const playlist = await classStreamPlaylist(app, relative, expires);
+      if (playlist !== null) read = bytesReader(Buffer.from(playlist));
+    } else if (uploadedCaptions) {
       read = await uploadedCaptionsFile(app.db, uploadedCaptions[1] as string, uploadedCaptions[2] as string);
     } else if (relative.startsWith('videos/')) {
       read = await demoVideo(relative.slice('videos/'.length));
     } else if (
-      /^subidas\/videos\/([0-9a-f]{32}\.mp4|[0-9a-f]{32}\/(index\.m3u8|segment-\d{5}\.ts))$/.test(relative)
+      // the MP4, a single-rung stream (decision 78) or a ladder's playlists and segments (0175)
+      /^subidas\/videos\/([0-9a-f]{32}\.mp4|[0-9a-f]{32}\/(index\.m3u8|segment-\d{5}\.ts|master\.m3u8|(\d{2,4}p|audio)(\.m3u8|-\d{5}\.ts)))$/.test(
+        relative,
+      )
     ) {
       read = (start, end) => app.fileStorage.readRange(relative, start, end);
     }

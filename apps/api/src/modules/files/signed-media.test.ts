@@ -122,17 +122,34 @@ describe('class videos at signed addresses', () => {
       expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
       const part = await get(firstPartOf(urls[id] as string, playlist.body));
       expect(part.statusCode, id).toBe(200);
-      expect(part.rawPayload.length).toBeGreaterThan(1000);
+      // a master's first part is a rendition's playlist; a media playlist's, a segment
+      expect(part.rawPayload.length).toBeGreaterThan(
+        playlist.body.includes('#EXT-X-STREAM-INF:') ? 100 : 1000,
+      );
     }
-    // every segment of the demo stream, through the playlist's own relative names
+    // every segment of every rendition of the demo's ladder (decision 0175), and its subtitles,
+    // through the playlists' own relative names
     const demo = await get(urls['demo-hls'] as string);
-    const parts = demo.body.split('\n').filter((l) => l.endsWith('.m4s'));
-    expect(parts.length).toBeGreaterThan(1);
-    for (const name of parts) {
-      const res = await get(new URL(name, `http://alcancia.test${urls['demo-hls']}`).pathname);
-      expect(res.statusCode, name).toBe(200);
-      expect(res.headers['content-type']).toBe('video/iso.segment');
+    const resolve = (name: string) => new URL(name, `http://alcancia.test${urls['demo-hls']}`).pathname;
+    const renditions = demo.body.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(renditions).toEqual(['360p.m3u8', '720p.m3u8', 'audio.m3u8']);
+    for (const rendition of renditions) {
+      const playlist = await get(resolve(rendition));
+      expect(playlist.statusCode, rendition).toBe(200);
+      const parts = playlist.body.split('\n').filter((l) => l.endsWith('.m4s'));
+      expect(parts.length, rendition).toBeGreaterThanOrEqual(5);
+      for (const name of parts) {
+        const res = await get(resolve(name));
+        expect(res.statusCode, name).toBe(200);
+        expect(res.headers['content-type']).toBe('video/iso.segment');
+      }
     }
+    const subtitles = await get(resolve('subtitulos.m3u8'));
+    expect(subtitles.statusCode).toBe(200);
+    expect(subtitles.body).toContain('\nsubtitulos.vtt\n');
+    const captions = await get(resolve('subtitulos.vtt'));
+    expect(captions.statusCode).toBe(200);
+    expect(captions.body.startsWith('WEBVTT')).toBe(true);
   });
 
   it('caches signed media privately, never past the address’s expiry', async () => {
@@ -154,8 +171,8 @@ describe('class videos at signed addresses', () => {
     const urls = await classUrls('inversion-bonos', await subscriber());
     const plain = [
       '/media/videos/hls/clase-tarjeta/index.m3u8',
-      '/media/videos/hls/clase-tarjeta/segmento-00.m4s',
-      '/media/videos/hls/clase-tarjeta/inicio.mp4',
+      '/media/videos/hls/clase-tarjeta/360p-00.m4s',
+      '/media/videos/hls/clase-tarjeta/360p-inicio.mp4',
       '/media/videos/clase-ahorro.mp4',
       '/media/videos/bienvenida.mp4',
       `/media/subidas/videos/${mp4Hex}.mp4`,
@@ -185,7 +202,7 @@ describe('class videos at signed addresses', () => {
       return url.replace(tk, `${tk.slice(0, -1)}${last}`);
     };
     const playlist = urls['demo-hls'] as string;
-    const segment = playlist.replace('index.m3u8', 'segmento-00.m4s');
+    const segment = playlist.replace('index.m3u8', '360p-00.m4s');
     const tampered = [
       flip(urls['demo-mp4'] as string),
       flip(playlist),
@@ -227,7 +244,7 @@ describe('class videos at signed addresses', () => {
       expect(res.json().internalCode).toBe('MEDIA_URL_EXPIRED');
       if (url.endsWith('.m3u8')) {
         const part = await get(
-          expired.replace('index.m3u8', url.includes('subidas') ? 'segment-00000.ts' : 'segmento-00.m4s'),
+          expired.replace('index.m3u8', url.includes('subidas') ? 'segment-00000.ts' : '360p-00.m4s'),
         );
         expect(part.json().internalCode).toBe('MEDIA_URL_EXPIRED');
       }

@@ -30,3 +30,19 @@ export async function hlsPlaybackUrls(
   }
   return playback;
 }
+
+const ladderMaster = /^(\/media\/subidas\/videos\/[0-9a-f]{32}\/)master\.m3u8$/;
+
+/**
+ * The playlist a class plays (decision 0175): a ladder's master as it is, or, for a class whose
+ * Spanish captions were uploaded (decision 0157), the master written with them as a subtitles
+ * group (files/class-stream.ts). A single-rung stream of before the ladder is played as it is.
+ */
+export function classPlaylistUrl(
+  playlistUrl: string,
+  section: { id: string; captionsHash: string | null },
+): string {
+  const folder = ladderMaster.exec(playlistUrl)?.[1];
+  if (!folder || !section.captionsHash) return playlistUrl;
+  return `${folder}clase.${section.id}.${section.captionsHash}.m3u8`;
+}

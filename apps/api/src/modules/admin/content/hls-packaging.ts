@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -10,16 +10,30 @@ import type { Job } from 'pg-boss';
 import { videoPackagings } from '../../../db/schema';
 import type { Tx } from '../../../db/transaction';
 import { announceContentChange } from '../../academy/content-cache';
+import {
+  aacCodec,
+  audioRenditionName,
+  avcCodecOf,
+  bandwidthOf,
+  ladderArguments,
+  masterPlaylist,
+  type Rendition,
+  segmentsOf,
+  sourceStreamsOf,
+  type VideoRung,
+  videoLadder,
+} from './hls-ladder';
 
 /**
- * HLS packaging of the videos uploaded in the back office (decision 78). Where ffmpeg runs, each
- * finished MP4 upload (and an editor's request) queues a `content.hls` job; the job cuts the MP4
- * into 6-second MPEG-TS segments and a VOD playlist next to it in the storage —
- * `subidas/videos/{hex}.mp4` → `subidas/videos/{hex}/index.m3u8` + `segment-00000.ts`… — copying
- * the streams when they are already H.264/AAC and transcoding to them otherwise. The state of each
- * video (queued, packaging, ready, failed) is a row of `video_packagings`; once it is ready the
- * learner's course gives the playlist instead of the MP4 (files/video-playback.ts). Without ffmpeg
- * nothing is queued and the MP4 is served.
+ * HLS packaging of the videos uploaded in the back office (decisions 78 and 0175). Where ffmpeg
+ * runs, each finished MP4 upload (and an editor's request) queues a `content.hls` job; the job
+ * transcodes the MP4 into a ladder (hls-ladder.ts) of 6-second MPEG-TS segments next to it in the
+ * storage — `subidas/videos/{hex}.mp4` → `subidas/videos/{hex}/master.m3u8`, `360p.m3u8`,
+ * `360p-00000.ts`, `720p.m3u8`…, `audio.m3u8`… The state of each video (queued, packaging, ready,
+ * failed) is a row of `video_packagings`; once it is ready the learner's course gives the master
+ * playlist instead of the MP4 (files/video-playback.ts). Videos packaged before the ladder keep
+ * their single `index.m3u8` and play as they are. Without ffmpeg nothing is queued and the MP4 is
+ * served.
  */
 
 export const hlsPackagingJob = 'content.hls';
@@ -113,81 +127,101 @@ export async function videoPackagingOf(app: FastifyInstance, videoKey: string) {
 interface RunResult {
   code: number | null;
   stderr: string;
+  /** what it wrote to stdout, when asked for (`keepStdout`) */
+  stdout: Buffer;
 }
 
 /** Runs a program without a shell; keeps the last 4 KB of what it wrote to stderr. */
-function run(program: string, args: string[]): Promise<RunResult> {
+function run(program: string, args: string[], keepStdout = false): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'], shell: false });
+    const child = spawn(program, args, {
+      stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'],
+      shell: false,
+    });
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    const stdout: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4096);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('close', (code) => resolve({ code, stderr, stdout: Buffer.concat(stdout) }));
   });
 }
 
-/**
- * What the MP4 holds, from ffmpeg's own description of its streams: its streams can be copied
- * into MPEG-TS segments when the video is H.264 and the audio (if any) AAC.
- */
-export function streamsAllowCopy(ffmpegDescription: string): boolean {
-  const streams = ffmpegDescription.split('\n').filter((line) => /Stream #\d+:\d+/.test(line));
-  const video = streams.filter((line) => /: Video: /.test(line));
-  const audio = streams.filter((line) => /: Audio: /.test(line));
-  if (video.length === 0) return false;
-  const videoCodec = /: Video: (\w+)/.exec(video[0] as string)?.[1];
-  const audioCodec = audio.length ? /: Audio: (\w+)/.exec(audio[0] as string)?.[1] : 'aac';
-  return videoCodec === 'h264' && audioCodec === 'aac';
+/** The H.264 codec name of a rendition, read from the first frame of its first segment. */
+async function videoCodecOf(ffmpeg: string, segment: string): Promise<string> {
+  const raw = await run(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      segment,
+      '-map',
+      '0:v:0',
+      '-c',
+      'copy',
+      '-frames:v',
+      '1',
+      '-f',
+      'h264',
+      'pipe:1',
+    ],
+    true,
+  );
+  const codec = avcCodecOf(raw.stdout);
+  if (raw.code !== 0 || !codec)
+    throw new PackagingError('No se pudo leer el códec del video empaquetado.', raw.stderr);
+  return codec;
 }
 
-/** ffmpeg's arguments for an HLS VOD stream of `input` in `outputDir` (6-second segments). */
-export function hlsArguments(input: string, outputDir: string, copy: boolean): string[] {
-  const codecs = copy
-    ? ['-c', 'copy']
-    : [
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-pix_fmt',
-        'yuv420p',
-        // a key frame every 6 s, so each segment starts on one
-        '-force_key_frames',
-        'expr:gte(t,n_forced*6)',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
-      ];
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    ...codecs,
-    '-f',
-    'hls',
-    '-hls_time',
-    '6',
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    path.join(outputDir, 'segment-%05d.ts'),
-    path.join(outputDir, 'index.m3u8'),
-  ];
+/**
+ * The ladder's master playlist, from what ffmpeg wrote in `outputDir`: each rendition's measured
+ * bandwidth, its resolution and its codecs.
+ */
+async function writeMasterPlaylist(
+  ffmpeg: string,
+  outputDir: string,
+  rungs: VideoRung[],
+  hasAudio: boolean,
+): Promise<void> {
+  const measure = async (name: string) => {
+    const segments = segmentsOf(await readFile(path.join(outputDir, `${name}.m3u8`), 'utf8'));
+    if (segments.length === 0) throw new PackagingError(`ffmpeg no escribió segmentos de ${name}.`, '');
+    const sized = await Promise.all(
+      segments.map(async (s) => ({
+        seconds: s.seconds,
+        bytes: (await stat(path.join(outputDir, s.uri))).size,
+      })),
+    );
+    return {
+      first: path.join(outputDir, (segments[0] as { uri: string }).uri),
+      bandwidth: bandwidthOf(sized),
+    };
+  };
+  const renditions: Rendition[] = [];
+  for (const rung of rungs) {
+    const { first, bandwidth } = await measure(rung.name);
+    renditions.push({
+      uri: `${rung.name}.m3u8`,
+      bandwidth,
+      resolution: { width: rung.width, height: rung.height },
+      codecs: [await videoCodecOf(ffmpeg, first), ...(hasAudio ? [aacCodec] : [])],
+    });
+  }
+  if (hasAudio) {
+    const { bandwidth } = await measure(audioRenditionName);
+    renditions.push({ uri: `${audioRenditionName}.m3u8`, bandwidth, codecs: [aacCodec] });
+  }
+  await writeFile(path.join(outputDir, masterPlaylistName), masterPlaylist(renditions));
 }
+
+/** The ladder's master playlist, beside its renditions. */
+export const masterPlaylistName = 'master.m3u8';
 
 const contentTypes = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' } as const;
 
@@ -207,11 +241,10 @@ async function localInput(app: FastifyInstance, videoKey: string, workDir: strin
   return input;
 }
 
-/** Puts the stream's files into the storage beside the MP4: segments first, the playlist last. */
+/** Puts the stream's files into the storage beside the MP4: segments first, then playlists, the master last. */
 async function storeStream(app: FastifyInstance, folderKey: string, outputDir: string): Promise<void> {
-  const names = (await readdir(outputDir)).sort(
-    (a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')),
-  );
+  const rank = (name: string) => (name === masterPlaylistName ? 2 : name.endsWith('.m3u8') ? 1 : 0);
+  const names = (await readdir(outputDir)).sort((a, b) => rank(a) - rank(b));
   if (app.fileStorage.driver === 'local') {
     const folder = path.join(app.config.storage.filesDir, folderKey);
     await mkdir(folder, { recursive: true });
@@ -284,21 +317,26 @@ export async function packageVideo(
     if (!/Stream #\d+:\d+/.test(description.stderr)) {
       throw new PackagingError('ffmpeg no reconoce el archivo como video.', description.stderr);
     }
-    const copy = streamsAllowCopy(description.stderr);
+    const source = sourceStreamsOf(description.stderr);
+    if (!source)
+      throw new PackagingError('ffmpeg no encuentra una imagen en el archivo.', description.stderr);
+    const rungs = videoLadder(source);
     const outputDir = path.join(workDir, 'hls');
     await mkdir(outputDir);
-    const packaged = await run(ffmpeg, hlsArguments(input, outputDir, copy));
+    const packaged = await run(ffmpeg, ladderArguments(input, outputDir, rungs, source.hasAudio));
     if (packaged.code !== 0) {
       throw new PackagingError(`ffmpeg terminó con el código ${packaged.code}.`, packaged.stderr);
     }
+    await writeMasterPlaylist(ffmpeg, outputDir, rungs, source.hasAudio);
     await storeStream(app, folderKey, outputDir);
-    const method = copy ? 'copy' : 'transcode';
+    // every ladder is encoded anew (old single-rung streams may say `copy`)
+    const method = 'transcode';
     await app.db.transaction(async (tx) => {
       await tx
         .update(videoPackagings)
         .set({
           status: 'ready',
-          playlistKey: `${folderKey}index.m3u8`,
+          playlistKey: `${folderKey}${masterPlaylistName}`,
           method,
           error: null,
           updatedAt: sql`now()`,
