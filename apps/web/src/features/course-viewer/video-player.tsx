@@ -25,7 +25,13 @@ import {
 } from './progress-rules';
 import { useSaveProgress } from './save-progress';
 import { TranscriptPanel } from './transcript-panel';
-import { browserPlayback, isHlsUrl, playbackStrategy } from './video-source';
+import {
+  browserPlayback,
+  isHlsUrl,
+  lightestRendition,
+  lowestVideoLevel,
+  playbackStrategy,
+} from './video-source';
 import { type Cue, parseVtt } from './vtt';
 
 const playbackError = 'No pudimos reproducir esta clase. Revisá tu conexión e intentá nuevamente.';
@@ -69,8 +75,10 @@ export default function VideoPlayer({
   const [cues, setCues] = useState<Cue[] | null>(null);
   const [capabilities] = useState(() => browserPlayback(document.createElement('video')));
   const strategy = playbackStrategy(url, capabilities, saveData);
-  // hls.js held to the lowest rung ("Ahorrar datos"); a file or a browser's own HLS is left alone
+  // "Ahorrar datos" (decision 0175): hls.js held to the lowest video rung; a browser's own HLS is
+  // given that rung's playlist alone; a file has one rendition and is left alone
   const lowestRung = strategy === 'hls.js' && saveData;
+  const nativeLightest = strategy === 'native' && saveData && isHlsUrl(url);
   const { next } = neighbours(course, section.id);
   const captionsUrl = section.captions_url;
   const rateId = useId();
@@ -243,7 +251,17 @@ export default function VideoPlayer({
         errorMessage: detail,
       });
     };
-    if (strategy === 'native') {
+    if (nativeLightest) {
+      // the master's lightest video rendition, or the master itself when it has none to pick
+      fetch(url)
+        .then((res) => (res.ok ? res.text() : null))
+        .catch(() => null)
+        .then((master) => {
+          if (cancelled) return;
+          element.src = (master && lightestRendition(master, url, window.location.href)) || url;
+          if (attempt > 0) element.load();
+        });
+    } else if (strategy === 'native') {
       element.src = url;
       if (attempt > 0) element.load();
     } else if (strategy === 'unsupported') {
@@ -253,9 +271,16 @@ export default function VideoPlayer({
         .then(({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) return report('HLS no soportado');
-          // "Ahorrar datos": start at the lowest rung and never climb above it.
+          // "Ahorrar datos": start at the lowest video rung and never climb above it.
           const hls = new Hls(lowestRung ? { startLevel: 0 } : {});
-          if (lowestRung) hls.autoLevelCapping = 0;
+          if (lowestRung) {
+            hls.autoLevelCapping = 0;
+            hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+              const lowest = lowestVideoLevel(data.levels);
+              hls.autoLevelCapping = lowest;
+              hls.startLevel = lowest;
+            });
+          }
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) report(`${data.type}: ${data.details}`);
           });
@@ -269,7 +294,7 @@ export default function VideoPlayer({
       cancelled = true;
       destroy?.();
     };
-  }, [url, attempt, course.id, section.id, strategy, lowestRung]);
+  }, [url, attempt, course.id, section.id, strategy, lowestRung, nativeLightest]);
 
   // The speed: kept across loads (defaultPlaybackRate) and classes (stored).
   useEffect(() => {
