@@ -100,8 +100,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(headers);
     done();
   });
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    credentials: false,
-  });
+  // Closed (the default): no CORS plugin at all, so no hook runs for it on every request; a
+  // cross-origin browser request then gets no Access-Control-* header and is refused by the browser.
+  if (config.corsOrigins.length === 0) return;
+  await app.register(cors, { origin: config.corsOrigins, credentials: false });
 }
