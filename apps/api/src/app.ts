@@ -13,6 +13,7 @@ import { academyModule } from './modules/academy/routes';
 import { accountModule } from './modules/account/routes';
 import { adminModule } from './modules/admin/routes';
 import { authModule } from './modules/auth/routes';
+import { bootstrapModule } from './modules/bootstrap/routes';
 import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
@@ -241,6 +242,7 @@ export async function buildApp({
       await api.register(programsModule);
       await api.register(accountPaymentsModule, { prefix: '/users' });
       await api.register(entitlementsModule, { prefix: '/users' });
+      await api.register(bootstrapModule, { prefix: '/users' });
       await api.register(fiscalDocumentPdfRoute, { prefix: '/users' });
       await api.register(withdrawalsModule);
       await api.register(guestCancellationRoutes);

@@ -324,6 +324,14 @@ const personRows: Row[] = [
     foreign: (c) => [c.preapprovalId, c.providerPaymentId],
   },
   {
+    // issue 30: the first answer of every logged-in screen (user, subscription, flags, switches)
+    route: 'GET /api/users/me/bootstrap',
+    request: get('/api/users/me/bootstrap'),
+    owner: [200],
+    other: [200],
+    foreign: (c) => [c.preapprovalId, c.providerPaymentId],
+  },
+  {
     route: 'POST /api/users/subscriptions/usePromoCode',
     request: post('/api/users/subscriptions/usePromoCode', { promoCode: 'NO-EXISTE-MATRIZ' }),
     owner: [404],

@@ -3,6 +3,7 @@ import './zod-locale';
 export * from './academy';
 export * from './access';
 export * from './account';
+export * from './bootstrap';
 export * from './certificates';
 export * from './course-viewer';
 export * from './dev';

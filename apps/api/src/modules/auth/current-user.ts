@@ -1,11 +1,23 @@
-import { currentUserSchema, normalizePhone, partialOnboardingRequestSchema } from '@alcancia/contract';
+import {
+  type CurrentUser,
+  currentUserSchema,
+  normalizePhone,
+  partialOnboardingRequestSchema,
+} from '@alcancia/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { assertCountryChangeAllowed } from './change-country';
 import { findUserById, purchasesOf, toCurrentUser } from './users-repository';
+
+/** The caller as GET /users (and the bootstrap answer) show her; undefined when she no longer exists. */
+export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | undefined> {
+  const user = await findUserById(db, userId);
+  return user ? toCurrentUser(user, await purchasesOf(db, userId)) : undefined;
+}
 
 /**
  * GET /users (the caller) and PATCH /users/partialonboarding (country, name, phone). Onboarding
@@ -23,10 +35,9 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = requireUserId(request);
-      const user = await findUserById(app.db, userId);
+      const user = await loadCurrentUser(app.db, requireUserId(request));
       if (!user) throw AppError.unauthorized();
-      return toCurrentUser(user, await purchasesOf(app.db, userId));
+      return user;
     },
   );
 

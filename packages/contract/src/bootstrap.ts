@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { featureFlagsResponseSchema } from './academy';
+import { subscriptionStatusSchema } from './subscriptions';
+import { currentUserSchema, serviceControlSchema } from './users';
+
+/* ---------- GET /users/me/bootstrap (issue 30, decision 0170) ---------- */
+
+/** The operator switches every logged-in screen reads (the shell's community and chat). */
+export const bootstrapServiceNames = ['COMMUNITY', 'CHAT_BOT'] as const;
+
+/**
+ * What every logged-in screen needs first, in one answer: the same bodies GET /users,
+ * GET /users/isSubscribed, GET /users/subscriptions/lastOrigin, GET /remote-config/feature-flags and
+ * GET /service-control/{name} give (those keep answering as before).
+ */
+export const bootstrapResponseSchema = z.object({
+  /** GET /users: the caller and her profile */
+  user: currentUserSchema,
+  /** GET /users/isSubscribed */
+  subscription: subscriptionStatusSchema,
+  /** GET /users/subscriptions/lastOrigin */
+  lastUserServiceOrigin: z.string().nullable(),
+  /** GET /remote-config/feature-flags */
+  featureFlags: featureFlagsResponseSchema,
+  /** GET /service-control/{name} of each of `bootstrapServiceNames` the operator has; a missing one is off */
+  serviceControls: z.array(serviceControlSchema),
+});
+export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
