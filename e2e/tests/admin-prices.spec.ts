@@ -1,17 +1,35 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { signInAsOperator } from './support/operators';
+import { newCustomer } from './support/accounts';
+import { cardToken } from './support/cards';
+import { waitForMail } from './support/mailbox';
+import { expectInsideWindow, expectNoSidewaysScroll, openSection, operatorWindow } from './support/panel';
 
 /*
  * Issue 29: a price change in /admin/precios saves and says so (it once closed the dialog, put the
- * old price back and sent nothing: the confirmation's form sat inside the plan's form). The
+ * old price back and sent nothing: the confirmation's form sat inside the plan's form), at a desk
+ * (1440 px) and on a phone (375 px). A subscriber of the test's own pays the old price: the notice
+ * to her is scheduled and mailed, the page and the audit log's sentence count who was told. The
  * shared data ends as it began: the price goes back to 9.900,00 the same way.
  */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const esencial = (page: Page) => page.getByRole('form', { name: /Plan Esencial/ });
-const openSection = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name }).click();
+
+/** A monthly Plan Esencial subscriber of her own, paying today's 9.900,00 (through the API). */
+async function subscriber(request: APIRequestContext, label: string): Promise<string> {
+  const { email, credentials } = await newCustomer(request, `precio-${label}`);
+  const paid = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    data: {
+      subscriptionPlanName: 'Plan Esencial',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return email;
+}
 
 async function savePrice(page: Page, typed: string) {
   const form = esencial(page);
@@ -23,47 +41,87 @@ async function savePrice(page: Page, typed: string) {
   await form.getByRole('button', { name: 'Guardar Plan Esencial' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Guardar los precios del Plan Esencial?' });
   await expect(dialog).toBeVisible();
+  await expectInsideWindow(page, dialog);
   await dialog.getByRole('button', { name: 'Guardar precios' }).click();
   expect((await saved).status()).toBe(200);
   await expect(dialog).toBeHidden();
 }
 
-test('an admin changes a price: it is saved, the notice is scheduled, and the audit log says so', async ({
-  page,
-}) => {
-  await signInAsOperator(page, 'admin');
-  await openSection(page, 'Planes y precios');
-  const form = esencial(page);
-  await expect(form.getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
-  try {
-    await savePrice(page, '10.900');
-    await expect(form.getByRole('status').filter({ hasText: 'Precios guardados.' })).toBeVisible();
-    await expect(form.getByLabel('Precio regular (mensual)')).toHaveValue('10.900,00');
-    await expect(form).toContainText(
-      /Cambio programado para \d+ suscripciones? desde el \d{2}\/\d{2}\/\d{4}/,
-    );
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${width} px an admin changes a price: saved, the notice scheduled for the subscribers it counts, and the audit log says so`, async ({
+    browser,
+    request,
+  }) => {
+    const email = await subscriber(request, String(width));
+    const { page, leave } = await operatorWindow(browser, 'admin', { width, height });
+    await openSection(page, 'Planes y precios');
+    const form = esencial(page);
+    await expect(form.getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
-    // read again from the server: it was saved
-    await openSection(page, 'Inicio');
-    await openSection(page, 'Planes y precios');
-    await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveValue('10.900,00');
+    const asked = new Date();
+    try {
+      await savePrice(page, '10.900');
+      const saved = form.getByRole('status').filter({ hasText: 'Precios guardados.' });
+      await expect(saved).toHaveText(
+        /^Precios guardados\. (\d+) suscriptoras? reciben? el aviso; el nuevo precio se les cobra desde el \d{2}\/\d{2}\/\d{4}\.$/,
+      );
+      const told = Number((await saved.innerText()).match(/(\d+) suscriptora/)?.[1]);
+      expect(told).toBeGreaterThanOrEqual(1);
+      await expect(form.getByLabel('Precio regular (mensual)')).toHaveValue('10.900,00');
+      const scheduled = form.getByText(
+        /^Cambio programado para \d+ suscripciones desde el \d{2}\/\d{2}\/\d{4}\.$/,
+      );
+      await expect(scheduled).toBeVisible();
+      expect(Number((await scheduled.innerText()).match(/para (\d+)/)?.[1])).toBeGreaterThanOrEqual(told);
+      // her notice is mailed, with the new price
+      const notice = await waitForMail(request, email, 'Cambia el precio de tu suscripción', {
+        after: asked,
+      });
+      expect(notice.text).toMatch(/pasa de \$\s?9\.900(,00)? a \$\s?10\.900(,00)?/);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      // read again from the server: it was saved
+      await openSection(page, 'Inicio');
+      await openSection(page, 'Planes y precios');
+      await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveValue('10.900,00');
 
-    // a price that cannot be read says why, and nothing is sent
-    await esencial(page).getByLabel('Precio regular (mensual)').fill('diez mil');
-    await esencial(page).getByRole('button', { name: 'Guardar Plan Esencial' }).click();
-    await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveAccessibleDescription(
-      /Ingresá un precio/,
-    );
+      // a price that cannot be read says why, and nothing is sent
+      await esencial(page).getByLabel('Precio regular (mensual)').fill('diez mil');
+      await esencial(page).getByRole('button', { name: 'Guardar Plan Esencial' }).click();
+      await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveAccessibleDescription(
+        /Ingresá un precio/,
+      );
 
-    await openSection(page, 'Auditoría');
-    await expect(page.getByRole('row', { name: /plan\.prices\.update|precios/i }).first()).toContainText(
-      'admin@alcancia.local',
-    );
-  } finally {
-    await openSection(page, 'Planes y precios');
-    if ((await esencial(page).getByLabel('Precio regular (mensual)').inputValue()) !== '9.900,00') {
-      await savePrice(page, '9.900,00');
+      // the audit log: one sentence with the new price and how many were told
+      await openSection(page, 'Auditoría');
+      await page.getByLabel('Qué hizo').selectOption({ label: 'Cambió los precios de un plan' });
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      const entry = page
+        .getByRole('table', { name: 'Cambios registrados' })
+        .getByRole('row')
+        .filter({ hasText: 'Administración cambió los precios de «Plan Esencial»' })
+        .first();
+      await expect(entry).toContainText('admin@alcancia.local');
+      await expect(entry.locator('.admin-sentence')).toHaveText(
+        new RegExp(
+          `^Administración cambió los precios de «Plan Esencial»: (.+, )?mensual \\$\\s10\\.900,00.*; ${
+            told === 1 ? 'a una suscriptora le avisamos' : `a ${told} suscriptoras les avisamos`
+          } que el precio nuevo rige desde el \\d{2}/\\d{2}/\\d{4}\\.$`,
+        ),
+      );
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await openSection(page, 'Planes y precios');
+      if ((await esencial(page).getByLabel('Precio regular (mensual)').inputValue()) !== '9.900,00') {
+        await savePrice(page, '9.900,00');
+      }
     }
-  }
-  await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
-});
+    await expect(esencial(page).getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
+    await leave();
+  });
+}

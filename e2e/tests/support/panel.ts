@@ -1,0 +1,80 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type demoOperators, signInAsOperator } from './operators';
+
+/*
+ * The back office as an operator walks it, at a desk or on a phone (issue 29): the sections'
+ * menu folds behind "Menú" under 48rem, nothing may scroll sideways, dialogs stay inside the window.
+ */
+
+/** Under 48rem the sections fold behind the "Menú" button (admin-layout.tsx). */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Goes to a section through the menu: on a phone, the folded one (which folds again after). */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Secciones del panel' });
+  const phone = isPhone(page);
+  if (phone) {
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  }
+  await nav.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (phone) await expect(nav).toBeHidden();
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The box is inside the window. */
+export async function expectInsideWindow(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+type Role = keyof typeof demoOperators;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Each operator's session as her last window left it (this worker's run only). */
+const sessions = new Map<Role, StorageState>();
+
+/**
+ * A window of this size with the operator signed in, on /admin. The first one signs her in
+ * through the form (password, then her authenticator's code); later ones carry her session on, as
+ * her own browser would, so the suite does not spend her login attempts (10 in 15 minutes per
+ * e-mail and address). A session that ended meanwhile (30 minutes idle) makes her sign in again.
+ * `leave` closes the window and keeps the session for the next one.
+ */
+export async function operatorWindow(
+  browser: Browser,
+  role: Role,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; leave: () => Promise<void> }> {
+  const kept = sessions.get(role);
+  const context = await browser.newContext({ viewport, ...(kept ? { storageState: kept } : {}) });
+  const page = await context.newPage();
+  let signedIn = false;
+  if (kept) {
+    await page.goto('/admin');
+    const home = page.getByRole('heading', { level: 1, name: /^Hola, / });
+    await expect(home.or(page.getByLabel('Correo electrónico'))).toBeVisible({ timeout: 20_000 });
+    signedIn = await home.isVisible();
+  }
+  if (!signedIn) await signInAsOperator(page, role);
+  return {
+    page,
+    leave: async () => {
+      sessions.set(role, await context.storageState());
+      await context.close();
+    },
+  };
+}
