@@ -12,7 +12,6 @@ import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscr
 export const demoPassword = 'Alcancia2026';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 async function seedDemoAccounts(tx: Tx) {
   const passwordHash = await hashPassword(demoPassword);
@@ -33,7 +32,7 @@ async function seedDemoAccounts(tx: Tx) {
           countryCode: 'AR',
           telephone: '+5491155550002',
           emailVerifiedAt: new Date(),
-          subscriptionEndDate: isoDate(daysFromNow(365)),
+          // her year of Plan Esencial is a grant (subscriptions/seed-demo-subscriptions.ts)
         },
         {
           email: 'sinvalidar@alcancia.local',

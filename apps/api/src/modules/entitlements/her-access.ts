@@ -6,7 +6,7 @@ import {
   type GrantOrigin,
   grantOrigins,
 } from '@alcancia/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courses, entitlements, paymentOrders, subscriptionPlans } from '../../db/schema';
 import type { Db } from '../../db/transaction';
@@ -30,7 +30,14 @@ const originOf = (source: string): GrantOrigin =>
  */
 async function herAgreements(db: Db, userId: string, today: string): Promise<AccountAgreement[]> {
   const orders = await db
-    .select({ order: paymentOrders, planName: subscriptionPlans.name, paidUntil: entitlements.endsOn })
+    // paid until: the day her payments reached, not a grace period's (extendForGrace)
+    .select({
+      order: paymentOrders,
+      planName: subscriptionPlans.name,
+      paidUntil: sql<
+        string | null
+      >`coalesce(${entitlements.details} ->> 'paidUntil', to_char(${entitlements.endsOn}, 'YYYY-MM-DD'))`,
+    })
     .from(paymentOrders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, paymentOrders.itemId))
     .leftJoin(entitlements, eq(entitlements.orderId, paymentOrders.id))

@@ -49,7 +49,12 @@ async function subscribed(frequency = 'monthly') {
 async function refusedRenewal() {
   const subscription = await subscribed();
   const due = (await storedSubscription(t.app, subscription.buyer.userId))?.endDate ?? '';
-  // The emulator renews on demand: play the day the renewal is due (her paid period reaches today).
+  // The emulator renews on demand: play the day the renewal is due (her paid period reaches today:
+  // her agreement's grant, and the account's cache of it).
+  await t.app.db
+    .update(entitlements)
+    .set({ endsOn: argentinaDate() })
+    .where(eq(entitlements.orderId, subscription.orderId));
   await t.app.db
     .update(users)
     .set({ subscriptionEndDate: argentinaDate() })

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { extendForGrace } from '../entitlements/extend-by-renewal';
 import { addHistory, type OrderRow } from '../payments/orders-repository';
 import type { PaymentRow } from '../payments/record-payment';
 import { addToDate } from './subscription-dates';
@@ -50,14 +51,13 @@ export async function markPastDue(app: FastifyInstance, order: OrderRow, payment
       reason: 'renewal refused: past due, grace period',
       details: { graceUntil, statusDetail: payment.statusDetail },
     });
+    // Her access runs to the grace's last day: her agreement's grant does (decision 90), and her
+    // account's columns follow as its cache.
+    await extendForGrace(tx, { userId: marked.userId, orderId: order.id, planId: marked.itemId, graceUntil });
     const [user] = await tx
-      .update(users)
-      .set({
-        subscriptionEndDate: sql`greatest(coalesce(${users.subscriptionEndDate}, ${graceUntil}::date), ${graceUntil}::date)`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, marked.userId))
-      .returning({ email: users.email, name: users.name });
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, marked.userId));
     if (!user) return false;
     await enqueueMail(
       tx,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { recomputeAccess } from '../entitlements/recompute-access';
 import {
   attachPreapproval,
   externalReferenceOf,
@@ -85,15 +86,15 @@ async function subscribeDemoAccount(app: FastifyInstance, emulator: EmulatorAddr
 export async function seedDemoAfterSale(app: FastifyInstance, emulator: EmulatorAddress): Promise<void> {
   const pastDue = await subscribeDemoAccount(app, emulator, demoPastDueEmail);
   if (pastDue) {
-    // Her paid month reaches today: the renewal is due, and the card refuses it.
-    await app.db
-      .update(users)
-      .set({ subscriptionEndDate: argentinaDate(), updatedAt: sql`now()` })
-      .where(eq(users.id, pastDue.userId));
-    await app.db
-      .update(entitlements)
-      .set({ endsOn: argentinaDate(), updatedAt: sql`now()` })
-      .where(eq(entitlements.orderId, pastDue.orderId));
+    // Her paid month reaches today: the renewal is due, and the card refuses it. Her agreement's
+    // grant says so; her account's columns are its cache (decision 90).
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(entitlements)
+        .set({ endsOn: argentinaDate(), updatedAt: sql`now()` })
+        .where(eq(entitlements.orderId, pastDue.orderId));
+      await recomputeAccess(tx, pastDue.userId);
+    });
     const refused = await fetch(`${emulator.baseUrl}/_control/preapproval/${pastDue.preapprovalId}/charge`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,6 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { promoCodes, providerPlans, subscriptionPlans, users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { entitlements, promoCodes, providerPlans, subscriptionPlans, users } from '../../db/schema';
 import type { Db } from '../../db/transaction';
+import { argentinaDate } from '../../lib/argentina-date';
+import { adoptCachedAccess, recomputeAccess } from '../entitlements/recompute-access';
+import { addToDate } from './subscription-dates';
 
 /** The demo catalogue's plans, in case the content file did not bring them. */
 const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [
@@ -144,13 +147,40 @@ const demoPromoCodes: (typeof promoCodes.$inferInsert)[] = [
 /**
  * Demo step of the subscriptions feature: plan prices, promo codes of every kind, and a plan for
  * the demo subscriber (so the plan list shows her "Tu plan actual" and upgrades). Idempotent.
+ * Her year of Plan Esencial is a grant (decision 90), not her account's columns: access from
+ * before the card agreement (source `legacy`, origin CARD), which her first charge adopts
+ * (seed-demo-subscriber-charge.ts, entitlements/grant.ts adoptLegacyGrant); the columns are its cache.
  */
-export async function seedDemoSubscriptions(tx: Db): Promise<void> {
-  await tx.insert(subscriptionPlans).values(demoPlans).onConflictDoNothing();
-  await tx.insert(providerPlans).values(demoPrices).onConflictDoNothing();
-  await tx.insert(promoCodes).values(demoPromoCodes).onConflictDoNothing();
-  await tx
-    .update(users)
-    .set({ subscriptionPlanId: 'plan-esencial', lastServiceOrigin: 'CARD' })
-    .where(and(eq(users.email, 'suscriptora@alcancia.local'), isNull(users.subscriptionPlanId)));
+export async function seedDemoSubscriptions(db: Db): Promise<void> {
+  await db.insert(subscriptionPlans).values(demoPlans).onConflictDoNothing();
+  await db.insert(providerPlans).values(demoPrices).onConflictDoNothing();
+  await db.insert(promoCodes).values(demoPromoCodes).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [subscriber] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'suscriptora@alcancia.local'));
+    if (!subscriber) return;
+    // a demo database seeded before the grants: her columns become her grant
+    await adoptCachedAccess(tx, subscriber.id);
+    const [any] = await tx
+      .select({ id: entitlements.id })
+      .from(entitlements)
+      .where(and(eq(entitlements.userId, subscriber.id), eq(entitlements.kind, 'plan')))
+      .limit(1);
+    if (any) return;
+    const today = argentinaDate();
+    await tx.insert(entitlements).values({
+      userId: subscriber.id,
+      kind: 'plan',
+      planId: 'plan-esencial',
+      weight: 1,
+      startsOn: today,
+      endsOn: addToDate(today, { days: 365 }),
+      source: 'legacy',
+      origin: 'CARD',
+      details: { demoSeed: true },
+    });
+    await recomputeAccess(tx, subscriber.id);
+  });
 }
