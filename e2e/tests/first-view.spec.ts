@@ -167,3 +167,53 @@ for (const viewport of [
     expect(calls).toBe(1);
   });
 }
+
+/** The API paths a page's load asks for, in order (Playwright's request events). */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname);
+  });
+  return calls;
+}
+
+const sessionCalls = [
+  '/api/users',
+  '/api/users/isSubscribed',
+  '/api/users/subscriptions/lastOrigin',
+  '/api/service-control/COMMUNITY',
+  '/api/service-control/CHAT_BOT',
+  '/api/remote-config/feature-flags',
+];
+
+test('a first /academy load asks for the session once (GET /api/users/me/bootstrap) instead of five calls; a visitor never does', async ({
+  page,
+}) => {
+  await logInAs(page, 'suscriptora@alcancia.local');
+  const calls = apiCalls(page);
+  await page.goto('/academy');
+  const section = page.getByRole('region', { name: 'Cursos' });
+  await expect(section.getByRole('article').first()).toBeVisible(slow);
+  await page.waitForLoadState('networkidle');
+  await test
+    .info()
+    .attach('api-calls-first-academy-load', { body: calls.join('\n'), contentType: 'text/plain' });
+  expect(calls.filter((path) => path === '/api/users/me/bootstrap')).toHaveLength(1);
+  expect(calls.filter((path) => sessionCalls.includes(path))).toEqual([]);
+
+  // a visitor's first load of the shop window: no session, no bootstrap
+  await page.evaluate(() => localStorage.removeItem('credentials'));
+  const visitorFrom = calls.length;
+  await page.goto('/cursos');
+  await expect(page.locator('.shop-grid > .card').first()).toBeVisible(slow);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(slow);
+  await page.waitForLoadState('networkidle');
+  const visitorCalls = calls.slice(visitorFrom);
+  expect(
+    visitorCalls.filter(
+      (path) => path === '/api/users/me/bootstrap' || sessionCalls.slice(0, 3).includes(path),
+    ),
+  ).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQuery, serviceControlQuery, subscriptionQuery } from '../shell/account-queries';
+import { startBootstrap } from '../shell/bootstrap';
 import {
   academyFiltersQuery,
   coursesQuery,
@@ -26,19 +26,17 @@ export function academyEntry(pathname: string, search: string): 'none' | 'home' 
 }
 
 /**
- * Starts the academy home's first calls at once, side by side: the session's (user, subscription,
- * service switches) and the catalogue's (courses, filters, progress, programs, packs, events). Run
- * when the data layout's code arrives, so they do not wait for the shell's and the page's code,
- * nor for one another; the page's queries then find them in flight (same keys and options). "Para
+ * Starts the academy home's first calls at once, side by side: the session's (one bootstrap
+ * answer: user, subscription, service switches, flags) and the catalogue's (courses, filters,
+ * progress, programs, packs, events). Run when the data layout's code arrives, so they do not wait
+ * for the shell's and the page's code, nor for one another; the page's queries then find them in flight (same keys and options). "Para
  * vos" needs her answers: its list starts as soon as the user arrives, not when the page renders.
  */
 export function startAcademyQueries(client: QueryClient, pathname: string, search: string): void {
   const entry = academyEntry(pathname, search);
   if (entry === 'none') return;
-  const user = client.fetchQuery(currentUserQuery);
-  void client.prefetchQuery(subscriptionQuery);
-  void client.prefetchQuery(serviceControlQuery('COMMUNITY'));
-  void client.prefetchQuery(serviceControlQuery('CHAT_BOT'));
+  // the session's pieces in one answer (user, subscription, switches, flags: shell/bootstrap.ts)
+  const user = startBootstrap(client);
   void client.prefetchQuery(academyFiltersQuery);
   void client.prefetchQuery(progressOverviewQuery);
   void client.prefetchQuery(quickCoursesQuery({}));

@@ -73,13 +73,16 @@ async function fetchLastOrigin(signal?: AbortSignal): Promise<string | null> {
   }
 }
 
+/** GET /users/isSubscribed and GET /users/subscriptions/lastOrigin, side by side. */
+export async function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionInfo> {
+  const [status, lastUserServiceOrigin] = await Promise.all([fetchStatus(signal), fetchLastOrigin(signal)]);
+  return { ...status, lastUserServiceOrigin };
+}
+
 /** Subscription data: loaded once and cached (spec §4), status and origin together. */
 export const subscriptionQuery = queryOptions({
   queryKey: accountKeys.subscription,
-  queryFn: async ({ signal }): Promise<SubscriptionInfo> => {
-    const [status, lastUserServiceOrigin] = await Promise.all([fetchStatus(signal), fetchLastOrigin(signal)]);
-    return { ...status, lastUserServiceOrigin };
-  },
+  queryFn: ({ signal }) => fetchSubscription(signal),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -90,18 +93,28 @@ export function useSubscription() {
 export type ServiceName = 'COMMUNITY' | 'CHAT_BOT';
 
 /** An operator switch; failures read as disabled (and are only logged). */
+export async function fetchServiceControl(name: ServiceName, signal?: AbortSignal): Promise<ServiceControl> {
+  try {
+    return await apiRequest<ServiceControl>(`/service-control/${name}`, { signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    console.warn(`No se pudo leer el servicio ${name}.`, error);
+    return serviceOff(name);
+  }
+}
+
+/** A switch the operator does not have, or that could not be read: off. */
+export const serviceOff = (name: string): ServiceControl => ({
+  name,
+  enabled: false,
+  resource: null,
+  reference: null,
+});
+
 export const serviceControlQuery = (name: ServiceName) =>
   queryOptions({
     queryKey: accountKeys.serviceControl(name),
-    queryFn: async ({ signal }): Promise<ServiceControl> => {
-      try {
-        return await apiRequest<ServiceControl>(`/service-control/${name}`, { signal });
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        console.warn(`No se pudo leer el servicio ${name}.`, error);
-        return { name, enabled: false, resource: null, reference: null };
-      }
-    },
+    queryFn: ({ signal }) => fetchServiceControl(name, signal),
     staleTime: oneHour,
   });
 
