@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
+import { ledgerTotalsInPeriod } from '../payments/money-ledger';
 
 const zone = sql.raw(`'America/Argentina/Buenos_Aires'`);
 /** Start of an Argentina day (UTC−3) as an instant. */
@@ -73,7 +74,7 @@ export async function dashboardMetrics(
   /** subscribed on the period's last day, or today when the period reaches past it */
   const activeOn = period.to < today ? period.to : today;
 
-  const [people, byPlan, subscriptions, revenue, refunds, progress, funnel, days] = await Promise.all([
+  const [people, byPlan, subscriptions, money, progress, funnel, days] = await Promise.all([
     rowsOf(
       db,
       sql`select
@@ -100,23 +101,8 @@ export async function dashboardMetrics(
         (select coalesce(round(sum(${monthlyAmount})), 0)::bigint from payment_orders
            where kind = 'subscription' and status = 'active' and cancelled_at is null) as mrr`,
     ),
-    rowsOf(
-      db,
-      sql`select
-        coalesce(sum(p.amount_centavos) filter (where o.kind = 'subscription'), 0)::bigint as subscriptions,
-        coalesce(sum(p.amount_centavos) filter (where o.kind = 'program' and c.kind is distinct from 'PACK'), 0)::bigint as programs,
-        coalesce(sum(p.amount_centavos) filter (where o.kind = 'program' and c.kind = 'PACK'), 0)::bigint as packs,
-        coalesce(sum(p.amount_centavos) filter (where o.kind = 'guest_tier'), 0)::bigint as guest_memberships
-        from payments p
-        join payment_orders o on o.id = p.order_id
-        left join courses c on o.kind = 'program' and c.id = o.item_id
-        where p.approved_at >= ${f} and p.approved_at < ${t}`,
-    ),
-    rowsOf(
-      db,
-      sql`select count(*)::int as count, coalesce(sum(amount_centavos), 0)::bigint as amount from payment_refunds
-        where status = 'SUCCESS' and succeeded_at >= ${f} and succeeded_at < ${t}`,
-    ),
+    // charges and refunds: the money ledger's movements (decision 0190), as Mi cuenta and the member page
+    ledgerTotalsInPeriod(db, { from: f, to: t }),
     rowsOf(
       db,
       sql`select
@@ -176,7 +162,6 @@ export async function dashboardMetrics(
 
   const p = people[0] ?? {};
   const s = subscriptions[0] ?? {};
-  const r = revenue[0] ?? {};
   const activeSubscribersByPlan = byPlan.map((row) => ({
     planId: String(row.plan_id),
     planName: String(row.plan_name),
@@ -186,12 +171,6 @@ export async function dashboardMetrics(
   const newSubscriptions = num(s.new_subscriptions);
   const cancelled = num(s.cancelled);
   const liveAtStart = num(s.live_at_start);
-  const revenueBy = {
-    subscriptions: num(r.subscriptions),
-    programs: num(r.programs),
-    packs: num(r.packs),
-    guestMemberships: num(r.guest_memberships),
-  };
   return metricsSchema.parse({
     from: period.from,
     to: period.to,
@@ -205,10 +184,13 @@ export async function dashboardMetrics(
     mrr: num(s.mrr),
     churnRate: liveAtStart > 0 ? cancelled / liveAtStart : null,
     revenue: {
-      ...revenueBy,
-      total: revenueBy.subscriptions + revenueBy.programs + revenueBy.packs + revenueBy.guestMemberships,
+      subscriptions: money.charged.subscriptions,
+      programs: money.charged.programs,
+      packs: money.charged.packs,
+      guestMemberships: money.charged.guestMemberships,
+      total: money.charged.total,
     },
-    refunds: { count: num(refunds[0]?.count), amount: num(refunds[0]?.amount) },
+    refunds: { count: money.refunds, amount: money.refunded },
     courseStarts: num(progress[0]?.starts),
     courseCompletions: num(progress[0]?.completions),
     funnel: [

@@ -1,5 +1,5 @@
 import { type MemberDetail, memberDetailSchema } from '@alcancia/contract/admin';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -19,19 +19,13 @@ import {
   verificationCodes,
 } from '../../db/schema';
 import { AppError } from '../../errors';
+import { herOrders } from '../payments/money-ledger';
 import { latestSubscriptionOrder, loadAccountSubscription } from '../subscriptions/account-subscription';
 import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
 import { toMemberSummary } from './search-members';
 
 export const memberIdParams = z.object({ id: z.uuid() });
 export const memberNotFound = () => AppError.notFound('No encontramos a esa persona.');
-
-/** Her orders, and guest orders paid with her e-mail before she had an account. */
-const ordersOfMember = (user: { id: string; email: string }) =>
-  or(
-    eq(paymentOrders.userId, user.id),
-    and(sql`${paymentOrders.userId} is null`, eq(paymentOrders.payerEmail, user.email)),
-  );
 
 /** Everything support needs about one member, read in a handful of indexed queries. */
 export async function loadMemberDetail(db: Database, id: string): Promise<MemberDetail> {
@@ -70,7 +64,8 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
     .where(eq(userPurchases.userId, id))
     .orderBy(desc(userPurchases.createdAt));
 
-  const paymentList = await adminPaymentsWhere(db, ordersOfMember(user));
+  // whose payments are hers: the same rule as her Mi cuenta (the money ledger, decision 0190)
+  const paymentList = await adminPaymentsWhere(db, herOrders(user));
   const paymentIds = paymentList.map((p) => Number(p.id));
   const refunds =
     paymentIds.length === 0 ? [] : await adminRefundsWhere(db, inArray(payments.id, paymentIds));

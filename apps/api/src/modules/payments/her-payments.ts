@@ -1,8 +1,9 @@
 import type { AccountPayment } from '@alcancia/contract';
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { paymentOrders, payments, users, withdrawals } from '../../db/schema';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { paymentOrders, payments, withdrawals } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { withdrawableUntil } from '../withdrawals/withdrawal-window';
+import { herOrdersOf } from './money-ledger';
 import type { OrderRow } from './orders-repository';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
@@ -98,27 +99,8 @@ export function withdrawableUntilOf(row: HerPayment): string | null {
   });
 }
 
-/**
- * Whose payments are hers: orders of her account, and guest orders (no account yet) paid with her
- * e-mail once she validated it. A guest order that bought something is linked to her account
- * when granted; the e-mail match shows her the attempts that bought nothing.
- */
-async function ownership(db: Db, userId: string): Promise<SQL> {
-  const [user] = await db
-    .select({ email: users.email, verified: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  const own = eq(paymentOrders.userId, userId);
-  if (!user?.verified) return own;
-  return or(
-    own,
-    and(
-      isNull(paymentOrders.userId),
-      eq(paymentOrders.kind, 'guest_tier'),
-      sql`lower(${paymentOrders.payerEmail}) = ${user.email.toLowerCase()}`,
-    ),
-  ) as SQL;
-}
+/** Whose payments are hers: the ledger's one rule (money-ledger.ts, decision 0190). */
+const ownership = herOrdersOf;
 
 function selectHerPayments(db: Db, where: SQL) {
   return db
