@@ -8,7 +8,11 @@ import { seedDemoData } from '../demo/seed';
 import { ContentFileError } from '../modules/academy/content-file';
 import { exportContent } from '../modules/academy/export-content';
 import { type ImportResult, importContent } from '../modules/academy/import-content';
-import { createOperator, OperatorInputError, operatorCreatedText } from '../modules/admin/create-operator';
+import {
+  createOperator,
+  OperatorInputError,
+  operatorCreatedText,
+} from '../modules/admin/security/create-operator';
 import { listFailedRefunds } from '../modules/payments/list-failed-refunds';
 
 /** A mistake of the person running the command: its message is all they need to see. */

@@ -3,7 +3,7 @@ import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
 import type { Database } from '../db/client';
 import { appMeta, featureFlags, users } from '../db/schema';
 import { importContent } from '../modules/academy/import-content';
-import { demoOperators } from '../modules/admin/demo-operators';
+import { demoOperators } from '../modules/admin/security/demo-operators';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { seedDemoProgramPromoCodes } from '../modules/programs/seed-demo-program-promo-codes';
 import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
@@ -72,7 +72,7 @@ async function seedDemoAccounts(tx: Tx) {
           emailVerifiedAt: new Date(),
         },
         // Issue 18: the back office's operators. Their role and second factor are given when the
-        // app starts outside production (modules/admin/demo-operators.ts), never by the seed.
+        // app starts outside production (modules/admin/security/demo-operators.ts), never by the seed.
         ...demoOperators.map((operator, i) => ({
           email: operator.email,
           name: operator.name,

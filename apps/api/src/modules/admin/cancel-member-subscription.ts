@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spanishDate } from '../../lib/spanish-format';
 import { loadAccountSubscription } from '../subscriptions/account-subscription';
 import { cancelSubscription } from '../subscriptions/cancel-subscription';
-import { markNoChange, recordAudit } from './audit';
+import { markNoChange, recordAudit } from './core/audit';
 import { memberIdParams } from './get-member';
-import { operatorOf, refuseOwnAccount } from './operator-guard';
+import { operatorOf, refuseOwnAccount } from './core/operator-guard';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { courses, userPurchases, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { endProductGrants, grantProduct } from '../entitlements/product-grants';
-import { recordAudit } from './audit';
+import { recordAudit } from './core/audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { operatorOf, refuseOwnAccount } from './operator-guard';
+import { operatorOf, refuseOwnAccount } from './core/operator-guard';
 
 /** Programs and packs are what a member owns one by one (user_purchases), like a purchase gives. */
 const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 'programs', PACK: 'packs' };

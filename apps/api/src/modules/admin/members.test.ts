@@ -16,7 +16,7 @@ import {
   programPaidBuyer,
   subscribedBuyer,
   viewerStatus,
-} from './admin-test-setup';
+} from './core/admin-test-setup';
 import { memberSearchQuery } from './search-members';
 
 const t = adminTestApp();

@@ -18,7 +18,7 @@ import {
   programPaidBuyer,
   subscribedBuyer,
   viewerStatus,
-} from './admin-test-setup';
+} from './core/admin-test-setup';
 
 const t = adminTestApp();
 

@@ -18,8 +18,8 @@ import { attemptRefund, MAX_REFUND_ATTEMPTS } from '../payments/refund-payment';
 import { syncHostedCheckout } from '../payments/sync-hosted-checkout';
 import { syncProviderPayment } from '../payments/sync-payment';
 import { syncProviderPreapproval } from '../payments/sync-preapproval';
-import { recordAudit } from './audit';
-import { refuseOwnAccount } from './operator-guard';
+import { recordAudit } from './core/audit';
+import { refuseOwnAccount } from './core/operator-guard';
 import { adminRefundsWhere } from './payment-views';
 
 /** Orders still waiting for the provider's word after this long are listed. */

@@ -11,8 +11,8 @@ import { findOrder, transitionOrder } from '../payments/orders-repository';
 import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
 import { endGrantedAccess } from '../withdrawals/end-granted-access';
-import { markNoChange, recordAudit } from './audit';
-import { operatorOf, refuseOwnAccount } from './operator-guard';
+import { markNoChange, recordAudit } from './core/audit';
+import { operatorOf, refuseOwnAccount } from './core/operator-guard';
 import { adminPaymentById, adminRefundsWhere } from './payment-views';
 
 /** Refunds of this payment still in progress (PENDING): counted as given. */

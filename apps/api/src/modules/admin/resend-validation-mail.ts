@@ -6,9 +6,9 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { validationMail } from '../auth/account-mails';
 import { issueCode } from '../auth/verification-codes';
-import { recordAudit } from './audit';
+import { recordAudit } from './core/audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { refuseOwnAccount } from './operator-guard';
+import { refuseOwnAccount } from './core/operator-guard';
 
 /** POST /admin/members/{id}/validation-mail: a new validation code by mail (the older ones stop working). */
 export const resendValidationMailRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,27 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
-import { registerAuditCheck } from './audit';
+import { registerAuditCheck } from './core/audit';
 import { cancelMemberSubscriptionRoute } from './cancel-member-subscription';
 import { adminCourseRoutes } from './content/course-routes';
 import { videoPackagingRoutes } from './content/hls-routes';
 import { adminUploadRoutes } from './content/upload-routes';
-import { createPromoCodesRoute } from './create-promo-codes';
+import { createPromoCodesRoute } from './promo-codes/create-promo-codes';
 import { dashboardMetricsRoute } from './dashboard-metrics';
-import { registerDemoOperators } from './demo-operators';
+import { registerDemoOperators } from './security/demo-operators';
 import { endMemberSessionsRoute } from './end-member-sessions';
 import { getMemberRoute } from './get-member';
-import { listAuditLogRoute } from './list-audit-log';
-import { promoCodeRoutes } from './list-promo-codes';
+import { listAuditLogRoute } from './audit/list-audit-log';
+import { promoCodeRoutes } from './promo-codes/list-promo-codes';
 import { memberProductsRoutes } from './member-products';
-import { registerOperatorGuard } from './operator-guard';
-import { operatorSelfRoutes } from './operator-self';
+import { registerOperatorGuard } from './core/operator-guard';
+import { operatorSelfRoutes } from './security/operator-self';
 import { paymentsAttentionRoutes } from './payments-attention';
-import { planPricesRoutes } from './plan-prices';
+import { planPricesRoutes } from './prices/plan-prices';
 import { refundPaymentRoute } from './refund-payment';
 import { resendValidationMailRoute } from './resend-validation-mail';
 import { searchMembersRoute } from './search-members';
 import { searchPaymentsRoute } from './search-payments';
-import { switchesRoutes } from './switches';
+import { switchesRoutes } from './switches/switches';
 
 /**
  * The back office's API, under /api/admin (issue 18). Every route here passes the operator guard

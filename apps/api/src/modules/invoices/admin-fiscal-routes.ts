@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { fiscalDocuments, paymentOrders, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin/core/audit';
 import { conceptOf } from '../payments/her-payments';
 import { voucherLabels, voucherTypes } from './invoice-rules';
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseSections } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { announceContentChange } from '../../academy/content-cache';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 import { loadAdminCourse } from './course-documents';
 import { contentRoute } from './course-edit-helpers';
 

@@ -10,7 +10,7 @@ import { ContentFileError, contentFormatVersion } from '../../academy/content-fi
 import { type ContentCourseDocument, exportCourses } from '../../academy/export-content';
 import { importContent } from '../../academy/import-content';
 import { progressChanged, progressChangedNotice } from '../../academy/progress-cache';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -4,7 +4,7 @@ import { type courseModules, type courseSections, courses } from '../../../db/sc
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import type { ContentCourseDocument } from '../../academy/export-content';
-import { markNoChange } from '../audit';
+import { markNoChange } from '../core/audit';
 import { loadAdminCourse, newContentId } from './course-documents';
 
 /**

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courses } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { announceContentChange } from '../../academy/content-cache';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 import { loadAdminCourse } from './course-documents';
 import { contentRoute, lockCourse, unchangedCourse } from './course-edit-helpers';
 import { checkPublishable } from './publication-checklist';

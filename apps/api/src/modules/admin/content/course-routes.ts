@@ -15,7 +15,7 @@ import { loadCourseStructure } from '../../academy/course-structure';
 import { toCourseView } from '../../academy/course-view';
 import type { ContentCourseDocument } from '../../academy/export-content';
 import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 import { courseCaptionsRoutes } from './captions-routes';
 import {
   applyFields,

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentTags } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { announceContentChange } from '../../academy/content-cache';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 import { contentRoute } from './course-edit-helpers';
 
 /**

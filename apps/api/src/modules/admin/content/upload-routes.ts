@@ -4,7 +4,7 @@ import { type AdminUploadResult, adminUploadCapabilitiesSchema } from '@alcancia
 import type { DataStore } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../core/audit';
 import { hlsPackagingAvailable, queueHlsPackaging } from './hls-packaging';
 import { inOurErrorForm, refuse } from './upload-answers';
 import { declaredKind, matchesKind, mp4DurationSeconds, type UploadKind, uploadTypes } from './upload-checks';

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../lib/spanish-format';
-import type { OutgoingMail } from '../../providers/mail/outbox';
+import { escapeHtml } from '../../../lib/spanish-format';
+import type { OutgoingMail } from '../../../providers/mail/outbox';
 
 /** To an operator whose second factor was just replaced (issue 29): if it was not her, she says so. */
 export function secondFactorReplacedMail(to: string, name: string): OutgoingMail {

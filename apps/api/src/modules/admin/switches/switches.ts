@@ -10,10 +10,10 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { featureFlags, serviceControls } from '../../db/schema';
-import type { Db } from '../../db/transaction';
-import { AppError } from '../../errors';
-import { recordAudit } from './audit';
+import { featureFlags, serviceControls } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
+import { AppError } from '../../../errors';
+import { recordAudit } from '../core/audit';
 
 const toControl = (row: typeof serviceControls.$inferSelect) => ({
   name: row.name,

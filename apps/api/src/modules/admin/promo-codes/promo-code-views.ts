@@ -1,10 +1,10 @@
 import type { AdminPromoCode, PromoCodeStatus } from '@alcancia/contract/admin';
 import { sql } from 'drizzle-orm';
-import { promoCodes } from '../../db/schema';
-import type { Db } from '../../db/transaction';
-import { AppError } from '../../errors';
-import { argentinaDate } from '../../lib/argentina-date';
-import type { PromoCodeRow } from '../promo-codes/promo-code-rules';
+import { promoCodes } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
+import { AppError } from '../../../errors';
+import { argentinaDate } from '../../../lib/argentina-date';
+import type { PromoCodeRow } from '../../promo-codes/promo-code-rules';
 
 /** A code's state as the checkouts will judge it today (promo-code-rules.ts, in its order). */
 export function statusOf(row: PromoCodeRow, today = argentinaDate()): PromoCodeStatus {

@@ -8,11 +8,11 @@ import {
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentOrders, promoCodeRedemptions, promoCodes, users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { argentinaDate } from '../../lib/argentina-date';
-import { conceptOf } from '../payments/her-payments';
-import { recordAudit } from './audit';
+import { paymentOrders, promoCodeRedemptions, promoCodes, users } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { argentinaDate } from '../../../lib/argentina-date';
+import { conceptOf } from '../../payments/her-payments';
+import { recordAudit } from '../core/audit';
 import { promoCodeRow, toAdminPromoCode } from './promo-code-views';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

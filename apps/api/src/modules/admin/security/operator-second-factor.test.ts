@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { goodPassword, latestMail, login } from '../../../test/accounts';
-import { createTestApp, testAppForFile } from '../../../test/helpers';
-import { createTestOperator, operatorLogin, type TestOperator, totpCode } from '../../../test/operators';
-import { auditLog, users } from '../../db/schema';
+import { goodPassword, latestMail, login } from '../../../../test/accounts';
+import { createTestApp, testAppForFile } from '../../../../test/helpers';
+import { createTestOperator, operatorLogin, type TestOperator, totpCode } from '../../../../test/operators';
+import { auditLog, users } from '../../../db/schema';
 
 const t = testAppForFile(() => createTestApp());
 

@@ -1,9 +1,9 @@
 import { type AdminPermission, type OperatorRole, rolePermissions } from '@alcancia/contract/admin';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { requireUserId } from '../../plugins/authentication';
+import { users } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { requireUserId } from '../../../plugins/authentication';
 
 /** The operator making an /api/admin request, loaded by the guard before the handler runs. */
 export interface OperatorContext {

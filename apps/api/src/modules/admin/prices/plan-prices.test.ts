@@ -1,9 +1,9 @@
 import type { AdminPlans, UpdatePlanPricesResponse } from '@alcancia/contract/admin';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Mail } from '../../../test/accounts';
-import { testAppForFile } from '../../../test/helpers';
-import { operatorSession } from '../../../test/operators';
+import type { Mail } from '../../../../test/accounts';
+import { testAppForFile } from '../../../../test/helpers';
+import { operatorSession } from '../../../../test/operators';
 import {
   type Buyer,
   cardToken,
@@ -13,10 +13,10 @@ import {
   seedTestPlans,
   settleWebhooks,
   subscribe,
-} from '../../../test/payments';
-import { auditLog, paymentOrders, subscriptionPriceChanges } from '../../db/schema';
-import { argentinaDate } from '../../lib/argentina-date';
-import { applyDuePriceChanges, priceChangeEffectiveOn } from '../subscriptions/price-changes';
+} from '../../../../test/payments';
+import { auditLog, paymentOrders, subscriptionPriceChanges } from '../../../db/schema';
+import { argentinaDate } from '../../../lib/argentina-date';
+import { applyDuePriceChanges, priceChangeEffectiveOn } from '../../subscriptions/price-changes';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 

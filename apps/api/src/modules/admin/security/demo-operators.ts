@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema';
-import { secretBoxFor } from '../auth/totp-secrets';
+import { users } from '../../../db/schema';
+import { secretBoxFor } from '../../auth/totp-secrets';
 
 /**
  * The demo's operators (issue 18). The demo seed (demo/seed.ts) creates their accounts like every

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors';
-import { wrongPassword } from '../account/change-password';
-import { acceptTotp, claimTimeStep } from '../auth/operator-totp';
-import { verifyPassword } from '../auth/password-hashing';
-import { consumeRecoveryCode, looksLikeRecoveryCode } from '../auth/recovery-codes';
-import { secretBoxFor } from '../auth/totp-secrets';
-import { findUserById, type UserRow } from '../auth/users-repository';
+import { AppError } from '../../../errors';
+import { wrongPassword } from '../../account/change-password';
+import { acceptTotp, claimTimeStep } from '../../auth/operator-totp';
+import { verifyPassword } from '../../auth/password-hashing';
+import { consumeRecoveryCode, looksLikeRecoveryCode } from '../../auth/recovery-codes';
+import { secretBoxFor } from '../../auth/totp-secrets';
+import { findUserById, type UserRow } from '../../auth/users-repository';
 
 export const wrongCurrentCode = () =>
   new AppError(

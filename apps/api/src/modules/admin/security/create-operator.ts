@@ -2,13 +2,13 @@ import { emailSchema } from '@alcancia/contract';
 import { type OperatorRole, operatorRoles } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import encodeQR from 'qr';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
-import { newTotpSecret, otpauthUriOf } from '../auth/operator-totp';
-import { replaceRecoveryCodes } from '../auth/recovery-codes';
-import { revokeAllSessions } from '../auth/sessions';
-import { secretBoxFor } from '../auth/totp-secrets';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import { auditLog, users } from '../../../db/schema';
+import { newTotpSecret, otpauthUriOf } from '../../auth/operator-totp';
+import { replaceRecoveryCodes } from '../../auth/recovery-codes';
+import { revokeAllSessions } from '../../auth/sessions';
+import { secretBoxFor } from '../../auth/totp-secrets';
 
 export class OperatorInputError extends Error {}
 

@@ -2,12 +2,12 @@ import type { AccountPayment } from '@alcancia/contract';
 import type { OperatorRole } from '@alcancia/contract/admin';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { operatorLogin, operatorSession } from '../../../test/operators';
-import { cardToken, settleWebhooks, subscribe } from '../../../test/payments';
-import { ownedRows } from '../../../test/programs';
-import { auditLog, paymentOrders, users } from '../../db/schema';
-import { newTotpSecret } from '../auth/operator-totp';
-import { secretBoxFor } from '../auth/totp-secrets';
+import { operatorLogin, operatorSession } from '../../../../test/operators';
+import { cardToken, settleWebhooks, subscribe } from '../../../../test/payments';
+import { ownedRows } from '../../../../test/programs';
+import { auditLog, paymentOrders, users } from '../../../db/schema';
+import { newTotpSecret } from '../../auth/operator-totp';
+import { secretBoxFor } from '../../auth/totp-secrets';
 import { adminTestApp, programPaidBuyer } from './admin-test-setup';
 
 const t = adminTestApp();

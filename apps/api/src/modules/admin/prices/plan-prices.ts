@@ -7,12 +7,12 @@ import {
 } from '@alcancia/contract/admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { providerPlans, subscriptionPlans } from '../../db/schema';
-import { AppError } from '../../errors';
-import { argentinaDate } from '../../lib/argentina-date';
-import { priceChangeEffectiveOn, schedulePriceChange } from '../subscriptions/price-changes';
-import { markNoChange, recordAudit } from './audit';
+import type { Database } from '../../../db/client';
+import { providerPlans, subscriptionPlans } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { argentinaDate } from '../../../lib/argentina-date';
+import { priceChangeEffectiveOn, schedulePriceChange } from '../../subscriptions/price-changes';
+import { markNoChange, recordAudit } from '../core/audit';
 
 type Db = Pick<Database, 'select' | 'execute'>;
 

@@ -9,17 +9,17 @@ import {
 } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { enqueueMail } from '../../providers/mail/outbox';
-import { signEnrolmentProof, verifyEnrolmentProof } from '../auth/mfa-challenge';
-import { acceptTotp, enableTotp, newTotpSecret, otpauthUriOf, qrSvgOf } from '../auth/operator-totp';
-import { recoveryCodesLeft, replaceRecoveryCodes } from '../auth/recovery-codes';
-import { secretBoxFor } from '../auth/totp-secrets';
-import { findUserById } from '../auth/users-repository';
-import { perUserLimit } from '../payments/payments-core';
-import { recordAudit } from './audit';
-import { operatorOf } from './operator-guard';
+import { users } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { enqueueMail } from '../../../providers/mail/outbox';
+import { signEnrolmentProof, verifyEnrolmentProof } from '../../auth/mfa-challenge';
+import { acceptTotp, enableTotp, newTotpSecret, otpauthUriOf, qrSvgOf } from '../../auth/operator-totp';
+import { recoveryCodesLeft, replaceRecoveryCodes } from '../../auth/recovery-codes';
+import { secretBoxFor } from '../../auth/totp-secrets';
+import { findUserById } from '../../auth/users-repository';
+import { perUserLimit } from '../../payments/payments-core';
+import { recordAudit } from '../core/audit';
+import { operatorOf } from '../core/operator-guard';
 import { secondFactorReplacedMail } from './operator-mails';
 import { checkOperatorPassword, reauthenticateOperator } from './operator-reauth';
 

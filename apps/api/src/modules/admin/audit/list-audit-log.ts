@@ -1,8 +1,8 @@
 import { type AuditLogQuery, auditLogPageSchema, auditLogQuerySchema } from '@alcancia/contract/admin';
 import { and, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { auditLog } from '../../../db/schema';
 
 /**
  * Who or what an entry is about, by name, for its sentence in the panel: the member or operator

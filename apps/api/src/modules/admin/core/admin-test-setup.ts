@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { testAppForFile } from '../../../test/helpers';
+import { testAppForFile } from '../../../../test/helpers';
 import {
   type Buyer,
   cardToken,
@@ -10,9 +10,9 @@ import {
   seedTestPlans,
   settleWebhooks,
   subscribe,
-} from '../../../test/payments';
-import { payProgram, seedTestProgramCatalog } from '../../../test/programs';
-import { auditLog } from '../../db/schema';
+} from '../../../../test/payments';
+import { payProgram, seedTestProgramCatalog } from '../../../../test/programs';
+import { auditLog } from '../../../db/schema';
 
 /**
  * The back office's test app for one test file: the API with the Mercado Pago emulator, the test

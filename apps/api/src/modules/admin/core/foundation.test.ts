@@ -1,14 +1,14 @@
 import type { AuditLogPage } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newSession } from '../../../test/accounts';
-import { createTestApp, testAppForFile } from '../../../test/helpers';
-import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../test/operators';
-import { auditLog, refreshTokens, users } from '../../db/schema';
-import { demoPassword, seedDemoData } from '../../demo/seed';
+import { newSession } from '../../../../test/accounts';
+import { createTestApp, testAppForFile } from '../../../../test/helpers';
+import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../../test/operators';
+import { auditLog, refreshTokens, users } from '../../../db/schema';
+import { demoPassword, seedDemoData } from '../../../demo/seed';
 import { markNoChange, recordAudit, registerAuditCheck } from './audit';
-import { createOperator, operatorCreatedText } from './create-operator';
-import { demoOperators, demoTotpSecret, enableDemoOperators } from './demo-operators';
+import { createOperator, operatorCreatedText } from '../security/create-operator';
+import { demoOperators, demoTotpSecret, enableDemoOperators } from '../security/demo-operators';
 import { registerOperatorGuard } from './operator-guard';
 
 const t = testAppForFile(() =>

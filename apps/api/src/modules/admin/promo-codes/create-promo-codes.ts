@@ -3,11 +3,11 @@ import { createPromoCodesRequestSchema, createPromoCodesResponseSchema } from '@
 import { and, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors';
-import { courses, promoCodes, subscriptionPlans } from '../../db/schema';
-import type { Db } from '../../db/transaction';
-import { AppError } from '../../errors';
-import { recordAudit } from './audit';
+import { isUniqueViolation } from '../../../db/errors';
+import { courses, promoCodes, subscriptionPlans } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
+import { AppError } from '../../../errors';
+import { recordAudit } from '../core/audit';
 import { toAdminPromoCode } from './promo-code-views';
 
 type CreateRequest = z.output<typeof createPromoCodesRequestSchema>;
