@@ -4,6 +4,7 @@ import { measureAdminDashboard } from './admin-dashboard';
 import { startCeiling } from './ceiling';
 import { type CostReport, loadAverages, measureCost, measureIdle } from './cost';
 import { countStatements } from './count-statements';
+import { measureEntitlementsConversion } from './entitlements-conversion';
 import { explainStatements } from './explain';
 import { loadFixtures } from './fixtures';
 import { generateData, withBenchClient } from './generate-data';
@@ -83,6 +84,9 @@ async function main() {
   );
   if (settings.scale >= 1 && data.sectionProgress < 3_000_000)
     notes.push('fewer than 3 000 000 section-progress rows');
+
+  step('1b. Entitlements conversion (issue 27): the migrations to grants on the generated users');
+  const entitlementsConversion = await measureEntitlementsConversion(settings, data);
 
   step('2. Builds');
   await timed('API bundle (apps/api/dist/bench/server.js)', buildApi);
@@ -174,6 +178,7 @@ async function main() {
     },
     settings,
     data,
+    entitlementsConversion,
     endpoints: outcomes,
     apiNodeOptions: productionNodeOptions(),
     statements: [],

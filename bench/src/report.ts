@@ -4,6 +4,11 @@ import { type AdminDashboardResult, adminDashboardBudget } from './admin-dashboa
 import type { CostReport } from './cost';
 import { costBudgets, costSection } from './cost-report';
 import type { StatementCount } from './count-statements';
+import {
+  conversionBudget,
+  conversionSection,
+  type EntitlementsConversionResult,
+} from './entitlements-conversion';
 import type { ExplainedStatement } from './explain';
 import type { DataSummary } from './generate-data';
 import type { AuditResult } from './lighthouse';
@@ -69,6 +74,8 @@ export interface BenchReport {
   machine: Machine;
   settings: Settings;
   data: DataSummary;
+  /** issue 27: the migrations to grants run again on the generated users (entitlements-conversion.ts) */
+  entitlementsConversion?: EntitlementsConversionResult;
   ceiling?: LoadResult;
   ceilingBytes?: number;
   endpoints: EndpointOutcome[];
@@ -209,6 +216,7 @@ export function budgets(report: BenchReport): BudgetLine[] {
     status: check(report.apiPeakRssMb === undefined ? undefined : report.apiPeakRssMb < 300),
   });
   lines.push(adminDashboardBudget(report.adminDashboard));
+  lines.push(conversionBudget(report.entitlementsConversion));
   lines.push(...costBudgets(report.cost));
   const size = (route: string) => report.web?.find((r) => r.route === route);
   for (const [route, limit] of [
@@ -326,6 +334,8 @@ export function renderMarkdown(report: BenchReport): string {
     `${lines.filter((l) => l.status === 'met').length} met, ${missed} missed, ${lines.filter((l) => l.status === 'not measured').length} not measured. Causes and fixes of the misses: see "Analysis" below.`,
   );
   out.push('');
+
+  out.push(...conversionSection(report.entitlementsConversion));
 
   out.push('## API under load');
   out.push('');
