@@ -1,6 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import {
+  apiLogin,
+  password,
+  registerAccount,
+  type StoredCredentials,
+  signIn,
+  uniqueEmail,
+} from './support/accounts';
 import { signInAsOperator } from './support/operators';
 
 /*
@@ -126,6 +133,78 @@ for (const viewport of [
     await expect(page.getByLabel('Velocidad')).toHaveValue('1.5');
     await expect.poll(() => playbackRate(page)).toBe(1.5);
     await expect(video(page).locator('track')).toHaveAttribute('src', /\/videos\/clase-ahorro\.vtt$/);
+  });
+}
+
+/*
+ * "Ahorrar datos" on an HLS class (decision 0175): the demo's clase-tarjeta is a ladder (360p,
+ * 720p, audio only, Spanish subtitles in the master); with the choice on, hls.js plays the 360p
+ * rung and asks for no other, after a reload too. A paid course: the demo subscriber.
+ */
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+]) {
+  test(`"Ahorrar datos" plays an HLS class's lowest rung at ${viewport.width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, await apiLogin(request, 'suscriptora@alcancia.local'));
+    const asked: string[] = [];
+    // what hls.js asks for (the browser's own HLS player asks as `media`)
+    page.on('request', (r) => {
+      if (!['xhr', 'fetch'].includes(r.resourceType())) return;
+      const name = /\/videos\/hls\/clase-tarjeta\/([^/?]+)$/.exec(r.url())?.[1];
+      if (name) asked.push(name);
+    });
+    const masterResponse = page.waitForResponse((r) =>
+      /\/videos\/hls\/clase-tarjeta\/index\.m3u8$/.test(r.url()),
+    );
+    await page.goto('/academy/tarjeta-de-credito/tarjeta-de-credito-m2-s1');
+    const master = await (await masterResponse).text();
+    // the ladder, lightest first, the audio-only rendition last, Spanish subtitles
+    expect(master.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+      '360p.m3u8',
+      '720p.m3u8',
+      'audio.m3u8',
+    ]);
+    expect(master).toContain('RESOLUTION=640x360');
+    expect(master).toContain('RESOLUTION=1280x720');
+    expect(master).toMatch(
+      /#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="es",NAME="Español",DEFAULT=YES,AUTOSELECT=YES,URI="subtitulos\.m3u8"/,
+    );
+    await metadataLoaded(page);
+
+    const saveData = page.getByRole('checkbox', { name: 'Ahorrar datos' });
+    await expect(saveData).not.toBeChecked();
+    await expect(page.getByText('Usa la calidad más liviana de la clase.')).toBeVisible();
+    asked.length = 0;
+    await saveData.check();
+    const lowest = async () => {
+      await metadataLoaded(page);
+      await video(page).evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+      });
+      await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+      // hls.js plays a blob, at the 360p rung's own size
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(360);
+      expect(asked.filter((name) => name.endsWith('.m4s')).length).toBeGreaterThan(0);
+      expect(asked.filter((name) => /^(720p|audio)/.test(name))).toEqual([]);
+      expect(asked).toContain('360p.m3u8');
+    };
+    await lowest();
+    await expectNoSeriousA11yViolations(page);
+
+    // remembered: after a reload the same rung, and nothing heavier is fetched
+    asked.length = 0;
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Ahorrar datos' })).toBeChecked();
+    await lowest();
+    await video(page).evaluate((v: HTMLVideoElement) => v.pause());
   });
 }
 
