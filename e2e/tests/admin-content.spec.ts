@@ -170,7 +170,7 @@ test('an editor creates, fills and publishes a course; a learner watches its cla
   await learner.goto(`/academy/${id}`);
   // her player gets the HLS playlist once packaged, else the MP4
   const videoRequest = learner.waitForRequest(
-    ffmpegPresent ? /\/index\.m3u8$/ : /\/subidas\/videos\/[0-9a-f]{32}\.mp4$/,
+    ffmpegPresent ? /\/master\.m3u8$/ : /\/subidas\/videos\/[0-9a-f]{32}\.mp4$/,
   );
   await learner.getByRole('link', { name: 'Comenzar el curso' }).click();
   expect((await (await videoRequest).response())?.status()).toBeLessThan(300);
