@@ -170,7 +170,7 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
   });
 
   it.runIf(ffmpegPresent)(
-    'with ffmpeg, the HLS job stores the playlist and segments in the bucket; the learner gets the playlist',
+    'with ffmpeg, the HLS job stores the ladder (a 360p source: one rung and audio only) in the bucket; the learner gets the master',
     async () => {
       const editor = await operatorSession(t.app, 'editor');
       const video = readFileSync(path.join(apiRoot, 'media/videos/clase-inversion.mp4'));
@@ -190,12 +190,15 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
         if (state.state !== 'queued' && state.state !== 'packaging') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      expect(state).toMatchObject({ state: 'ready', method: 'copy' });
+      expect(state).toMatchObject({ state: 'ready', method: 'transcode' });
       const folder = result.key.replace('.mp4', '/');
       const streamKeys = bucketKeys().filter((k) => k.startsWith(folder));
-      expect(streamKeys).toContain(`${folder}index.m3u8`);
-      expect(streamKeys.filter((k) => /segment-\d{5}\.ts$/.test(k)).length).toBeGreaterThan(1);
-      expect(s3.store.get(s3.bucket, `${folder}index.m3u8`).contentType).toBe(
+      expect(streamKeys).toContain(`${folder}master.m3u8`);
+      expect(streamKeys).toContain(`${folder}360p.m3u8`);
+      expect(streamKeys).toContain(`${folder}audio.m3u8`);
+      expect(streamKeys.some((k) => /720p/.test(k))).toBe(false);
+      expect(streamKeys.filter((k) => /360p-\d{5}\.ts$/.test(k)).length).toBeGreaterThan(1);
+      expect(s3.store.get(s3.bucket, `${folder}master.m3u8`).contentType).toBe(
         'application/vnd.apple.mpegurl',
       );
 
@@ -204,13 +207,13 @@ describe('uploads into an S3 bucket (the sandbox stand-in)', { timeout: 120_000 
       expect(unsignedMediaUrl(url)).toBe(state?.playlistUrl);
       const playlist = await t.app.inject({ method: 'GET', url });
       expect(playlist.statusCode).toBe(200);
-      expect(playlist.body).toContain('#EXT-X-ENDLIST');
+      expect(playlist.body).toContain('RESOLUTION=640x360');
       const segment = await t.app.inject({
         method: 'GET',
-        url: url.replace('index.m3u8', 'segment-00000.ts'),
+        url: url.replace('master.m3u8', '360p-00000.ts'),
       });
       expect(segment.statusCode).toBe(200);
-      expect(segment.rawPayload.equals(s3.store.get(s3.bucket, `${folder}segment-00000.ts`).body)).toBe(true);
+      expect(segment.rawPayload.equals(s3.store.get(s3.bucket, `${folder}360p-00000.ts`).body)).toBe(true);
     },
   );
 });
