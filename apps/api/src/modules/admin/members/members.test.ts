@@ -2,21 +2,21 @@ import type { Credentials } from '@alcancia/contract';
 import type { MemberDetail, MemberList } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { login, register, uniqueEmail } from '../../../test/accounts';
-import { testConfig } from '../../../test/helpers';
-import { operatorSession } from '../../../test/operators';
-import { newBuyer } from '../../../test/payments';
-import { ownedRows } from '../../../test/programs';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
-import { verificationCodes } from '../../db/schema';
+import { login, register, uniqueEmail } from '../../../../test/accounts';
+import { testConfig } from '../../../../test/helpers';
+import { operatorSession } from '../../../../test/operators';
+import { newBuyer } from '../../../../test/payments';
+import { ownedRows } from '../../../../test/programs';
+import { buildApp } from '../../../app';
+import { openDatabase } from '../../../db/client';
+import { verificationCodes } from '../../../db/schema';
 import {
   adminTestApp,
   auditEntries,
   programPaidBuyer,
   subscribedBuyer,
   viewerStatus,
-} from './core/admin-test-setup';
+} from '../core/admin-test-setup';
 import { memberSearchQuery } from './search-members';
 
 const t = adminTestApp();

@@ -8,17 +8,17 @@ import type {
 } from '@alcancia/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { operatorSession } from '../../../test/operators';
-import { type Buyer, cardToken, newBuyer, ordersOf } from '../../../test/payments';
-import { ownedRows, payProgram, programOrdersOf } from '../../../test/programs';
-import { paymentRefunds, users } from '../../db/schema';
+import { operatorSession } from '../../../../test/operators';
+import { type Buyer, cardToken, newBuyer, ordersOf } from '../../../../test/payments';
+import { ownedRows, payProgram, programOrdersOf } from '../../../../test/programs';
+import { paymentRefunds, users } from '../../../db/schema';
 import {
   adminTestApp,
   auditEntries,
   programPaidBuyer,
   subscribedBuyer,
   viewerStatus,
-} from './core/admin-test-setup';
+} from '../core/admin-test-setup';
 
 const t = adminTestApp();
 

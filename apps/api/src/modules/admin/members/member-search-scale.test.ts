@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
-import { operatorSession } from '../../../test/operators';
+import { createTestApp } from '../../../../test/helpers';
+import { operatorSession } from '../../../../test/operators';
 
 /**
  * Issue 18: member search is fast on 100 000 members. 100 000 accounts with Spanish names (some

@@ -1,11 +1,11 @@
 import { adminActionResultSchema } from '@alcancia/contract/admin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refreshTokens, users } from '../../db/schema';
-import { announceRevocation, recentSessionsOf } from '../account/revoke-access-tokens';
-import { recordAudit } from './core/audit';
+import { refreshTokens, users } from '../../../db/schema';
+import { announceRevocation, recentSessionsOf } from '../../account/revoke-access-tokens';
+import { recordAudit } from '../core/audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { refuseOwnAccount } from './core/operator-guard';
+import { refuseOwnAccount } from '../core/operator-guard';
 
 /**
  * POST /admin/members/{id}/sessions/end: ends every session of hers on every device. Refresh

@@ -1,9 +1,9 @@
 import type { Metrics } from '@alcancia/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { insertCatalogFixture } from '../../../test/catalog-fixture';
-import { createTestApp, testAppForFile } from '../../../test/helpers';
-import { operatorSession } from '../../../test/operators';
+import { insertCatalogFixture } from '../../../../test/catalog-fixture';
+import { createTestApp, testAppForFile } from '../../../../test/helpers';
+import { operatorSession } from '../../../../test/operators';
 import {
   analyticsEvents,
   courseProgress,
@@ -12,7 +12,7 @@ import {
   paymentRefunds,
   payments,
   users,
-} from '../../db/schema';
+} from '../../../db/schema';
 import { metricsPeriod } from './dashboard-metrics';
 
 /** An instant given as Argentina wall-clock time. */

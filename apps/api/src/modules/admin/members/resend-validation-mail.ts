@@ -1,14 +1,14 @@
 import { adminActionResultSchema } from '@alcancia/contract/admin';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { enqueueMail } from '../../providers/mail/outbox';
-import { validationMail } from '../auth/account-mails';
-import { issueCode } from '../auth/verification-codes';
-import { recordAudit } from './core/audit';
+import { users } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { enqueueMail } from '../../../providers/mail/outbox';
+import { validationMail } from '../../auth/account-mails';
+import { issueCode } from '../../auth/verification-codes';
+import { recordAudit } from '../core/audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { refuseOwnAccount } from './core/operator-guard';
+import { refuseOwnAccount } from '../core/operator-guard';
 
 /** POST /admin/members/{id}/validation-mail: a new validation code by mail (the older ones stop working). */
 export const resendValidationMailRoute: FastifyPluginAsyncZod = async (app) => {

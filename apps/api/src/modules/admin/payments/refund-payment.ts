@@ -3,16 +3,16 @@ import { adminRefundRequestSchema, adminRefundResponseSchema } from '@alcancia/c
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentRefunds, payments } from '../../db/schema';
-import type { Db } from '../../db/transaction';
-import { AppError } from '../../errors';
-import { pesos } from '../../lib/spanish-format';
-import { findOrder, transitionOrder } from '../payments/orders-repository';
-import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
-import { cancelAtProvider } from '../subscriptions/cancel-subscription';
-import { endGrantedAccess } from '../withdrawals/end-granted-access';
-import { markNoChange, recordAudit } from './core/audit';
-import { operatorOf, refuseOwnAccount } from './core/operator-guard';
+import { paymentRefunds, payments } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
+import { AppError } from '../../../errors';
+import { pesos } from '../../../lib/spanish-format';
+import { findOrder, transitionOrder } from '../../payments/orders-repository';
+import { attemptRefund, insertPendingRefund } from '../../payments/refund-payment';
+import { cancelAtProvider } from '../../subscriptions/cancel-subscription';
+import { endGrantedAccess } from '../../withdrawals/end-granted-access';
+import { markNoChange, recordAudit } from '../core/audit';
+import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
 import { adminPaymentById, adminRefundsWhere } from './payment-views';
 
 /** Refunds of this payment still in progress (PENDING): counted as given. */

@@ -8,10 +8,10 @@ import {
 } from '@alcancia/contract/admin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
-import { argentinaDate } from '../../lib/argentina-date';
-import { ledgerTotalsInPeriod } from '../payments/money-ledger';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { argentinaDate } from '../../../lib/argentina-date';
+import { ledgerTotalsInPeriod } from '../../payments/money-ledger';
 
 const zone = sql.raw(`'America/Argentina/Buenos_Aires'`);
 /** Start of an Argentina day (UTC−3) as an instant. */

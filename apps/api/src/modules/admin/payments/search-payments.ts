@@ -1,7 +1,7 @@
 import { adminPaymentListSchema, paymentSearchQuerySchema } from '@alcancia/contract/admin';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentOrders, payments, users } from '../../db/schema';
+import { paymentOrders, payments, users } from '../../../db/schema';
 import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

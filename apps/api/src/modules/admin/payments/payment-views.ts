@@ -1,8 +1,8 @@
 import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
-import { paymentOrders, paymentRefunds, payments } from '../../db/schema';
-import type { Db } from '../../db/transaction';
-import { conceptOf } from '../payments/her-payments';
+import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
+import type { Db } from '../../../db/transaction';
+import { conceptOf } from '../../payments/her-payments';
 
 /** Refunds not finished yet count as given: what is left to refund never goes below zero. */
 const pendingRefunds = sql<number>`coalesce((select sum(r.amount_centavos) from payment_refunds r

@@ -1,8 +1,8 @@
 import { type MemberSummary, memberListSchema, memberSearchQuerySchema } from '@alcancia/contract/admin';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema';
 
 /**
  * What a search box text becomes: the words of `users.search_document` (migration 0017) to match

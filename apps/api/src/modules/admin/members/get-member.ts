@@ -2,7 +2,7 @@ import { type MemberDetail, memberDetailSchema } from '@alcancia/contract/admin'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import {
   analyticsEvents,
   certificates,
@@ -17,11 +17,11 @@ import {
   userPurchases,
   users,
   verificationCodes,
-} from '../../db/schema';
-import { AppError } from '../../errors';
-import { herOrders } from '../payments/money-ledger';
-import { latestSubscriptionOrder, loadAccountSubscription } from '../subscriptions/account-subscription';
-import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
+} from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { herOrders } from '../../payments/money-ledger';
+import { latestSubscriptionOrder, loadAccountSubscription } from '../../subscriptions/account-subscription';
+import { adminPaymentsWhere, adminRefundsWhere } from '../payments/payment-views';
 import { toMemberSummary } from './search-members';
 
 export const memberIdParams = z.object({ id: z.uuid() });

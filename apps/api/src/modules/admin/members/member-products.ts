@@ -6,12 +6,12 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courses, userPurchases, users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { endProductGrants, grantProduct } from '../entitlements/product-grants';
-import { recordAudit } from './core/audit';
+import { courses, userPurchases, users } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { endProductGrants, grantProduct } from '../../entitlements/product-grants';
+import { recordAudit } from '../core/audit';
 import { memberIdParams, memberNotFound } from './get-member';
-import { operatorOf, refuseOwnAccount } from './core/operator-guard';
+import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
 
 /** Programs and packs are what a member owns one by one (user_purchases), like a purchase gives. */
 const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 'programs', PACK: 'packs' };

@@ -1,11 +1,11 @@
 import { adminActionResultSchema, cancelMemberSubscriptionRequestSchema } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spanishDate } from '../../lib/spanish-format';
-import { loadAccountSubscription } from '../subscriptions/account-subscription';
-import { cancelSubscription } from '../subscriptions/cancel-subscription';
-import { markNoChange, recordAudit } from './core/audit';
+import { spanishDate } from '../../../lib/spanish-format';
+import { loadAccountSubscription } from '../../subscriptions/account-subscription';
+import { cancelSubscription } from '../../subscriptions/cancel-subscription';
+import { markNoChange, recordAudit } from '../core/audit';
 import { memberIdParams } from './get-member';
-import { operatorOf, refuseOwnAccount } from './core/operator-guard';
+import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's
