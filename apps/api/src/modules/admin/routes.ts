@@ -1,26 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
-import { registerAuditCheck } from './core/audit';
-import { cancelMemberSubscriptionRoute } from './members/cancel-member-subscription';
+import { listAuditLogRoute } from './audit/list-audit-log';
 import { adminCourseRoutes } from './content/course-routes';
 import { videoPackagingRoutes } from './content/hls-routes';
 import { adminUploadRoutes } from './content/upload-routes';
-import { createPromoCodesRoute } from './promo-codes/create-promo-codes';
+import { registerAuditCheck } from './core/audit';
+import { registerOperatorGuard } from './core/operator-guard';
 import { dashboardMetricsRoute } from './dashboard/dashboard-metrics';
-import { registerDemoOperators } from './security/demo-operators';
+import { cancelMemberSubscriptionRoute } from './members/cancel-member-subscription';
 import { endMemberSessionsRoute } from './members/end-member-sessions';
 import { getMemberRoute } from './members/get-member';
-import { listAuditLogRoute } from './audit/list-audit-log';
-import { promoCodeRoutes } from './promo-codes/list-promo-codes';
 import { memberProductsRoutes } from './members/member-products';
-import { registerOperatorGuard } from './core/operator-guard';
-import { operatorSelfRoutes } from './security/operator-self';
-import { paymentsAttentionRoutes } from './payments/payments-attention';
-import { planPricesRoutes } from './prices/plan-prices';
-import { refundPaymentRoute } from './payments/refund-payment';
 import { resendValidationMailRoute } from './members/resend-validation-mail';
 import { searchMembersRoute } from './members/search-members';
+import { paymentsAttentionRoutes } from './payments/payments-attention';
+import { refundPaymentRoute } from './payments/refund-payment';
 import { searchPaymentsRoute } from './payments/search-payments';
+import { planPricesRoutes } from './prices/plan-prices';
+import { createPromoCodesRoute } from './promo-codes/create-promo-codes';
+import { promoCodeRoutes } from './promo-codes/list-promo-codes';
+import { registerDemoOperators } from './security/demo-operators';
+import { operatorSelfRoutes } from './security/operator-self';
 import { switchesRoutes } from './switches/switches';
 
 /**

@@ -6,9 +6,9 @@ import { createTestApp, testAppForFile } from '../../../../test/helpers';
 import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../../test/operators';
 import { auditLog, refreshTokens, users } from '../../../db/schema';
 import { demoPassword, seedDemoData } from '../../../demo/seed';
-import { markNoChange, recordAudit, registerAuditCheck } from './audit';
 import { createOperator, operatorCreatedText } from '../security/create-operator';
 import { demoOperators, demoTotpSecret, enableDemoOperators } from '../security/demo-operators';
+import { markNoChange, recordAudit, registerAuditCheck } from './audit';
 import { registerOperatorGuard } from './operator-guard';
 
 const t = testAppForFile(() =>

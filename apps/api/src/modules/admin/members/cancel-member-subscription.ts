@@ -4,8 +4,8 @@ import { spanishDate } from '../../../lib/spanish-format';
 import { loadAccountSubscription } from '../../subscriptions/account-subscription';
 import { cancelSubscription } from '../../subscriptions/cancel-subscription';
 import { markNoChange, recordAudit } from '../core/audit';
-import { memberIdParams } from './get-member';
 import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
+import { memberIdParams } from './get-member';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's

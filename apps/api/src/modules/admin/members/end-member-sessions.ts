@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refreshTokens, users } from '../../../db/schema';
 import { announceRevocation, recentSessionsOf } from '../../account/revoke-access-tokens';
 import { recordAudit } from '../core/audit';
-import { memberIdParams, memberNotFound } from './get-member';
 import { refuseOwnAccount } from '../core/operator-guard';
+import { memberIdParams, memberNotFound } from './get-member';
 
 /**
  * POST /admin/members/{id}/sessions/end: ends every session of hers on every device. Refresh

@@ -10,8 +10,8 @@ import { courses, userPurchases, users } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { endProductGrants, grantProduct } from '../../entitlements/product-grants';
 import { recordAudit } from '../core/audit';
-import { memberIdParams, memberNotFound } from './get-member';
 import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
+import { memberIdParams, memberNotFound } from './get-member';
 
 /** Programs and packs are what a member owns one by one (user_purchases), like a purchase gives. */
 const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 'programs', PACK: 'packs' };

@@ -7,8 +7,8 @@ import { enqueueMail } from '../../../providers/mail/outbox';
 import { validationMail } from '../../auth/account-mails';
 import { issueCode } from '../../auth/verification-codes';
 import { recordAudit } from '../core/audit';
-import { memberIdParams, memberNotFound } from './get-member';
 import { refuseOwnAccount } from '../core/operator-guard';
+import { memberIdParams, memberNotFound } from './get-member';
 
 /** POST /admin/members/{id}/validation-mail: a new validation code by mail (the older ones stop working). */
 export const resendValidationMailRoute: FastifyPluginAsyncZod = async (app) => {
