@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer } from './support/accounts';
 import { cardToken } from './support/cards';
 import { signInAsOperator } from './support/operators';
+import { expectInsideWindow, expectNoSidewaysScroll, openSection } from './support/panel';
 
 /*
  * Issue 29, words instead of codes, on a phone and at a desk: support finds a member and refunds
@@ -41,38 +42,6 @@ async function memberWithProgram(request: APIRequestContext, label: string) {
   return { name, search: `ana perez ${label} ${suffix}` };
 }
 
-/** Nothing on the page is wider than the window (no sideways scrolling). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
-/** The box is inside the window. */
-async function expectInsideWindow(page: Page, selector: ReturnType<Page['locator']>) {
-  const box = await selector.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box).not.toBeNull();
-  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
-}
-
-/** Goes to a section: at a phone's width through the folded menu. */
-async function openSection(page: Page, phone: boolean, name: string) {
-  const nav = page.getByRole('navigation', { name: 'Secciones del panel' });
-  if (phone) {
-    await expect(nav).toBeHidden();
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
-  }
-  await nav.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // a chosen section folds the menu again
-  if (phone) await expect(nav).toBeHidden();
-}
-
 for (const { label, width, height } of [
   { label: 'telefono', width: 375, height: 740 },
   { label: 'escritorio', width: 1440, height: 900 },
@@ -91,7 +60,7 @@ for (const { label, width, height } of [
     const support = await supportContext.newPage();
     await signInAsOperator(support, 'support');
     await expect(support.getByRole('button', { name: 'Menú' })).toBeVisible({ visible: phone });
-    await openSection(support, phone, 'Miembros');
+    await openSection(support, 'Miembros');
     await support.getByLabel('Buscar por correo, nombre o teléfono').fill(member.search);
     await support.keyboard.press('Enter');
     await support.getByRole('link', { name: member.name }).click();
@@ -124,7 +93,7 @@ for (const { label, width, height } of [
     const adminContext = await browser.newContext({ viewport: { width, height } });
     const admin = await adminContext.newPage();
     await signInAsOperator(admin, 'admin');
-    await openSection(admin, phone, 'Servicios y funciones');
+    await openSection(admin, 'Servicios y funciones');
     const chat = admin.getByRole('row', { name: /Chat de ayuda/ });
     await expect(chat).toContainText('las alumnas ven el botón del chat de ayuda');
     await expect(chat).toContainText('Apagado');
@@ -149,7 +118,7 @@ for (const { label, width, height } of [
     await expect(chat).toContainText('Apagado');
 
     // the audit log: sentences, the before/after on demand, no codes or JSON
-    await openSection(admin, phone, 'Auditoría');
+    await openSection(admin, 'Auditoría');
     const log = admin.getByRole('table', { name: 'Cambios registrados' });
     await expect(log.getByText('Administración apagó «Chat de ayuda».').first()).toBeVisible();
     await expect(log.getByText('Administración encendió «Chat de ayuda».').first()).toBeVisible();
@@ -202,17 +171,17 @@ test('at 375 px every back-office section fits the phone: no sideways scroll, ax
     'Mi acceso',
   ];
   for (const section of sections) {
-    await openSection(admin, true, section);
+    await openSection(admin, section);
     await admin.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(admin);
     await expectNoSeriousA11yViolations(admin);
   }
   // one item's own page of each list: a code, a content
-  await openSection(admin, true, 'Códigos promocionales');
+  await openSection(admin, 'Códigos promocionales');
   await admin.getByRole('table').getByRole('link').first().click();
   await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(admin);
-  await openSection(admin, true, 'Contenidos');
+  await openSection(admin, 'Contenidos');
   await admin.getByRole('table').getByRole('link').first().click();
   await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
   await admin.waitForLoadState('networkidle');
