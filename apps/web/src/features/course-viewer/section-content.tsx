@@ -1,15 +1,16 @@
 import type { Course, CourseProgress, Section } from '@alcancia/contract';
-import { lazy, Suspense } from 'react';
 import { Spinner } from '../../ui/feedback';
 import type { PlacedSection } from './course-navigation';
 import { MaterialPlaceholder, MaterialViewer } from './material-viewer';
 import { sectionProgress } from './progress-rules';
 
-// The player (and hls.js behind it) loads only when a class is opened.
-const VideoPlayer = lazy(() => import('./video-player'));
+// The player is part of the viewer's code (5 KB gzip): loaded apart, it arrived after the page and
+// its controls, transcript and the class's details pushed the course's contents down (CLS 0.14 on
+// a phone). hls.js, the heavy part, still loads only when a class plays HLS (video-player.tsx).
+import VideoPlayer from './video-player';
 
 /**
- * What stands in for a section's content while the course or the player's code loads: for a
+ * What stands in for a section's content while the course loads: for a
  * class the same 16:9 frame and progress line, for a material the same bar and frame, so the
  * module list below does not move when the content arrives (CLS).
  */
@@ -42,16 +43,14 @@ export function SectionContent({
   const { module, section } = placed;
   if (section.type === 'CLASS') {
     return (
-      <Suspense fallback={<SectionPlaceholder section={section} label="Cargando el video…" />}>
-        <VideoPlayer
-          // A new player per class: its events, timers and saved point belong to that class.
-          key={section.id}
-          course={course}
-          module={module}
-          section={section}
-          saved={sectionProgress(progress, module.id, section.id)}
-        />
-      </Suspense>
+      <VideoPlayer
+        // A new player per class: its events, timers and saved point belong to that class.
+        key={section.id}
+        course={course}
+        module={module}
+        section={section}
+        saved={sectionProgress(progress, module.id, section.id)}
+      />
     );
   }
   if (section.type === 'DOWNLOADABLE_MATERIAL') {

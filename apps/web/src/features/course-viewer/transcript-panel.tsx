@@ -4,20 +4,22 @@ import { type Cue, cueIndexAt, formatCueTime, searchCues } from './vtt';
 /**
  * The class's transcript (decision 0156): the caption lines, searchable, each a button that takes
  * the video to its time; the line playing is marked (aria-current) and kept in view inside the
- * panel without scrolling the page.
+ * panel without scrolling the page. While the captions file is still on its way (`cues` null) the
+ * panel already takes its place, the list's box at its final height, so nothing below it moves when
+ * the lines arrive (a late panel pushed the class's details and the course's contents down).
  */
 export function TranscriptPanel({
   cues,
   currentTime,
   onSeek,
 }: {
-  cues: Cue[];
+  cues: Cue[] | null;
   currentTime: number;
   onSeek(seconds: number): void;
 }) {
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => searchCues(cues, query), [cues, query]);
-  const current = cues[cueIndexAt(cues, currentTime)] ?? null;
+  const shown = useMemo(() => (cues ? searchCues(cues, query) : []), [cues, query]);
+  const current = cues ? (cues[cueIndexAt(cues, currentTime)] ?? null) : null;
   const list = useRef<HTMLOListElement>(null);
   const searchId = useId();
   const headingId = useId();
@@ -63,6 +65,11 @@ export function TranscriptPanel({
               ? '1 línea coincide.'
               : `${shown.length} líneas coinciden.`}
       </p>
+      {cues === null && (
+        <p className="cv-transcript-lines cv-transcript-loading" role="status">
+          Cargando la transcripción…
+        </p>
+      )}
       {shown.length > 0 && (
         <ol ref={list} className="cv-transcript-lines" aria-label="Líneas de la transcripción">
           {shown.map((cue) => (

@@ -417,7 +417,7 @@ export default function VideoPlayer({
           <>Viste el {percent} % de esta clase</>
         )}
       </p>
-      {captionsUrl && cues && cues.length > 0 && (
+      {captionsUrl && (cues === null || cues.length > 0) && (
         <TranscriptPanel cues={cues} currentTime={time} onSeek={seek} />
       )}
       <ClassDetails course={course} module={module} />
