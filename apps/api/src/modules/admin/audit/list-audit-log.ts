@@ -1,6 +1,5 @@
-import { type AuditLogQuery, auditLogPageSchema, auditLogQuerySchema } from '@alcancia/contract/admin';
+import type { AuditLogQuery } from '@alcancia/contract/admin';
 import { and, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
 import { auditLog } from '../../../db/schema';
 
@@ -67,21 +66,3 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
     hasMore: rows.length > query.pageSize,
   };
 }
-
-/** GET /admin/audit-log (admin): who changed what through the back office. */
-export const listAuditLogRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/audit-log',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Registro de auditoría: cada cambio hecho desde el panel, con filtros',
-        security: [{ bearerAuth: [] }],
-        querystring: auditLogQuerySchema,
-        response: { 200: auditLogPageSchema },
-      },
-      config: { permission: 'audit' },
-    },
-    async (request) => listAuditLog(app.db, request.query),
-  );
-};

@@ -3,11 +3,9 @@ import {
   type MetricsFunnelStep,
   type MetricsQuery,
   metricsMaxDays,
-  metricsQuerySchema,
   metricsSchema,
 } from '@alcancia/contract/admin';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { argentinaDate } from '../../../lib/argentina-date';
@@ -207,24 +205,3 @@ export async function dashboardMetrics(
     generatedAt: new Date().toISOString(),
   });
 }
-
-/** GET /api/admin/metrics?from&to (admin: `dashboard`). */
-export const dashboardMetricsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/metrics',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Tablero: cifras del negocio en un período',
-        security: [{ bearerAuth: [] }],
-        querystring: metricsQuerySchema,
-        response: { 200: metricsSchema },
-      },
-      config: { permission: 'dashboard' },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboardMetrics(app.db, metricsPeriod(request.query));
-    },
-  );
-};

@@ -1,63 +1,50 @@
-import { adminActionResultSchema, cancelMemberSubscriptionRequestSchema } from '@alcancia/contract/admin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminActionResult } from '@alcancia/contract/admin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { spanishDate } from '../../../lib/spanish-format';
 import { loadAccountSubscription } from '../../subscriptions/account-subscription';
 import { cancelSubscription } from '../../subscriptions/cancel-subscription';
 import { markNoChange, recordAudit } from '../core/audit';
 import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
-import { memberIdParams } from './get-member';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's
  * use-case: the agreement stops at the provider, a código de baja, access until her end date, a
  * mail), done for her by support, with the reason in the order's history and the audit log.
  */
-export const cancelMemberSubscriptionRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/members/:id/subscription/cancel',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Cancelar la suscripción de un miembro (como su botón de baja), con el motivo',
-        security: [{ bearerAuth: [] }],
-        params: memberIdParams,
-        body: cancelMemberSubscriptionRequestSchema,
-        response: { 200: adminActionResultSchema },
-      },
-      config: { permission: 'members' },
-    },
-    async (request) => {
-      const { id } = request.params;
-      refuseOwnAccount(request, id);
-      const operator = operatorOf(request);
-      const before = await loadAccountSubscription(app.db, id);
-      // The audit entry is written in the cancellation's transaction: both commit or neither.
-      const after = await cancelSubscription(app, id, {
-        actor: `user:${operator.id}`,
-        reason: `cancelled by an operator (${operator.email}): ${request.body.reason}`,
-        inTransaction: (tx, cancelled) =>
-          recordAudit(tx, request, {
-            action: 'member.subscription_cancel',
-            targetType: 'member',
-            targetId: id,
-            before: { status: before.status, plan: before.plan?.id ?? null },
-            after: {
-              status: 'cancelled',
-              cancellationCode: cancelled.cancellationCode,
-              accessUntil: cancelled.accessUntil,
-              reason: request.body.reason,
-            },
-          }),
-      });
-      // Cancelled before (a second click, her own botón de baja): nothing changed now.
-      if (!request.auditDone) markNoChange(request);
-      const until = after.currentPeriodEnd
-        ? ` Tiene acceso hasta el ${spanishDate(after.currentPeriodEnd)}.`
-        : '';
-      return {
-        ok: true as const,
-        message: `Suscripción cancelada (${after.cancellationCode ?? 'sin código'}).${until}`,
-      };
-    },
-  );
-};
+export async function cancelMemberSubscription(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  reason: string,
+): Promise<AdminActionResult> {
+  refuseOwnAccount(request, id);
+  const operator = operatorOf(request);
+  const before = await loadAccountSubscription(app.db, id);
+  // The audit entry is written in the cancellation's transaction: both commit or neither.
+  const after = await cancelSubscription(app, id, {
+    actor: `user:${operator.id}`,
+    reason: `cancelled by an operator (${operator.email}): ${reason}`,
+    inTransaction: (tx, cancelled) =>
+      recordAudit(tx, request, {
+        action: 'member.subscription_cancel',
+        targetType: 'member',
+        targetId: id,
+        before: { status: before.status, plan: before.plan?.id ?? null },
+        after: {
+          status: 'cancelled',
+          cancellationCode: cancelled.cancellationCode,
+          accessUntil: cancelled.accessUntil,
+          reason,
+        },
+      }),
+  });
+  // Cancelled before (a second click, her own botón de baja): nothing changed now.
+  if (!request.auditDone) markNoChange(request);
+  const until = after.currentPeriodEnd
+    ? ` Tiene acceso hasta el ${spanishDate(after.currentPeriodEnd)}.`
+    : '';
+  return {
+    ok: true as const,
+    message: `Suscripción cancelada (${after.cancellationCode ?? 'sin código'}).${until}`,
+  };
+}

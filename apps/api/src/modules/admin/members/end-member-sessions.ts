@@ -1,59 +1,47 @@
-import { adminActionResultSchema } from '@alcancia/contract/admin';
+import type { AdminActionResult } from '@alcancia/contract/admin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refreshTokens, users } from '../../../db/schema';
 import { announceRevocation, recentSessionsOf } from '../../account/revoke-access-tokens';
 import { recordAudit } from '../core/audit';
 import { refuseOwnAccount } from '../core/operator-guard';
-import { memberIdParams, memberNotFound } from './get-member';
+import { memberNotFound } from './get-member';
 
 /**
  * POST /admin/members/{id}/sessions/end: ends every session of hers on every device. Refresh
  * tokens are revoked and every API process is told to refuse those sessions' access tokens now
  * (the sessions channel), so nothing she holds keeps working; she can log in again at once.
  */
-export const endMemberSessionsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/members/:id/sessions/end',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Cerrar todas las sesiones de un miembro',
-        security: [{ bearerAuth: [] }],
-        params: memberIdParams,
-        response: { 200: adminActionResultSchema },
-      },
-      config: { permission: 'members' },
-    },
-    async (request) => {
-      const { id } = request.params;
-      refuseOwnAccount(request, id);
-      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-      if (!user) throw memberNotFound();
-      const ended = await app.db.transaction(async (tx) => {
-        const revoked = await tx
-          .update(refreshTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)))
-          .returning({ familyId: refreshTokens.familyId });
-        const families = [...new Set(revoked.map((row) => row.familyId))];
-        // the access tokens of those sessions only (a new login of hers right after works); only
-        // sessions active within one token lifetime can still hold one
-        const live = await recentSessionsOf(app, tx, id, undefined);
-        if (live.length > 0) await announceRevocation(tx, { userId: id, sessionIds: live });
-        await recordAudit(tx, request, {
-          action: 'member.sessions_end',
-          targetType: 'member',
-          targetId: id,
-          before: { sessions: families.length },
-          after: { sessions: 0 },
-        });
-        return families.length;
-      });
-      return {
-        ok: true as const,
-        message: ended === 1 ? 'Cerramos su sesión.' : `Cerramos sus ${ended} sesiones.`,
-      };
-    },
-  );
-};
+export async function endMemberSessions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+): Promise<AdminActionResult> {
+  refuseOwnAccount(request, id);
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!user) throw memberNotFound();
+  const ended = await app.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+    const families = [...new Set(revoked.map((row) => row.familyId))];
+    // the access tokens of those sessions only (a new login of hers right after works); only
+    // sessions active within one token lifetime can still hold one
+    const live = await recentSessionsOf(app, tx, id, undefined);
+    if (live.length > 0) await announceRevocation(tx, { userId: id, sessionIds: live });
+    await recordAudit(tx, request, {
+      action: 'member.sessions_end',
+      targetType: 'member',
+      targetId: id,
+      before: { sessions: families.length },
+      after: { sessions: 0 },
+    });
+    return families.length;
+  });
+  return {
+    ok: true as const,
+    message: ended === 1 ? 'Cerramos su sesión.' : `Cerramos sus ${ended} sesiones.`,
+  };
+}

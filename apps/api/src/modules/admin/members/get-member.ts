@@ -1,6 +1,5 @@
-import { type MemberDetail, memberDetailSchema } from '@alcancia/contract/admin';
+import type { MemberDetail } from '@alcancia/contract/admin';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import {
@@ -216,22 +215,3 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
     })),
   };
 }
-
-/** GET /admin/members/{id} */
-export const getMemberRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/members/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Ficha de un miembro: datos, validación, suscripción, compras, pagos, progreso, sesiones, correos',
-        security: [{ bearerAuth: [] }],
-        params: memberIdParams,
-        response: { 200: memberDetailSchema },
-      },
-      config: { permission: 'members' },
-    },
-    async (request) => loadMemberDetail(app.db, request.params.id),
-  );
-};

@@ -1,6 +1,5 @@
-import { type MemberSummary, memberListSchema, memberSearchQuerySchema } from '@alcancia/contract/admin';
+import type { MemberSummary } from '@alcancia/contract/admin';
 import { desc, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 
@@ -66,21 +65,3 @@ export async function searchMembers(
     hasMore: rows.length > query.pageSize,
   };
 }
-
-/** GET /admin/members?search= */
-export const searchMembersRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/members',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Buscar miembros por correo, nombre o teléfono (sin importar tildes ni mayúsculas)',
-        security: [{ bearerAuth: [] }],
-        querystring: memberSearchQuerySchema,
-        response: { 200: memberListSchema },
-      },
-      config: { permission: 'members' },
-    },
-    async (request) => searchMembers(app.db, request.query),
-  );
-};

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { adminRefundRequestSchema, adminRefundResponseSchema } from '@alcancia/contract/admin';
+import type { AdminRefundResponse, adminRefundRequestSchema } from '@alcancia/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
@@ -26,16 +26,12 @@ async function inProgressOf(db: Db, paymentId: number): Promise<number> {
 
 const alreadyRefunded = () =>
   new AppError('ALREADY_REFUNDED', 409, 'Este pago ya se devolvió completo (o su devolución está en curso).');
+const paymentNotFound = () => AppError.notFound('No encontramos ese pago.');
 const tooMuch = (left: number) =>
   AppError.invalidData(
     [{ path: 'amount', message: `Se puede devolver hasta ${pesos(left)}.` }],
     `Se puede devolver hasta ${pesos(left)}.`,
   );
-
-export const paymentIdParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
-const paymentNotFound = () => AppError.notFound('No encontramos ese pago.');
 
 /**
  * POST /admin/payments/{id}/refunds { amount?, endAccess? } (issue 18): a refund through the
@@ -51,139 +47,126 @@ const paymentNotFound = () => AppError.notFound('No encontramos ese pago.');
  * or pack goes, a subscription's agreement is cancelled at the provider and her access ends, a
  * guest membership's months come off; the order becomes `refunded`.
  */
-export const refundPaymentRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/payments/:id/refunds',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Devolver un pago (total o parcial) por el proveedor, una sola vez',
-        security: [{ bearerAuth: [] }],
-        params: paymentIdParams,
-        body: adminRefundRequestSchema,
-        response: { 200: adminRefundResponseSchema },
-      },
-      config: { permission: 'payments' },
-    },
-    async (request) => {
-      const operator = operatorOf(request);
-      const paymentId = request.params.id;
-      const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
-      if (!payment) throw paymentNotFound();
-      const order = await findOrder(app.db, payment.orderId);
-      if (!order) throw paymentNotFound();
-      refuseOwnAccount(request, order.userId);
-      const givenKey = request.body.idempotencyKey;
-      const key = `admin:${paymentId}:${givenKey ?? randomUUID()}`;
+export async function refundPayment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paymentId: number,
+  body: z.output<typeof adminRefundRequestSchema>,
+): Promise<AdminRefundResponse> {
+  const operator = operatorOf(request);
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw paymentNotFound();
+  const order = await findOrder(app.db, payment.orderId);
+  if (!order) throw paymentNotFound();
+  refuseOwnAccount(request, order.userId);
+  const givenKey = body.idempotencyKey;
+  const key = `admin:${paymentId}:${givenKey ?? randomUUID()}`;
 
-      const replay = async () => {
-        const [known] = await adminRefundsWhere(app.db, eq(paymentRefunds.idempotencyKey, key), 1);
-        if (!known) return null;
-        const view = await adminPaymentById(app.db, paymentId);
-        return view ? { refund: known, payment: view, accessEnded: false, replayed: true } : null;
-      };
-      const earlier = givenKey ? await replay() : null;
-      if (earlier) {
-        markNoChange(request);
-        return earlier;
-      }
-      if (payment.status === 'refunded' || payment.refundedCentavos >= payment.amountCentavos) {
-        throw alreadyRefunded();
-      }
-      if (payment.status !== 'approved') {
-        throw new AppError('PAYMENT_NOT_REFUNDABLE', 409, 'Solo se pueden devolver pagos aprobados.');
-      }
-      if (payment.provider !== 'MP') {
-        throw new AppError(
-          'REFUND_BY_HAND',
-          409,
-          'Este pago se hizo con el segundo proveedor: la devolución se hace desde su panel.',
-        );
-      }
+  const replay = async () => {
+    const [known] = await adminRefundsWhere(app.db, eq(paymentRefunds.idempotencyKey, key), 1);
+    if (!known) return null;
+    const view = await adminPaymentById(app.db, paymentId);
+    return view ? { refund: known, payment: view, accessEnded: false, replayed: true } : null;
+  };
+  const earlier = givenKey ? await replay() : null;
+  if (earlier) {
+    markNoChange(request);
+    return earlier;
+  }
+  if (payment.status === 'refunded' || payment.refundedCentavos >= payment.amountCentavos) {
+    throw alreadyRefunded();
+  }
+  if (payment.status !== 'approved') {
+    throw new AppError('PAYMENT_NOT_REFUNDABLE', 409, 'Solo se pueden devolver pagos aprobados.');
+  }
+  if (payment.provider !== 'MP') {
+    throw new AppError(
+      'REFUND_BY_HAND',
+      409,
+      'Este pago se hizo con el segundo proveedor: la devolución se hace desde su panel.',
+    );
+  }
 
-      const full = request.body.amount === undefined;
-      const wantsEnd = request.body.endAccess;
-      // nothing reaches the provider for a refund that cannot be made (checked again under the lock)
-      const leftNow =
-        payment.amountCentavos - payment.refundedCentavos - (await inProgressOf(app.db, paymentId));
-      if (leftNow <= 0) throw alreadyRefunded();
-      if (request.body.amount !== undefined && request.body.amount > leftNow) throw tooMuch(leftNow);
-      // A subscription's agreement stops before anything changes here: no renewal may charge a
-      // refunded subscription whose access was ended. (Cancelling twice is harmless.)
-      if (order.kind === 'subscription' && order.status === 'active' && (wantsEnd ?? full)) {
-        await cancelAtProvider(app, order);
-      }
+  const full = body.amount === undefined;
+  const wantsEnd = body.endAccess;
+  // nothing reaches the provider for a refund that cannot be made (checked again under the lock)
+  const leftNow = payment.amountCentavos - payment.refundedCentavos - (await inProgressOf(app.db, paymentId));
+  if (leftNow <= 0) throw alreadyRefunded();
+  if (body.amount !== undefined && body.amount > leftNow) throw tooMuch(leftNow);
+  // A subscription's agreement stops before anything changes here: no renewal may charge a
+  // refunded subscription whose access was ended. (Cancelling twice is harmless.)
+  if (order.kind === 'subscription' && order.status === 'active' && (wantsEnd ?? full)) {
+    await cancelAtProvider(app, order);
+  }
 
-      const outcome = await app.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-        if (!locked) throw paymentNotFound();
-        const [again] = await tx
-          .select({ id: paymentRefunds.id })
-          .from(paymentRefunds)
-          .where(eq(paymentRefunds.idempotencyKey, key));
-        if (again) return 'replayed' as const;
-        const inProgress = await inProgressOf(tx, paymentId);
-        const left = locked.amountCentavos - locked.refundedCentavos - inProgress;
-        if (left <= 0) throw alreadyRefunded();
-        const amount = request.body.amount ?? left;
-        if (amount > left) throw tooMuch(left);
-        const endAccess = wantsEnd ?? amount === left;
-        const refund = await insertPendingRefund(tx, {
-          // what the provider's refunded total will be once this one is done (refunds in progress too)
-          payment: { ...locked, refundedCentavos: locked.refundedCentavos + inProgress },
-          amountCentavos: amount,
-          reason: 'operator',
-          causedByOrderId: order.id,
-          idempotencyKey: key,
-          payerEmail: order.payerEmail,
-        });
-        if (!refund) return 'replayed' as const;
-        if (endAccess) {
-          await endGrantedAccess(tx, order);
-          await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'refunded', {
-            actor: `user:${operator.id}`,
-            reason: `refunded by an operator (${operator.email}), access ended`,
-            details: { paymentId: locked.id, amountCentavos: amount, refundId: refund.id },
-          });
-        }
-        const accessEnded = endAccess;
-        await recordAudit(tx, request, {
-          action: 'payment.refund',
-          targetType: 'payment',
-          targetId: String(paymentId),
-          before: {
-            status: locked.status,
-            amount: locked.amountCentavos,
-            refunded: locked.refundedCentavos,
-            orderStatus: order.status,
-          },
-          after: {
-            refundId: refund.id,
-            amount,
-            endAccess,
-            accessEnded,
-            member: order.userId,
-            reason: request.body.reason ?? null,
-          },
-        });
-        return { refund, accessEnded };
+  const outcome = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!locked) throw paymentNotFound();
+    const [again] = await tx
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.idempotencyKey, key));
+    if (again) return 'replayed' as const;
+    const inProgress = await inProgressOf(tx, paymentId);
+    const left = locked.amountCentavos - locked.refundedCentavos - inProgress;
+    if (left <= 0) throw alreadyRefunded();
+    const amount = body.amount ?? left;
+    if (amount > left) throw tooMuch(left);
+    const endAccess = wantsEnd ?? amount === left;
+    const refund = await insertPendingRefund(tx, {
+      // what the provider's refunded total will be once this one is done (refunds in progress too)
+      payment: { ...locked, refundedCentavos: locked.refundedCentavos + inProgress },
+      amountCentavos: amount,
+      reason: 'operator',
+      causedByOrderId: order.id,
+      idempotencyKey: key,
+      payerEmail: order.payerEmail,
+    });
+    if (!refund) return 'replayed' as const;
+    if (endAccess) {
+      await endGrantedAccess(tx, order);
+      await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'refunded', {
+        actor: `user:${operator.id}`,
+        reason: `refunded by an operator (${operator.email}), access ended`,
+        details: { paymentId: locked.id, amountCentavos: amount, refundId: refund.id },
       });
+    }
+    const accessEnded = endAccess;
+    await recordAudit(tx, request, {
+      action: 'payment.refund',
+      targetType: 'payment',
+      targetId: String(paymentId),
+      before: {
+        status: locked.status,
+        amount: locked.amountCentavos,
+        refunded: locked.refundedCentavos,
+        orderStatus: order.status,
+      },
+      after: {
+        refundId: refund.id,
+        amount,
+        endAccess,
+        accessEnded,
+        member: order.userId,
+        reason: body.reason ?? null,
+      },
+    });
+    return { refund, accessEnded };
+  });
 
-      if (outcome === 'replayed') {
-        const replayed = await replay();
-        if (!replayed) throw new Error(`refund of payment ${paymentId}: key ${key} replayed but not found`);
-        markNoChange(request);
-        return replayed;
-      }
-      app.log.info(
-        { paymentId, refundId: outcome.refund.id, operatorId: operator.id },
-        'operator refund requested',
-      );
-      await attemptRefund(app, outcome.refund);
-      const [refund] = await adminRefundsWhere(app.db, eq(paymentRefunds.id, outcome.refund.id), 1);
-      const view = await adminPaymentById(app.db, paymentId);
-      if (!refund || !view) throw paymentNotFound();
-      return { refund, payment: view, accessEnded: outcome.accessEnded, replayed: false };
-    },
+  if (outcome === 'replayed') {
+    const replayed = await replay();
+    if (!replayed) throw new Error(`refund of payment ${paymentId}: key ${key} replayed but not found`);
+    markNoChange(request);
+    return replayed;
+  }
+  app.log.info(
+    { paymentId, refundId: outcome.refund.id, operatorId: operator.id },
+    'operator refund requested',
   );
-};
+  await attemptRefund(app, outcome.refund);
+  const [refund] = await adminRefundsWhere(app.db, eq(paymentRefunds.id, outcome.refund.id), 1);
+  const view = await adminPaymentById(app.db, paymentId);
+  if (!refund || !view) throw paymentNotFound();
+  return { refund, payment: view, accessEnded: outcome.accessEnded, replayed: false };
+}

@@ -1,6 +1,6 @@
-import { adminPaymentListSchema, paymentSearchQuerySchema } from '@alcancia/contract/admin';
+import type { AdminPaymentList } from '@alcancia/contract/admin';
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client';
 import { paymentOrders, payments, users } from '../../../db/schema';
 import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
 
@@ -11,36 +11,18 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * on her receipt or bank statement), by order id, or the payments of a member's e-mail; with
  * their refunds. Exact matches through unique or indexed columns.
  */
-export const searchPaymentsRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/payments',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Buscar pagos por número de operación del proveedor, orden o correo',
-        security: [{ bearerAuth: [] }],
-        querystring: paymentSearchQuerySchema,
-        response: { 200: adminPaymentListSchema },
-      },
-      config: { permission: 'payments' },
-    },
-    async (request) => {
-      const search = request.query.search.trim();
-      let condition: SQL;
-      if (uuidPattern.test(search)) condition = eq(paymentOrders.id, search.toLowerCase());
-      else if (search.includes('@')) {
-        // through her account (payment_orders.user_id is indexed; her e-mail is unique)
-        const [user] = await app.db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, search.toLowerCase()));
-        if (!user) return { payments: [], refunds: [] };
-        condition = eq(paymentOrders.userId, user.id);
-      } else condition = eq(payments.providerPaymentId, search);
-      const found = await adminPaymentsWhere(app.db, condition, 100);
-      const ids = found.map((p) => Number(p.id));
-      const refunds = ids.length === 0 ? [] : await adminRefundsWhere(app.db, inArray(payments.id, ids));
-      return { payments: found, refunds };
-    },
-  );
-};
+export async function searchPayments(db: Database, text: string): Promise<AdminPaymentList> {
+  const search = text.trim();
+  let condition: SQL;
+  if (uuidPattern.test(search)) condition = eq(paymentOrders.id, search.toLowerCase());
+  else if (search.includes('@')) {
+    // through her account (payment_orders.user_id is indexed; her e-mail is unique)
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, search.toLowerCase()));
+    if (!user) return { payments: [], refunds: [] };
+    condition = eq(paymentOrders.userId, user.id);
+  } else condition = eq(payments.providerPaymentId, search);
+  const found = await adminPaymentsWhere(db, condition, 100);
+  const ids = found.map((p) => Number(p.id));
+  const refunds = ids.length === 0 ? [] : await adminRefundsWhere(db, inArray(payments.id, ids));
+  return { payments: found, refunds };
+}

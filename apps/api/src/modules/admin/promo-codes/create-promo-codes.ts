@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { createPromoCodesRequestSchema, createPromoCodesResponseSchema } from '@alcancia/contract/admin';
+import type { CreatePromoCodesResponse, createPromoCodesRequestSchema } from '@alcancia/contract/admin';
 import { and, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Database } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { courses, promoCodes, subscriptionPlans } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
@@ -85,65 +86,52 @@ function rulesOf(body: CreateRequest) {
  * (promo-codes/promo-code-rules.ts, programs/program-promo-codes.ts): type, plans and frequencies,
  * programs, countries, dates, uses in all, one use per member.
  */
-export const createPromoCodesRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/promo-codes',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Crear un código promocional o un lote de códigos únicos',
-        security: [{ bearerAuth: [] }],
-        body: createPromoCodesRequestSchema,
-        response: { 201: createPromoCodesResponseSchema },
-      },
-      config: { permission: 'promo-codes' },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      await checkReferences(app.db, body);
-      const rules = rulesOf(body);
-      const batchId = body.batch ? randomUUID() : null;
-      const wanted = body.batch ? body.batch.count : 1;
-      const created = await app.db
-        .transaction(async (tx) => {
-          const rows: (typeof promoCodes.$inferSelect)[] = [];
-          if (body.code) {
-            const [row] = await tx
-              .insert(promoCodes)
-              .values({ ...rules, code: body.code })
-              .onConflictDoNothing()
-              .returning();
-            if (!row) throw codeTaken(body.code);
-            rows.push(row);
-          } else {
-            // random codes rarely collide with an existing one; those are drawn again
-            for (let round = 0; rows.length < wanted && round < 5; round++) {
-              const codes = new Set<string>();
-              while (codes.size < wanted - rows.length) codes.add(batchCode(body.batch?.prefix ?? ''));
-              const inserted = await tx
-                .insert(promoCodes)
-                .values([...codes].map((code) => ({ ...rules, code, batchId })))
-                .onConflictDoNothing()
-                .returning();
-              rows.push(...inserted);
-            }
-            if (rows.length < wanted) throw new Error('promo code batch: could not draw unique codes');
-          }
-          await recordAudit(tx, request, {
-            action: body.batch ? 'promo_code.create_batch' : 'promo_code.create',
-            targetType: body.batch ? 'promo_code_batch' : 'promo_code',
-            targetId: body.batch ? (batchId as string) : (rows[0]?.code as string),
-            after: { ...rules, count: rows.length, codes: rows.slice(0, 20).map((row) => row.code) },
-          });
-          return rows;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error) && body.code) throw codeTaken(body.code);
-          throw error;
-        });
-      created.sort((a, b) => a.code.localeCompare(b.code));
-      reply.code(201);
-      return { batchId, codes: created.map((row) => toAdminPromoCode(row)) };
-    },
-  );
-};
+export async function createPromoCodes(
+  db: Database,
+  request: FastifyRequest,
+  body: CreateRequest,
+): Promise<CreatePromoCodesResponse> {
+  await checkReferences(db, body);
+  const rules = rulesOf(body);
+  const batchId = body.batch ? randomUUID() : null;
+  const wanted = body.batch ? body.batch.count : 1;
+  const created = await db
+    .transaction(async (tx) => {
+      const rows: (typeof promoCodes.$inferSelect)[] = [];
+      if (body.code) {
+        const [row] = await tx
+          .insert(promoCodes)
+          .values({ ...rules, code: body.code })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw codeTaken(body.code);
+        rows.push(row);
+      } else {
+        // random codes rarely collide with an existing one; those are drawn again
+        for (let round = 0; rows.length < wanted && round < 5; round++) {
+          const codes = new Set<string>();
+          while (codes.size < wanted - rows.length) codes.add(batchCode(body.batch?.prefix ?? ''));
+          const inserted = await tx
+            .insert(promoCodes)
+            .values([...codes].map((code) => ({ ...rules, code, batchId })))
+            .onConflictDoNothing()
+            .returning();
+          rows.push(...inserted);
+        }
+        if (rows.length < wanted) throw new Error('promo code batch: could not draw unique codes');
+      }
+      await recordAudit(tx, request, {
+        action: body.batch ? 'promo_code.create_batch' : 'promo_code.create',
+        targetType: body.batch ? 'promo_code_batch' : 'promo_code',
+        targetId: body.batch ? (batchId as string) : (rows[0]?.code as string),
+        after: { ...rules, count: rows.length, codes: rows.slice(0, 20).map((row) => row.code) },
+      });
+      return rows;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error) && body.code) throw codeTaken(body.code);
+      throw error;
+    });
+  created.sort((a, b) => a.code.localeCompare(b.code));
+  return { batchId, codes: created.map((row) => toAdminPromoCode(row)) };
+}

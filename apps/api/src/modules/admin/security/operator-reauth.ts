@@ -14,6 +14,14 @@ export const wrongCurrentCode = () =>
     'El código no es correcto o ya se usó. Ingresá el que muestra ahora tu aplicación o uno de tus códigos de recuperación.',
   );
 
+/** A code that is not the one her app shows now. */
+export const wrongAppCode = () =>
+  new AppError(
+    'INVALID_MFA_CODE',
+    400,
+    'El código no es correcto. Ingresá el que muestra ahora tu aplicación.',
+  );
+
 /** Her password, or 400 WRONG_PASSWORD. Returns her row. */
 export async function checkOperatorPassword(
   app: FastifyInstance,
