@@ -177,13 +177,18 @@ test('at 375 px every back-office section fits the phone: no sideways scroll, ax
     await expectNoSeriousA11yViolations(admin);
   }
   // one item's own page of each list: a code, a content
+  // (each waits for the item's own heading: the list's stays up while the page's code loads)
   await openSection(admin, 'Códigos promocionales');
-  await admin.getByRole('table').getByRole('link').first().click();
-  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  const code = admin.getByRole('table').getByRole('link').first();
+  const codeName = (await code.innerText()).trim();
+  await code.click();
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(codeName);
   await expectNoSidewaysScroll(admin);
   await openSection(admin, 'Contenidos');
-  await admin.getByRole('table').getByRole('link').first().click();
-  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  const content = admin.getByRole('table').getByRole('link').first();
+  const contentName = (await content.innerText()).trim();
+  await content.click();
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(contentName);
   await admin.waitForLoadState('networkidle');
   await expectNoSidewaysScroll(admin);
   await expectNoSeriousA11yViolations(admin);

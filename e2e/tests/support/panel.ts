@@ -15,8 +15,15 @@ export async function openSection(page: Page, name: string): Promise<void> {
   const phone = isPhone(page);
   if (phone) {
     await expect(nav).toBeHidden();
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+    const toggle = page.getByRole('button', { name: /^(Menú|Cerrar menú)$/ });
+    // A page still arriving (a route's code loads in a transition) folds the menu when it lands:
+    // open it again until it stays open.
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(toggle).toHaveAccessibleName('Cerrar menú', { timeout: 1_000 });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+      await expect(nav).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
   await nav.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
