@@ -50,6 +50,8 @@ export default defineConfig({
   build: {
     sourcemap: true,
     target: 'es2022',
+    // read by the API: a public course page's HTML lists the code it loads (issue 30, decision 0171)
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

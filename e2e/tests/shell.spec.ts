@@ -1,3 +1,4 @@
+import type { BootstrapResponse } from '@alcancia/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { password, storedCredentials } from './support/accounts';
@@ -332,6 +333,24 @@ test.describe('deep links, QR scan and app home pages', () => {
   });
 });
 
+/**
+ * A first logged-in load reads the session's pieces from GET /api/users/me/bootstrap (issue 30,
+ * decision 0170): the server's answer, with `change` applied (the separate endpoints' routes
+ * still answer the later refreshes).
+ */
+async function patchBootstrap(page: Page, change: (body: BootstrapResponse) => void): Promise<void> {
+  await page.route('**/api/users/me/bootstrap', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as BootstrapResponse;
+    change(body);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+const withSwitch = (body: BootstrapResponse, control: BootstrapResponse['serviceControls'][number]) => {
+  body.serviceControls = [...body.serviceControls.filter((c) => c.name !== control.name), control];
+};
+
 test.describe('operator switches (answered by the test so the shared data keeps them off; admin-switches.spec flips one for real)', () => {
   test('CHAT_BOT on: the trial launcher opens the assistant frame, "Borrar chat" reaches it', async ({
     page,
@@ -340,6 +359,9 @@ test.describe('operator switches (answered by the test so the shared data keeps 
       route.fulfill({
         json: { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_CUSTOMGPT' },
       }),
+    );
+    await patchBootstrap(page, (body) =>
+      withSwitch(body, { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_CUSTOMGPT' }),
     );
     await logInAs(page, 'alumna@alcancia.local');
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
@@ -379,6 +401,15 @@ test.describe('operator switches (answered by the test so the shared data keeps 
         json: { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_BOTPRESS' },
       }),
     );
+    await patchBootstrap(page, (body) => {
+      withSwitch(body, {
+        name: 'COMMUNITY',
+        enabled: true,
+        resource: '/terminos-y-condiciones',
+        reference: null,
+      });
+      withSwitch(body, { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_BOTPRESS' });
+    });
     let withAccess = true;
     await page.route('**/api/community/check-access', (route) => route.fulfill({ json: { withAccess } }));
     await page.route('**/api/community', (route) =>
@@ -441,6 +472,10 @@ test.describe('operator switches (answered by the test so the shared data keeps 
         json: { isSubscribed: false, subscriptionPlan: null, subscriptionEndDate: '2026-01-01' },
       }),
     );
+    await patchBootstrap(page, (body) => {
+      body.subscription = { isSubscribed: false, subscriptionPlan: null, subscriptionEndDate: '2026-01-01' };
+      body.lastUserServiceOrigin = 'PROMO_CODE';
+    });
     await logInAs(page, 'alumna@alcancia.local');
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
     await page.goto('/academy');

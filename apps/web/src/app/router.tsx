@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { readCredentials } from '../lib/session';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { EntryGate } from './entry-gate';
 import { usePageViews } from './page-views';
@@ -27,6 +28,7 @@ const loadAcademyCalls = () => import('./academy-first-calls');
 const loadAcademy = () => import('../features/academy/academy-page');
 const loadPrograms = () => import('../features/programs/programs-page');
 const loadCourseViewer = () => import('../features/course-viewer/course-viewer-page');
+const loadPublicCourse = () => import('../features/shop-window/public-course-page');
 /**
  * The first logged-in page would load three chunks one after the other (data layout → shell →
  * page); asking for the shell and the page with the data layout loads them side by side. Each
@@ -36,12 +38,21 @@ const loadCourseViewer = () => import('../features/course-viewer/course-viewer-p
 const inTaskOfItsOwn = (load: () => Promise<unknown>) => setTimeout(() => void load(), 0);
 const DataLayout = lazy(() => {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
-  inTaskOfItsOwn(loadShell);
+  // A visitor's page under the data layout (the shop window, a checkout's first step) has no shell:
+  // its chunks would only hold up the page's own on a slow connection (issue 30).
+  if (readCredentials() === null) {
+    if (/^\/(cursos|programas)\/[^/]+\/?$/.test(path)) inTaskOfItsOwn(loadPublicCourse);
+    return import('./data-layout');
+  }
   if (/^\/academy\/?$/.test(path)) {
-    inTaskOfItsOwn(loadAcademy);
-    // its session and catalogue calls start with the data layout, before the page's code (issue 30)
+    // its session and catalogue calls first, before the page's and the shell's code (issue 30)
     inTaskOfItsOwn(loadAcademyCalls);
-  } else if (/^\/programas\/?$/.test(path)) inTaskOfItsOwn(loadPrograms);
+    inTaskOfItsOwn(loadShell);
+    inTaskOfItsOwn(loadAcademy);
+    return import('./data-layout');
+  }
+  inTaskOfItsOwn(loadShell);
+  if (/^\/programas\/?$/.test(path)) inTaskOfItsOwn(loadPrograms);
   else if (/^\/academy\/(?!cursos\/?$)[^/]+(\/[^/]+)?\/?$/.test(path)) inTaskOfItsOwn(loadCourseViewer);
   return import('./data-layout');
 });
@@ -83,7 +94,7 @@ const AdminApp = lazy(() => import('../features/admin/admin-app'));
 // the shop window (issue 30): public pages for visitors, each its own chunk
 const ShopHomePage = lazy(() => import('../features/shop-window/shop-home-page'));
 const PublicCataloguePage = lazy(() => import('../features/shop-window/public-catalogue-page'));
-const PublicCoursePage = lazy(() => import('../features/shop-window/public-course-page'));
+const PublicCoursePage = lazy(loadPublicCourse);
 
 function AppRoutes() {
   usePageViews();

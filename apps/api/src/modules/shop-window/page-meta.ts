@@ -14,6 +14,12 @@ export interface PageMeta {
   jsonLd: object[];
   /** unknown pages are not indexed */
   noindex?: boolean;
+  /** the picture the page shows first, asked for with the HTML (issue 30, a fast first view) */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** the page's first API answer, embedded as a data block the app reads instead of asking (issue 30) */
+  embedded?: { id: string; value: unknown };
+  /** tags the server made (the page's code to load beside the entry), written as they are */
+  headTags?: string[];
 }
 
 export const siteName = 'Alcancía';

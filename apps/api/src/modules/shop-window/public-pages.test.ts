@@ -51,6 +51,11 @@ describe('public pages for link previews and search engines', () => {
   };
   const metaOf = (body: string, attribute: 'name' | 'property', key: string) =>
     body.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`))?.[1];
+  const embeddedOf = (body: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="public-course-data">([\s\S]*?)<\/script>/.exec(body)?.[1] ??
+        'null',
+    );
   const jsonLdOf = (body: string) =>
     [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
       JSON.parse(m[1] as string),
@@ -92,12 +97,29 @@ describe('public pages for link previews and search engines', () => {
     expect(body).not.toContain('<script>alert(1)');
     expect(body).not.toContain('<img src=x');
     expect(body.match(/<\/title>/g)).toHaveLength(1);
-    expect(body.match(/<script/g)).toHaveLength(3); // the app's module and two JSON-LD blocks
+    // the app's module, two JSON-LD blocks and the page's data (issue 30)
+    expect(body.match(/<script/g)).toHaveLength(4);
     expect(metaOf(body, 'property', 'og:title')).toBe(
       'Ahorro &#34;&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#39; &#38; &#60;/script&#62;&#60;img src=x onerror=alert(2)&#62; · Alcancía',
     );
     const [course] = jsonLdOf(body);
     expect(course.name).toBe(evil);
+    expect(embeddedOf(body).name).toBe(evil);
+  });
+
+  it("a course's page carries what it shows first: the API's answer as a data block and its picture asked for at once (issue 30)", async () => {
+    await t.database.db.execute(
+      sql`update courses set thumbnail = '/media/thumbnails/deudas.webp' where id = 'salir-deudas'`,
+    );
+    await announceContentChange(t.database.db);
+    const { body } = await html('/cursos/salir-deudas');
+    const api = await t.app.inject({ method: 'GET', url: '/api/academy/public/salir-deudas' });
+    expect(api.statusCode).toBe(200);
+    expect(embeddedOf(body)).toEqual(api.json());
+    const picture = api.json().cover?.src ?? api.json().thumbnail;
+    expect(picture).toBeTruthy();
+    expect(body).toContain(`<link rel="preload" as="image" href="${picture}`);
+    expect(body).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
   });
 
   it('a program has its page at /programas/{id}, with its price as the offer', async () => {

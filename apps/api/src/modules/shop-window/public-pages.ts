@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type PublicCourse, publicCourseSchema } from '@alcancia/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { contentCache } from '../academy/content-cache';
 import { loadPublicCourse } from '../academy/public-catalog';
+import { coursePageChunkTags } from './page-chunks';
 import { catalogueMeta, courseMeta, homeMeta, notFoundMeta, type PageMeta, publicPathOf } from './page-meta';
 import { renderPage } from './render-page';
 
@@ -114,6 +117,23 @@ export function sitemapXml(publicUrl: string, items: ListedItem[]): string {
  * (plugins/web-app.ts) once it knows whether a build exists: without one only the two text files
  * are served.
  */
+/** The id of the data block the web app reads (features/shop-window/shop-api.ts). */
+export const publicCourseDataId = 'public-course-data';
+
+/**
+ * The course page's cover as its `<img>` asks for it (shop-parts.tsx `CoverImage`, with the
+ * course page's `sizes`), so the browser uses the preloaded picture.
+ */
+function coverPreload(course: PublicCourse): PageMeta['preloadImage'] {
+  if (course.cover) {
+    const srcset = course.cover.srcset.map((s) => `${s.src} ${s.width}w`).join(', ');
+    return srcset
+      ? { href: course.cover.src, srcset, sizes: '(min-width: 1024px) 600px, 100vw' }
+      : { href: course.cover.src };
+  }
+  return course.thumbnail ? { href: course.thumbnail } : undefined;
+}
+
 export async function registerPublicPages(app: FastifyInstance, indexFile: string | null): Promise<void> {
   const { publicUrl } = app.config;
   const text = (reply: FastifyReply, type: string, body: string) =>
@@ -128,6 +148,7 @@ export async function registerPublicPages(app: FastifyInstance, indexFile: strin
 
   if (!indexFile) return;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const courseChunks = coursePageChunkTags(path.dirname(indexFile));
   const page = (reply: FastifyReply, meta: PageMeta, status = 200) =>
     reply
       .status(status)
@@ -147,7 +168,15 @@ export async function registerPublicPages(app: FastifyInstance, indexFile: strin
     const found = id.length <= 120 ? await loadPublicCourse(app.db, id) : null;
     // The SPA still boots and says it was not found; crawlers get the status.
     if (!found) return page(reply, notFoundMeta(publicUrl, path.split('?')[0] ?? path), 404);
-    return page(reply, courseMeta(publicUrl, found.view));
+    // What the page shows first comes with its HTML: the answer of GET /api/academy/public/{id}
+    // (as that route serializes it) and the cover, asked for at once (issue 30, decision 0171).
+    const view = publicCourseSchema.parse(found.view);
+    return page(reply, {
+      ...courseMeta(publicUrl, view),
+      preloadImage: coverPreload(view),
+      embedded: { id: publicCourseDataId, value: view },
+      headTags: courseChunks,
+    });
   };
   app.get<{ Params: { courseId: string } }>(
     '/cursos/:courseId',

@@ -35,6 +35,13 @@ function metaTags(meta: PageMeta): string {
     meta.image ? `<meta name="twitter:image" content="${attr(meta.image)}" />` : '',
     // A data block, never run: the CSP's script-src governs scripts the browser executes.
     ...meta.jsonLd.map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
+    meta.preloadImage
+      ? `<link rel="preload" as="image" href="${attr(meta.preloadImage.href)}"${meta.preloadImage.srcset ? ` imagesrcset="${attr(meta.preloadImage.srcset)}" imagesizes="${attr(meta.preloadImage.sizes ?? '100vw')}"` : ''} fetchpriority="high" />`
+      : '',
+    meta.embedded
+      ? `<script type="application/json" id="${attr(meta.embedded.id)}">${jsonForScript(meta.embedded.value)}</script>`
+      : '',
+    ...(meta.headTags ?? []),
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -84,12 +84,32 @@ export function usePublicPlans() {
   });
 }
 
+/**
+ * The answer the server embedded in this page's HTML for course `id` (public-pages.ts, issue 30):
+ * a first load of /cursos/{id} shows it without asking the API again. Read once.
+ */
+let embedded: PublicCourse | null | undefined;
+export function embeddedPublicCourse(id: string): PublicCourse | undefined {
+  if (embedded === undefined) {
+    const block = typeof document === 'undefined' ? null : document.getElementById('public-course-data');
+    try {
+      embedded = block?.textContent ? (JSON.parse(block.textContent) as PublicCourse) : null;
+    } catch {
+      embedded = null;
+    }
+  }
+  return embedded?.id === id ? embedded : undefined;
+}
+const loadedAt = Date.now();
+
 /** A course's or program's public page (the card's prefetch asks for the same key and options). */
 export const publicCourseQuery = (id: string) =>
   queryOptions<PublicCourse>({
     queryKey: shopKeys.course(id),
     queryFn: ({ signal }) =>
       apiRequest<PublicCourse>(`/academy/public/${encodeURIComponent(id)}`, { ...anonymous, signal }),
+    initialData: () => embeddedPublicCourse(id),
+    initialDataUpdatedAt: loadedAt,
     staleTime,
     retry: (count, error) =>
       count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
