@@ -7,26 +7,18 @@ import {
   createAdminCourseRequestSchema,
   updateAdminCourseRequestSchema,
 } from '@alcancia/contract/admin';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courses } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { loadCourseStructure } from '../../academy/course-structure';
 import { toCourseView } from '../../academy/course-view';
-import type { ContentCourseDocument } from '../../academy/export-content';
 import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
-import { recordAudit } from '../core/audit';
 import { courseCaptionsRoutes } from './captions-routes';
-import {
-  applyFields,
-  editCourse,
-  loadAdminCourse,
-  toAdminCourseSummary,
-  writeCourseDocument,
-} from './course-documents';
+import { applyFields, editCourse, loadAdminCourse } from './course-documents';
 import { contentRoute } from './course-edit-helpers';
 import { coursePublicationRoutes } from './course-publication-routes';
 import { courseCoverRoutes } from './cover-routes';
+import { createCourse } from './create-course';
+import { listCourses } from './list-courses';
 import { courseModuleRoutes } from './module-routes';
 import { courseSectionRoutes } from './section-routes';
 import { contentTagRoutes } from './tag-routes';
@@ -46,22 +38,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: adminCourseListQuerySchema,
       response: { 200: adminCourseListSchema },
     }),
-    async (request) => {
-      const { kind, search } = request.query;
-      const filters: SQL[] = [];
-      if (kind) filters.push(eq(courses.kind, kind));
-      if (search) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(or(ilike(courses.name, pattern), ilike(courses.id, pattern)) as SQL);
-      }
-      const rows = await app.db
-        .select()
-        .from(courses)
-        .where(and(...filters))
-        .orderBy(asc(courses.kind), asc(courses.sortOrder), asc(courses.id))
-        .limit(1000);
-      return { items: rows.map(toAdminCourseSummary) };
-    },
+    async (request) => listCourses(app.db, request.query),
   );
 
   app.post(
@@ -72,47 +49,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: adminCourseSchema },
     }),
     async (request, reply) => {
-      const { id, kind, ...fields } = request.body;
-      const course = await app.db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id));
-        if (taken) {
-          throw AppError.invalidData(
-            [{ path: 'id', message: 'Ya existe un contenido con ese identificador.' }],
-            'Ya existe un contenido con ese identificador.',
-          );
-        }
-        const [last] = await tx
-          .select({ max: sql<number>`coalesce(max(${courses.sortOrder}), -1)::int` })
-          .from(courses);
-        const blank: ContentCourseDocument = {
-          id,
-          kind,
-          name: fields.name,
-          description: '',
-          longDescription: '',
-          tags: [],
-          isFree: false,
-          audience: 'ALL',
-          maxInstallments: 1,
-          checkoutProvider: 'MP',
-          sortOrder: (last?.max ?? -1) + 1,
-          // new content waits for its publication
-          published: false,
-          modules: [],
-          faqs: [],
-          items: [],
-        };
-        const document = applyFields(blank, fields);
-        await writeCourseDocument(tx, document);
-        const after = await loadAdminCourse(tx, id);
-        await recordAudit(tx, request, {
-          action: 'course.create',
-          targetType: 'course',
-          targetId: id,
-          after: document,
-        });
-        return after;
-      });
+      const course = await createCourse(app.db, request, request.body);
       return reply.code(201).send(course);
     },
   );

@@ -1,15 +1,6 @@
-import {
-  adminTagListSchema,
-  adminTagSchema,
-  createAdminTagRequestSchema,
-  tagCodeOf,
-} from '@alcancia/contract/admin';
-import { asc, eq } from 'drizzle-orm';
+import { adminTagListSchema, adminTagSchema, createAdminTagRequestSchema } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentTags } from '../../../db/schema';
-import { AppError } from '../../../errors';
-import { announceContentChange } from '../../academy/content-cache';
-import { recordAudit } from '../core/audit';
+import { createTag, listTags } from './content-tags';
 import { contentRoute } from './course-edit-helpers';
 
 /**
@@ -20,12 +11,7 @@ export const contentTagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tags',
     contentRoute({ summary: 'Las etiquetas del catálogo', response: { 200: adminTagListSchema } }),
-    async () => ({
-      items: await app.db
-        .select({ code: contentTags.code, label: contentTags.label })
-        .from(contentTags)
-        .orderBy(asc(contentTags.label)),
-    }),
+    async () => listTags(app.db),
   );
 
   app.post(
@@ -36,36 +22,8 @@ export const contentTagRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminTagSchema, 201: adminTagSchema },
     }),
     async (request, reply) => {
-      const { label } = request.body;
-      const code = tagCodeOf(label);
-      if (!code) {
-        const message = 'Usá letras o números en la etiqueta.';
-        throw AppError.invalidData([{ path: 'label', message }], message);
-      }
-      const created = await app.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(contentTags)
-          .values({ code, label })
-          .onConflictDoNothing()
-          .returning({ code: contentTags.code, label: contentTags.label });
-        if (!inserted) return null;
-        await announceContentChange(tx);
-        await recordAudit(tx, request, {
-          action: 'tag.create',
-          targetType: 'tag',
-          targetId: code,
-          after: inserted,
-        });
-        return inserted;
-      });
-      if (created) return reply.code(201).send(created);
-      // the same words again: the tag already there
-      request.auditDone = true;
-      const [existing] = await app.db
-        .select({ code: contentTags.code, label: contentTags.label })
-        .from(contentTags)
-        .where(eq(contentTags.code, code));
-      return existing as { code: string; label: string };
+      const { tag, created } = await createTag(app.db, request, request.body.label);
+      return created ? reply.code(201).send(tag) : tag;
     },
   );
 };
