@@ -6,6 +6,7 @@ import { type CostReport, loadAverages, measureCost, measureIdle } from './cost'
 import { countStatements } from './count-statements';
 import { measureEntitlementsConversion } from './entitlements-conversion';
 import { explainStatements } from './explain';
+import { measureFirstView } from './first-view';
 import { loadFixtures } from './fixtures';
 import { generateData, withBenchClient } from './generate-data';
 import { runLighthouse } from './lighthouse';
@@ -69,6 +70,18 @@ async function sectionProgressRows(): Promise<number> {
     const { rows } = await client.query<{ n: string }>('select count(*) as n from section_progress');
     return Number(rows[0]?.n ?? 0);
   });
+}
+
+/** A course a visitor can open: the demo learner's when it is public, else the catalogue's first. */
+async function publicCourseId(origin: string, preferred: string): Promise<string> {
+  const own = await fetch(`${origin}/api/academy/public/${preferred}`);
+  if (own.ok) return preferred;
+  const list = (await (await fetch(`${origin}/api/academy/public/courses?page=1&pageSize=1`)).json()) as {
+    items?: { id: string }[];
+  };
+  const first = list.items?.[0]?.id;
+  if (!first) throw new Error('no public course in the bench database');
+  return first;
 }
 
 async function main() {
@@ -402,7 +415,13 @@ async function main() {
       { route: 'checkout', url: `/compra/programa/${fixtures.checkoutProgramId}`, loggedIn: true },
     ];
     report.web = routeSizes(routes);
-    if (!settings.skipLighthouse) {
+    const session = {
+      token: fixtures.demo.token,
+      accessToken: fixtures.demo.token,
+      refreshToken: 'bench-refresh-token-not-used',
+      userId: fixtures.demo.userId,
+    };
+    if (!settings.skipLighthouse || !settings.skipFirstView) {
       // The API serving the built web app, as the loads measured it (one process, info).
       const web = await startApi(
         settings,
@@ -411,20 +430,44 @@ async function main() {
         { logFile: path.join(outDir, 'api-web.log') },
       );
       running.push(web);
-      report.lighthouse = await runLighthouse(
-        settings,
-        web.url,
-        routes.map((r) => ({
-          ...r,
-          available: report.web?.find((w) => w.route === r.route)?.available ?? false,
-        })),
-        {
-          token: fixtures.demo.token,
-          accessToken: fixtures.demo.token,
-          refreshToken: 'bench-refresh-token-not-used',
-          userId: fixtures.demo.userId,
-        },
-      );
+      if (!settings.skipLighthouse) {
+        report.lighthouse = await runLighthouse(
+          settings,
+          web.url,
+          routes.map((r) => ({
+            ...r,
+            available: report.web?.find((w) => w.route === r.route)?.available ?? false,
+          })),
+          session,
+        );
+      }
+      if (!settings.skipFirstView) {
+        step('7a. First view at 400 ms a round trip and 1.5 Mb/s (issue 30)');
+        const courseId = await publicCourseId(web.url, fixtures.demo.courseId);
+        report.firstView = await measureFirstView(
+          settings,
+          web.url,
+          [
+            {
+              route: '/academy',
+              url: '/academy',
+              what: 'first course card',
+              budgetMs: 2500,
+              loggedIn: true,
+              marks: ['card'],
+            },
+            {
+              route: '/cursos/{courseId}',
+              url: `/cursos/${courseId}`,
+              what: 'title and cover',
+              budgetMs: 2000,
+              loggedIn: false,
+              marks: ['title', 'cover'],
+            },
+          ],
+          session,
+        );
+      }
     }
   }
   await stopAll();

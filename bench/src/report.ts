@@ -10,6 +10,7 @@ import {
   type EntitlementsConversionResult,
 } from './entitlements-conversion';
 import type { ExplainedStatement } from './explain';
+import { type FirstViewResult, slowNetwork } from './first-view';
 import type { DataSummary } from './generate-data';
 import type { AuditResult } from './lighthouse';
 import type { LoadResult } from './load';
@@ -95,6 +96,8 @@ export interface BenchReport {
   explains: ExplainedStatement[];
   web?: RouteSize[];
   lighthouse?: AuditResult[];
+  /** issue 30: first views on an emulated slow network (first-view.ts) */
+  firstView?: FirstViewResult[];
   notes: string[];
   seconds: number;
 }
@@ -252,6 +255,22 @@ export function budgets(report: BenchReport): BudgetLine[] {
     measured: viewer ? String(viewer.performance) : 'page not available yet',
     status: check(viewer ? (viewer.performance ?? 0) >= 90 : undefined),
   });
+  // issue 30: a phone on a slow network (400 ms a round trip, 1.5 Mb/s), cold
+  for (const [route, what, limit] of [
+    ['/academy', 'logged-in, first course card', 2500],
+    ['/cursos/{courseId}', 'visitor, title and cover', 2000],
+  ] as const) {
+    const f = report.firstView?.find((x) => x.route === route);
+    lines.push({
+      budget: `First view of ${route} (${what}) at 400 ms a round trip and 1.5 Mb/s: ≤ ${(limit / 1000).toFixed(1)} s`,
+      measured: f?.median
+        ? `${(f.median.ms / 1000).toFixed(2)} s (median of ${f.runs?.length})`
+        : f?.error
+          ? `failed: ${f.error}`
+          : '–',
+      status: check(f?.median ? f.median.ms <= limit : undefined),
+    });
+  }
   for (const a of report.lighthouse?.filter((x) => x.cls !== undefined) ?? []) {
     lines.push({
       budget: `CLS ≤ 0.05 on ${a.route}`,
@@ -615,6 +634,8 @@ export function renderMarkdown(report: BenchReport): string {
     out.push('');
   }
 
+  if (report.firstView) out.push(...firstViewSection(report.firstView, settings));
+
   if (report.notes.length) {
     out.push('## Notes of this run');
     out.push('');
@@ -637,6 +658,58 @@ export function writeReport(report: BenchReport): void {
   const file = report.settings.reportPath;
   writeFileSync(file, keepSoakSection(file, renderMarkdown(report)));
   log(`   wrote ${path.relative(process.cwd(), report.settings.reportPath) || report.settings.reportPath}`);
+}
+
+/** Issue 30's first views: how they are measured, the figures, and the median run's calls. */
+function firstViewSection(results: FirstViewResult[], settings: Settings): string[] {
+  const out: string[] = [];
+  out.push('### First view on a slow network');
+  out.push('');
+  out.push(
+    `Debian Chromium headless (puppeteer-core, \`--no-sandbox --disable-background-networking --disable-component-update --disable-sync --no-first-run\`) against the same production build the API serves, with the network emulated through CDP \`Network.emulateNetworkConditions\` at ${slowNetwork.latency} ms a round trip and ${((slowNetwork.downloadThroughput * 8) / 1e6).toFixed(1)} Mb/s (${slowNetwork.downloadThroughput.toLocaleString('en')} bytes/s) both ways, the cache disabled (\`Network.setCacheDisabled\`), a phone's screen (412 × 823, DPR 1.75) and the CPU not slowed down. Each run is a cold first visit in a fresh browser context; the logged-in one has only her session in localStorage, put there before the page's first script. A requestAnimationFrame loop injected before the page's scripts takes the time (from the start of the navigation) of the first frame in which the element is laid out, displayed and opaque, an image also loaded: /academy's first course card (not a skeleton); a visitor's course page's title (its h1) and cover (the image loaded). Each page runs ${settings.firstViewRuns} times; the table gives the median and every run.`,
+  );
+  out.push('');
+  out.push(
+    table(
+      ['page', 'until', 'median', 'budget', 'runs', 'requests started until then', 'KB received until then'],
+      results.map((r) =>
+        r.median
+          ? [
+              `\`${r.url}\``,
+              r.what,
+              `${(r.median.ms / 1000).toFixed(2)} s`,
+              `${(r.budgetMs / 1000).toFixed(1)} s`,
+              (r.runs ?? []).map((x) => (x / 1000).toFixed(2)).join(', '),
+              String(r.median.requests),
+              (r.median.bytes / 1024).toFixed(0),
+            ]
+          : [
+              `\`${r.url}\``,
+              r.what,
+              `failed: ${r.error ?? '?'}`,
+              `${(r.budgetMs / 1000).toFixed(1)} s`,
+              '',
+              '',
+              '',
+            ],
+      ),
+    ),
+  );
+  out.push('');
+  for (const r of results.filter((x) => x.median)) {
+    const median = r.median as NonNullable<FirstViewResult['median']>;
+    const calls = median.waterfall
+      .filter((e) => e.startMs <= median.ms)
+      .map((e) => {
+        const url = new URL(e.url);
+        return `${url.pathname}${url.search ? '?…' : ''} ${Math.round(e.startMs)}–${Math.round(e.endMs)} ms`;
+      });
+    out.push(
+      `The median run of \`${r.url}\`, each request started before the figure (from the document's request; bench/.out/first-view has the whole run): ${calls.join('; ')}.`,
+    );
+    out.push('');
+  }
+  return out;
 }
 
 /** The console summary: the budgets table. */

@@ -62,6 +62,9 @@ export const settings = {
   chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   /** Lighthouse runs per page; the report gives the median (by performance score) and lists all */
   lighthouseRuns: Math.round(number('BENCH_LIGHTHOUSE_RUNS', 3)),
+  /** issue 30's first-view figures (first-view.ts): cold runs per page, the median reported */
+  firstViewRuns: Math.round(number('BENCH_FIRST_VIEW_RUNS', 5)),
+  skipFirstView: flag('BENCH_SKIP_FIRST_VIEW'),
   /** where the markdown report goes */
   reportPath: path.resolve(repoRoot, process.env.BENCH_REPORT || 'docs/performance.md'),
   /** the secret the API signs access tokens with: the bench mints real users' tokens with it */
