@@ -3,11 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newSession } from '../../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../../test/helpers';
-import { createTestOperator, operatorLogin, operatorSession, totpCode } from '../../../../test/operators';
-import { auditLog, refreshTokens, users } from '../../../db/schema';
-import { demoPassword, seedDemoData } from '../../../demo/seed';
-import { createOperator, operatorCreatedText } from '../security/create-operator';
-import { demoOperators, demoTotpSecret, enableDemoOperators } from '../security/demo-operators';
+import { operatorSession } from '../../../../test/operators';
+import { auditLog } from '../../../db/schema';
 import { markNoChange, recordAudit, registerAuditCheck } from './audit';
 import { registerOperatorGuard } from './operator-guard';
 
@@ -116,94 +113,5 @@ describe('the audit log', () => {
     expect((await list(`actor=${operator.userId}&to=2020-01-01`)).items).toHaveLength(0);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?from=ayer', headers });
     expect(bad.statusCode).toBe(400);
-  });
-});
-
-describe('her own second factor', () => {
-  it('new recovery codes need a current code', async () => {
-    const operator = await createTestOperator(t.app, 'editor');
-    const headers = bearer((await operatorLogin(t.app, operator)).accessToken);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/me/recovery-codes',
-      headers,
-      payload: { code: '123456' },
-    });
-    expect(wrong.statusCode).toBe(400);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/me/recovery-codes',
-      headers,
-      payload: { code: await totpCode(operator.secret) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().recoveryCodes).toHaveLength(10);
-  });
-});
-
-describe('npm run admin:create and the demo operators', () => {
-  it('makes a new operator or gives an account the role, with a new factor, ending her sessions', async () => {
-    const created = await createOperator(t.app.db, t.app.config, {
-      email: 'Nueva.Operadora@Example.com',
-      role: 'support',
-    });
-    expect(created).toMatchObject({ email: 'nueva.operadora@example.com', role: 'support', created: true });
-    expect(created.recoveryCodes).toHaveLength(10);
-    const text = operatorCreatedText(created, 'https://alcancia.example.com');
-    expect(text).toContain(created.secret);
-    expect(text).toContain('¿Olvidaste tu contraseña?');
-
-    const { email, credentials } = await newSession(t.app);
-    const promoted = await createOperator(t.app.db, t.app.config, { email, role: 'admin' });
-    expect(promoted.created).toBe(false);
-    const live = await t.app.db
-      .select()
-      .from(refreshTokens)
-      .where(sql`${refreshTokens.userId} = ${credentials.userId} and ${refreshTokens.revokedAt} is null`);
-    expect(live).toHaveLength(0);
-    const session = await operatorLogin(t.app, {
-      userId: credentials.userId,
-      email,
-      secret: promoted.secret,
-    });
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/me',
-      headers: bearer(session.accessToken),
-    });
-    expect(me.json().role).toBe('admin');
-    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, credentials.userId));
-    expect(entries[0]).toMatchObject({
-      action: 'operator.role_set',
-      actorRole: 'cli',
-      after: { role: 'admin' },
-    });
-    expect(JSON.stringify(entries)).not.toContain(promoted.secret);
-
-    await expect(createOperator(t.app.db, t.app.config, { email, role: 'jefa' })).rejects.toThrow(/rol/);
-    await expect(
-      createOperator(t.app.db, t.app.config, { email: 'no-es-correo', role: 'admin' }),
-    ).rejects.toThrow(/correo/);
-  });
-
-  it('the demo operators log in with the demo password and the README secret', async () => {
-    await seedDemoData(t.app.db);
-    expect(await enableDemoOperators(t.app)).toBe(3);
-    expect(await enableDemoOperators(t.app)).toBe(0);
-    for (const demo of demoOperators) {
-      const [row] = await t.app.db.select().from(users).where(eq(users.email, demo.email));
-      expect(row?.role).toBe(demo.role);
-      const session = await operatorLogin(
-        t.app,
-        { userId: row?.id ?? '', email: demo.email, secret: demoTotpSecret },
-        demoPassword,
-      );
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/me',
-        headers: bearer(session.accessToken),
-      });
-      expect(me.json()).toMatchObject({ email: demo.email, role: demo.role });
-    }
   });
 });

@@ -166,3 +166,25 @@ describe('replacing her second factor needs more than a session (issue 29)', () 
     expect(crossed.statusCode).toBe(404);
   });
 });
+
+describe('her own second factor', () => {
+  it('new recovery codes need a current code', async () => {
+    const operator = await createTestOperator(t.app, 'editor');
+    const headers = bearer((await operatorLogin(t.app, operator)).accessToken);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/recovery-codes',
+      headers,
+      payload: { code: '123456' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/recovery-codes',
+      headers,
+      payload: { code: await totpCode(operator.secret) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recoveryCodes).toHaveLength(10);
+  });
+});
