@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { apiLogin, signIn } from './support/accounts';
+import { newCustomer, signIn } from './support/accounts';
+import { cardToken } from './support/cards';
 import { signInAsOperator } from './support/operators';
 
 /*
@@ -11,6 +12,24 @@ import { signInAsOperator } from './support/operators';
 test.describe.configure({ timeout: 90_000 });
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Secciones' });
+
+/**
+ * A subscriber of the test's own (an annual Plan Esencial, as the demo's subscriber has, paid through
+ * the API): the demo's shared subscriber would spend her login attempts across the suite.
+ */
+async function subscriber(request: APIRequestContext) {
+  const { credentials } = await newCustomer(request, 'comunidad');
+  const paid = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    data: {
+      subscriptionPlanName: 'Plan Esencial',
+      subscriptionPlanFrequency: 'annual',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return credentials;
+}
 
 async function flip(page: Page, action: 'Encender' | 'Apagar', resource?: string) {
   await page.getByRole('button', { name: `${action} «Comunidad»` }).click();
@@ -41,7 +60,7 @@ test('an admin turns the community on with a confirmation; a learner sees it at 
 
   const learnerContext = await browser.newContext();
   const learner = await learnerContext.newPage();
-  await signIn(learner, await apiLogin(learner.request, 'suscriptora@alcancia.local'));
+  await signIn(learner, await subscriber(learner.request));
   try {
     await learner.goto('/academy');
     await expect(sideNav(learner).getByRole('link', { name: 'Academia' })).toBeVisible();
