@@ -4,7 +4,7 @@ import { password } from './accounts';
 
 /**
  * The demo's operators (issue 18): the demo password and one TOTP secret, printed in the README
- * (apps/api/src/modules/admin/demo-operators.ts).
+ * (apps/api/src/modules/admin/security/demo-operators.ts).
  */
 export const demoOperators = {
   admin: 'admin@alcancia.local',
