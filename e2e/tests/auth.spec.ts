@@ -251,8 +251,9 @@ test.describe('session', () => {
       localStorage.setItem('credentials', JSON.stringify(stored));
     });
     const refresh = page.waitForResponse('**/api/users/refreshToken');
+    // a first load reads her from the bootstrap answer (decision 0170), later ones from GET /api/users
     const currentUser = page.waitForResponse(
-      (response) => response.url().endsWith('/api/users') && response.status() === 200,
+      (response) => /\/api\/users(\/me\/bootstrap)?$/.test(response.url()) && response.status() === 200,
     );
     await page.reload();
     expect((await refresh).status()).toBe(200);
