@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../errors';
-import { markNoChange, recordAudit } from '../audit';
+import { markNoChange, recordAudit } from '../core/audit';
 import {
   forgetLearnersProgress,
   loadAdminCourse,
