@@ -73,8 +73,16 @@ export async function refundPayment(
     markNoChange(request);
     return earlier;
   }
+  // A refusal below may come from the twin of this request (same key, sent at the same time)
+  // having committed since the lookup above: then the answer is its refund, not a 409.
+  const refuse = async (error: AppError): Promise<AdminRefundResponse> => {
+    const twin = givenKey ? await replay() : null;
+    if (!twin) throw error;
+    markNoChange(request);
+    return twin;
+  };
   if (payment.status === 'refunded' || payment.refundedCentavos >= payment.amountCentavos) {
-    throw alreadyRefunded();
+    return refuse(alreadyRefunded());
   }
   if (payment.status !== 'approved') {
     throw new AppError('PAYMENT_NOT_REFUNDABLE', 409, 'Solo se pueden devolver pagos aprobados.');
@@ -91,8 +99,8 @@ export async function refundPayment(
   const wantsEnd = body.endAccess;
   // nothing reaches the provider for a refund that cannot be made (checked again under the lock)
   const leftNow = payment.amountCentavos - payment.refundedCentavos - (await inProgressOf(app.db, paymentId));
-  if (leftNow <= 0) throw alreadyRefunded();
-  if (body.amount !== undefined && body.amount > leftNow) throw tooMuch(leftNow);
+  if (leftNow <= 0) return refuse(alreadyRefunded());
+  if (body.amount !== undefined && body.amount > leftNow) return refuse(tooMuch(leftNow));
   // A subscription's agreement stops before anything changes here: no renewal may charge a
   // refunded subscription whose access was ended. (Cancelling twice is harmless.)
   if (order.kind === 'subscription' && order.status === 'active' && (wantsEnd ?? full)) {
