@@ -83,10 +83,19 @@ for (const { label, width, height } of [
     await expectInsideWindow(support, dialog);
     await expect(dialog.getByRole('button', { name: /^Devolver \$/ })).toBeDisabled();
     await dialog.getByLabel('Motivo (queda en la auditoría)').fill(reason);
+    const confirmRefund = dialog.getByRole('button', { name: /^Devolver \$/ });
+    await expect(confirmRefund).toBeEnabled();
+    // its colour fades in as it turns on (0.15 s): axe reads it once it is there
+    await confirmRefund.evaluate((button) => Promise.all(button.getAnimations().map((a) => a.finished)));
     await expectNoSeriousA11yViolations(support);
-    await dialog.getByRole('button', { name: /^Devolver \$/ }).click();
+    await confirmRefund.click();
     await expect(support.getByRole('status').filter({ hasText: 'La devolución se hizo.' })).toBeVisible();
     await expect(dialog).toBeHidden();
+    // the result on her page: the refund listed as done
+    const refunds = support.getByRole('table', { name: 'Devoluciones' });
+    await expect(refunds.getByText('Hecha')).toBeVisible();
+    await expectInsideWindow(support, refunds.locator('tbody tr').first());
+    await expectNoSidewaysScroll(support);
     await supportContext.close();
 
     // an admin: flips the help chat on, reading what it changes for learners
