@@ -110,24 +110,28 @@ export async function dashboardMetrics(
     // Distinct people per step, each later step only among those who did every earlier one in the
     // period (so no step outnumbers the one before). A person is the account a device's events
     // named (a visitor who signs in on the way stays one person), else the device. Ids are hashed
-    // (64 bits) into in-memory hashes: a sort of the text ids by collation spilled to disk.
+    // (64 bits) into in-memory hashes: a sort of the text ids by collation spilled to disk. One
+    // pass over the events groups them by device (its steps and its account), a second groups the
+    // devices by person: a join of every event back to its device took 40 % longer at 365 days.
     // `paid`: those people whose account started a new subscription in the period.
     db.transaction(async (tx) => {
       await tx.execute(sql`set local work_mem = '64MB'`);
       const [viewed, chosen, opened, sent] = funnelEvents.map((event) => sql`${event}`);
       return rowsOf(
         tx,
-        sql`with e as (
-            select a.event, hashtextextended(a.device_id, 0) as device, a.user_id from analytics_events a
+        sql`with d as (
+            select hashtextextended(a.device_id, 0) as device, min(a.user_id::text) as user_id,
+                   bool_or(a.event = ${viewed}) as s1, bool_or(a.event = ${chosen}) as s2,
+                   bool_or(a.event = ${opened}) as s3, bool_or(a.event = ${sent}) as s4
+              from analytics_events a
              where a.event in (${sql.join(
                funnelEvents.map((event) => sql`${event}`),
                sql`, `,
-             )}) and a.received_at >= ${f} and a.received_at < ${t}),
-          d as (select device, min(user_id::text) as user_id from e group by device),
-          p as (select coalesce(hashtextextended(d.user_id, 0), e.device) as person,
-                  bool_or(e.event = ${viewed}) as s1, bool_or(e.event = ${chosen}) as s2,
-                  bool_or(e.event = ${opened}) as s3, bool_or(e.event = ${sent}) as s4
-                from e join d using (device) group by 1),
+             )}) and a.received_at >= ${f} and a.received_at < ${t}
+             group by 1),
+          p as (select coalesce(hashtextextended(d.user_id, 0), d.device) as person,
+                  bool_or(s1) as s1, bool_or(s2) as s2, bool_or(s3) as s3, bool_or(s4) as s4
+                from d group by 1),
           paid as (select distinct hashtextextended(user_id::text, 0) as person from payment_orders
                 where kind = 'subscription' and created_at >= ${f} and created_at < ${t}
                   and replaces_order_id is null and status in ${everActive} and user_id is not null)
