@@ -58,11 +58,43 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { to: input.to, subject, text, html };
 }
 
+/** The notice that a change she was told about will not happen: her price stays as it is. */
+export function priceChangeWithdrawnMail(input: {
+  to: string;
+  name: string;
+  planName: string;
+  frequency: string;
+  amountCentavos: number;
+  publicUrl: string;
+}): OutgoingMail {
+  const subject = 'El precio de tu suscripción no cambia';
+  const period = periodWords[input.frequency] ?? 'por período';
+  const paragraphs = [
+    `Te habíamos avisado un cambio de precio de tu suscripción al ${input.planName}: ya no se aplica. Seguís pagando ${pesos(input.amountCentavos)} ${period}, como hasta ahora.`,
+  ];
+  const link = `${input.publicUrl}/mi-cuenta/suscripcion`;
+  const text = [
+    `Hola ${input.name}:`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `Ver mi suscripción: ${link}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f1a24;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="color:#5b2a86;font-size:22px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(`Hola ${input.name}:`)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">Ver mi suscripción</a></p></body></html>`;
+  return { to: input.to, subject, text, html };
+}
+
 /**
  * Schedules a plan's new price for its subscribers (inside the admin's change transaction): every
  * active, uncancelled agreement of this plan and frequency that pays the old price (a subscriber
  * with a coupon pays her own and keeps it) gets a change on `effectiveOn` and a notice mail now.
- * A change still scheduled for the same agreement is superseded. Returns how many were scheduled.
+ * An agreement with a change of this plan still scheduled is included whatever it pays: that change
+ * is superseded, and the new one goes from what she pays now; when the new price is what she pays
+ * (the operator took a raise back before it applied) nothing is scheduled and she is told her price
+ * stays. Returns how many changes were scheduled.
  */
 export async function schedulePriceChange(
   tx: Tx,
@@ -79,6 +111,7 @@ export async function schedulePriceChange(
   const subscribers = await tx
     .select({
       orderId: paymentOrders.id,
+      amountCentavos: paymentOrders.amountCentavos,
       email: users.email,
       name: users.name,
       payerEmail: paymentOrders.payerEmail,
@@ -93,9 +126,12 @@ export async function schedulePriceChange(
         sql`${paymentOrders.providerPreapprovalId} is not null`,
         eq(paymentOrders.itemId, input.planId),
         eq(paymentOrders.frequency, input.frequency),
-        eq(paymentOrders.amountCentavos, input.fromCentavos),
+        sql`(${paymentOrders.amountCentavos} = ${input.fromCentavos} or exists (
+          select 1 from ${subscriptionPriceChanges} c
+           where c.order_id = ${paymentOrders.id} and c.status = 'scheduled' and c.plan_id = ${input.planId}))`,
       ),
     );
+  let scheduled = 0;
   for (const subscriber of subscribers) {
     await tx
       .update(subscriptionPriceChanges)
@@ -106,29 +142,45 @@ export async function schedulePriceChange(
           eq(subscriptionPriceChanges.status, 'scheduled'),
         ),
       );
+    const to = subscriber.email ?? subscriber.payerEmail;
+    if (subscriber.amountCentavos === input.toCentavos) {
+      await enqueueMail(
+        tx,
+        priceChangeWithdrawnMail({
+          to,
+          name: subscriber.name ?? '',
+          planName: input.planName,
+          frequency: input.frequency,
+          amountCentavos: subscriber.amountCentavos,
+          publicUrl: input.publicUrl,
+        }),
+      );
+      continue;
+    }
     await tx.insert(subscriptionPriceChanges).values({
       orderId: subscriber.orderId,
       planId: input.planId,
       frequency: input.frequency,
-      fromCentavos: input.fromCentavos,
+      fromCentavos: subscriber.amountCentavos,
       toCentavos: input.toCentavos,
       effectiveOn: input.effectiveOn,
     });
+    scheduled += 1;
     await enqueueMail(
       tx,
       priceChangeMail({
-        to: subscriber.email ?? subscriber.payerEmail,
+        to,
         name: subscriber.name ?? '',
         planName: input.planName,
         frequency: input.frequency,
-        fromCentavos: input.fromCentavos,
+        fromCentavos: subscriber.amountCentavos,
         toCentavos: input.toCentavos,
         effectiveOn: input.effectiveOn,
         publicUrl: input.publicUrl,
       }),
     );
   }
-  return subscribers.length;
+  return scheduled;
 }
 
 export interface PriceChangeRun {

@@ -141,6 +141,58 @@ describe('plans and prices (admin)', () => {
     expect(charge.payment.transaction_amount).toBe(12_500);
   });
 
+  it('a raise taken back before it applies is withdrawn (she is told her price stays); a second change goes from what she pays', async () => {
+    const cami = await subscribed('Plan Básico', 'annual');
+    const { headers } = await operatorSession(t.app, 'admin');
+    const annualAt = (regularPrice: number) => ({
+      prices: [{ frequency: 'annual', regularPrice, discountPrice: null, freeTrial: null }],
+    });
+    const scheduledFor = (orderId: string) =>
+      t.app.db
+        .select({ from: subscriptionPriceChanges.fromCentavos, to: subscriptionPriceChanges.toCentavos })
+        .from(subscriptionPriceChanges)
+        .where(
+          and(
+            eq(subscriptionPriceChanges.orderId, orderId),
+            eq(subscriptionPriceChanges.status, 'scheduled'),
+          ),
+        );
+    const change = async (price: number) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/plans/basico',
+        headers,
+        payload: annualAt(price),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as UpdatePlanPricesResponse;
+    };
+
+    await change(9_500_000);
+    expect(await scheduledFor(cami.orderId)).toEqual([{ from: 9_000_000, to: 9_500_000 }]);
+    // a second raise before the first applied: one change, from what she pays now
+    await change(9_800_000);
+    expect(await scheduledFor(cami.orderId)).toEqual([{ from: 9_000_000, to: 9_800_000 }]);
+    const second = (await mailsTo(cami.buyer.email)).filter(
+      (m) => m.subject === 'Cambia el precio de tu suscripción',
+    );
+    expect(second.map((m) => m.text).join('\n')).toMatch(/pasa de \$\s?90\.000,00 a \$\s?98\.000,00 por año/);
+
+    // taken back to what she pays: nothing scheduled, she is told, and the date changes nothing
+    const back = await change(9_000_000);
+    expect(back.scheduled).toBe(0);
+    expect(back.plan.prices.find((p) => p.frequency === 'annual')?.scheduledChanges).toBe(0);
+    expect(await scheduledFor(cami.orderId)).toEqual([]);
+    const told = (await mailsTo(cami.buyer.email)).find(
+      (m) => m.subject === 'El precio de tu suscripción no cambia',
+    );
+    expect(told?.text).toMatch(/Seguís pagando \$\s?90\.000,00 por año/);
+    await applyDuePriceChanges(t.app, priceChangeEffectiveOn(argentinaDate()));
+    expect(preapprovalOf(cami.preapprovalId)?.auto_recurring.transaction_amount).toBe(90_000);
+    const [order] = await t.app.db.select().from(paymentOrders).where(eq(paymentOrders.id, cami.orderId));
+    expect(order?.amountCentavos).toBe(9_000_000);
+  });
+
   it('a change of trial only, or nothing, schedules nothing; bad prices are refused in Spanish', async () => {
     const { headers } = await operatorSession(t.app, 'admin');
     const trialOnly = await t.app.inject({
