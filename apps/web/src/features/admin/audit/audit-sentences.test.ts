@@ -17,7 +17,10 @@ function sourceFiles(dir: string): string[] {
 /** Actions written from a variable: what the variable can be, checked against its source. */
 const templates: Record<string, { expands: string[]; source: RegExp }> = {
   // course-publication.ts: `action: 'publish' | 'unpublish'`, the use-case's parameter
-  'course.${action}': { expands: ['course.publish', 'course.unpublish'], source: /(?<=action: (?:'\w+' \| )*)'(\w+)'/g },
+  'course.${action}': {
+    expands: ['course.publish', 'course.unpublish'],
+    source: /(?<=action: (?:'\w+' \| )*)'(\w+)'/g,
+  },
   '${kind.targetType}.update': {
     expands: ['service_control.update', 'feature_flag.update'],
     source: /targetType: '(\w+)',\n/g,
