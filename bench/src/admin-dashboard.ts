@@ -42,7 +42,7 @@ const measuredRequests = 5;
 
 /**
  * An operator's access token exactly like the API's own after the second factor (HS256,
- * `typ: access`, `mfa: true`: plugins/authentication.ts and modules/admin/operator-guard.ts).
+ * `typ: access`, `mfa: true`: plugins/authentication.ts and modules/admin/core/operator-guard.ts).
  */
 export function mintOperatorToken(secret: string, userId: string, ttlSeconds = 600): string {
   const now = Math.floor(Date.now() / 1000);

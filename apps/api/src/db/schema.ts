@@ -123,7 +123,7 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** back office (issue 18): an operator's role; null for learners */
     role: text('role', { enum: ['admin', 'editor', 'support'] }),
-    /** operators' TOTP secret, sealed with AES-256-GCM (modules/admin/totp-secrets.ts); never read out */
+    /** operators' TOTP secret, sealed with AES-256-GCM (modules/auth/totp-secrets.ts); never read out */
     totpSecret: text('totp_secret'),
     /** a new secret being enrolled (QR shown, not yet confirmed with a code), sealed the same way */
     totpPendingSecret: text('totp_pending_secret'),

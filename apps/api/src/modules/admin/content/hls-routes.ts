@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors';
-import { markNoChange, recordAudit } from '../audit';
+import { markNoChange, recordAudit } from '../core/audit';
 import { hlsPackagingAvailable, playlistUrlOf, queueHlsPackaging, videoPackagingOf } from './hls-packaging';
 import { uploadedVideoPrefix } from './upload-routes';
 
