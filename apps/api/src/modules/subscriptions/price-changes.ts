@@ -27,22 +27,15 @@ export function priceChangeEffectiveOn(today = argentinaDate()): string {
   return at.toISOString().slice(0, 10);
 }
 
-export function priceChangeMail(input: {
+/** A notice about her subscription's price: a greeting, its paragraphs and the link to Mi cuenta. */
+function subscriptionNotice(input: {
   to: string;
   name: string;
-  planName: string;
-  frequency: string;
-  fromCentavos: number;
-  toCentavos: number;
-  effectiveOn: string;
+  subject: string;
+  paragraphs: string[];
   publicUrl: string;
 }): OutgoingMail {
-  const subject = 'Cambia el precio de tu suscripción';
-  const period = periodWords[input.frequency] ?? 'por período';
-  const paragraphs = [
-    `Desde el ${spanishDate(input.effectiveOn)}, tu suscripción al ${input.planName} pasa de ${pesos(input.fromCentavos)} a ${pesos(input.toCentavos)} ${period}. Los cobros anteriores a esa fecha siguen con el precio actual.`,
-    'Si no querés seguir con el nuevo precio, podés cancelar tu suscripción sin costo desde Mi cuenta antes de esa fecha.',
-  ];
+  const { subject, paragraphs } = input;
   const link = `${input.publicUrl}/mi-cuenta/suscripcion`;
   const text = [
     `Hola ${input.name}:`,
@@ -58,6 +51,27 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { to: input.to, subject, text, html };
 }
 
+export function priceChangeMail(input: {
+  to: string;
+  name: string;
+  planName: string;
+  frequency: string;
+  fromCentavos: number;
+  toCentavos: number;
+  effectiveOn: string;
+  publicUrl: string;
+}): OutgoingMail {
+  const period = periodWords[input.frequency] ?? 'por período';
+  return subscriptionNotice({
+    ...input,
+    subject: 'Cambia el precio de tu suscripción',
+    paragraphs: [
+      `Desde el ${spanishDate(input.effectiveOn)}, tu suscripción al ${input.planName} pasa de ${pesos(input.fromCentavos)} a ${pesos(input.toCentavos)} ${period}. Los cobros anteriores a esa fecha siguen con el precio actual.`,
+      'Si no querés seguir con el nuevo precio, podés cancelar tu suscripción sin costo desde Mi cuenta antes de esa fecha.',
+    ],
+  });
+}
+
 /** The notice that a change she was told about will not happen: her price stays as it is. */
 export function priceChangeWithdrawnMail(input: {
   to: string;
@@ -67,24 +81,14 @@ export function priceChangeWithdrawnMail(input: {
   amountCentavos: number;
   publicUrl: string;
 }): OutgoingMail {
-  const subject = 'El precio de tu suscripción no cambia';
   const period = periodWords[input.frequency] ?? 'por período';
-  const paragraphs = [
-    `Te habíamos avisado un cambio de precio de tu suscripción al ${input.planName}: ya no se aplica. Seguís pagando ${pesos(input.amountCentavos)} ${period}, como hasta ahora.`,
-  ];
-  const link = `${input.publicUrl}/mi-cuenta/suscripcion`;
-  const text = [
-    `Hola ${input.name}:`,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    `Ver mi suscripción: ${link}`,
-  ].join('\n');
-  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f1a24;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="color:#5b2a86;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(`Hola ${input.name}:`)}</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}">Ver mi suscripción</a></p></body></html>`;
-  return { to: input.to, subject, text, html };
+  return subscriptionNotice({
+    ...input,
+    subject: 'El precio de tu suscripción no cambia',
+    paragraphs: [
+      `Te habíamos avisado un cambio de precio de tu suscripción al ${input.planName}: ya no se aplica. Seguís pagando ${pesos(input.amountCentavos)} ${period}, como hasta ahora.`,
+    ],
+  });
 }
 
 /**
