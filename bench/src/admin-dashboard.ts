@@ -22,7 +22,12 @@ export interface AdminDashboardPeriod {
   days: number;
   /** people per step of the answer's funnel: saw the plans, chose one, opened, sent the checkout, paid */
   funnel: number[];
-  /** milliseconds of each measured request (after one unmeasured request) */
+  /**
+   * milliseconds of the first request, unmeasured by the budget: for a period over 31 days it is
+   * the one that computes the figures the next requests read (decision 0196)
+   */
+  first: number;
+  /** milliseconds of each measured request (after the first) */
   samples: number[];
   median: number;
   max: number;
@@ -214,6 +219,7 @@ export async function measureAdminDashboard(
     const url = `${apiUrl}/api/admin/metrics?from=${day(1 - days)}&to=${day(0)}`;
     const samples: number[] = [];
     let funnel: number[] = [];
+    let first = 0;
     for (let i = 0; i <= measuredRequests; i++) {
       const started = performance.now();
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -222,11 +228,12 @@ export async function measureAdminDashboard(
       if (response.status !== 200)
         throw new Error(`GET /api/admin/metrics: ${response.status} ${body.slice(0, 200)}`);
       if (i > 0) samples.push(elapsed);
+      else first = elapsed;
       funnel = funnelOf(body, days);
     }
-    const period = { days, funnel, samples, median: median(samples), max: Math.max(...samples) };
+    const period = { days, funnel, first, samples, median: median(samples), max: Math.max(...samples) };
     log(
-      `   GET /api/admin/metrics, ${days} days: median ${period.median.toFixed(0)} ms, max ${period.max.toFixed(0)} ms; funnel ${funnel.map((n) => n.toLocaleString('en')).join(' → ')}`,
+      `   GET /api/admin/metrics, ${days} days: first ${first.toFixed(0)} ms, then median ${period.median.toFixed(0)} ms, max ${period.max.toFixed(0)} ms; funnel ${funnel.map((n) => n.toLocaleString('en')).join(' → ')}`,
     );
     periods.push(period);
   }
@@ -242,7 +249,7 @@ export function adminDashboardBudget(result: AdminDashboardResult | undefined): 
   return {
     budget: `GET /api/admin/metrics ≤ ${adminDashboardBudgetMs} ms (30, 90 and 365 days, funnel included)`,
     measured: result
-      ? `max ${result.max.toFixed(0)} ms (${result.periods.map((p) => `${p.days} d: median ${p.median.toFixed(0)}`).join(', ')})`
+      ? `max ${result.max.toFixed(0)} ms (${result.periods.map((p) => `${p.days} d: median ${p.median.toFixed(0)}`).join(', ')}); first request, which computes a period over 31 days: ${result.periods.map((p) => `${p.days} d ${p.first.toFixed(0)} ms`).join(', ')}`
       : '–',
     status: result ? (result.max <= adminDashboardBudgetMs ? 'met' : 'missed') : 'not measured',
   };

@@ -1147,3 +1147,23 @@ export const uploadLocks = pgTable('upload_locks', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The dashboard's figures of a long period (more than 31 days), kept so that opening it reads a
+ * row instead of a year of events (decision 0196): written by the request that computed them and
+ * refreshed every 10 minutes by the `dashboard.snapshots` job while an operator asked for the
+ * period in the last day. Disposable: a missing or old row is computed again.
+ */
+export const dashboardSnapshots = pgTable(
+  'dashboard_snapshots',
+  {
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    /** the answer of GET /api/admin/metrics (contract `metricsSchema`) */
+    metrics: jsonb('metrics').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    /** the last time an operator asked for the period: the job refreshes only recent ones */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.periodFrom, t.periodTo] })],
+);

@@ -1,8 +1,10 @@
 import { metricsQuerySchema, metricsSchema } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardMetrics, metricsPeriod } from './dashboard-metrics';
+import { metricsPeriod } from './dashboard-metrics';
+import { loadDashboardMetrics } from './dashboard-snapshots';
 
-/** The dashboard (web: features/admin/dashboard; permission `dashboard`): GET /api/admin/metrics?from&to. */
+/** The dashboard (web: features/admin/dashboard; permission `dashboard`): GET /api/admin/metrics?from&to
+ * (long periods from their kept figures: dashboard-snapshots.ts). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics',
@@ -18,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return dashboardMetrics(app.db, metricsPeriod(request.query));
+      return loadDashboardMetrics(app.db, metricsPeriod(request.query));
     },
   );
 };

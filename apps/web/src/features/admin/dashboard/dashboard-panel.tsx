@@ -161,6 +161,8 @@ function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boo
     <div className="admin-stack" aria-busy={refreshing}>
       <p className="admin-muted" aria-live="polite">
         Del {formatDay(m.from)} al {formatDay(m.to)} · calculado {formatDateTime(m.generatedAt)}
+        {/* the API keeps a long period's figures (decision 0196) */}
+        {m.days.length > 31 ? ' · los períodos de más de un mes se recalculan cada 10 minutos' : ''}
       </p>
       <div className="admin-actions">
         <button type="button" className="button button-secondary" onClick={() => downloadCsv(m)}>
