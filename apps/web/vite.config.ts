@@ -69,7 +69,7 @@ export default defineConfig({
               // split by whoever imports each part they were six files of 0.2–1.8 KB on /login,
               // each compressed on its own. Parts other screens use (dialog, text field) stay apart.
               name: 'auth-forms',
-              test: /src[\\/](features[\\/]auth[\\/](auth-fields|auth-screen|email-request-modal|form-rules|login-notice)|ui[\\/]password-field)/,
+              test: /src[\\/](shared[\\/]auth[\\/](auth-fields|auth-screen|email-request-modal|form-rules|login-notice)|ui[\\/]password-field)/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { credentialsFromCode } from '../features/auth/auth-api';
-import { startSession } from '../features/auth/session-actions';
+import { credentialsFromCode } from '../shared/auth/auth-api';
+import { startSession } from '../shared/auth/session-actions';
 import { storeChannel } from '../lib/channel';
 import { asNavigationState, planEntry } from '../lib/entry-params';
 import { Spinner } from '../ui/feedback';

@@ -22,7 +22,7 @@ const ValidatePage = lazy(() => import('../features/auth/validate-page'));
 const RecoverPage = lazy(() => import('../features/auth/recover-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const CertificatePage = lazy(() => import('../features/certificates/certificate-page'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const NotFoundPage = lazy(() => import('../shared/not-found/not-found-page'));
 const loadShell = () => import('./shell-route');
 const loadAcademyCalls = () => import('./academy-first-calls');
 const loadAcademy = () => import('../features/academy/academy-page');
@@ -65,7 +65,7 @@ const ProgramDetailPage = lazy(() => import('../features/programs/program-detail
 const CommunityPage = lazy(() => import('../features/community/community-page'));
 const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'));
 const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
-const AladinaPage = lazy(() => import('../features/shell/coming-soon-page'));
+const AladinaPage = lazy(() => import('./shell/coming-soon-page'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
 const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
 const PlanListPage = lazy(() => import('../features/subscriptions/plan-list-page'));

@@ -1,4 +1,4 @@
-import { endSession } from '../features/auth/session-actions';
+import { endSession } from '../shared/auth/session-actions';
 import { installSessionHooks } from '../lib/api-client';
 import { readCredentials, refreshSession } from '../lib/session';
 

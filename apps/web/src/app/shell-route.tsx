@@ -1,5 +1,5 @@
-import { startBootstrap } from '../features/shell/bootstrap';
-import { ShellLayout } from '../features/shell/shell-layout';
+import { startBootstrap } from '../shared/account/bootstrap';
+import { ShellLayout } from './shell/shell-layout';
 import { readCredentials } from '../lib/session';
 import { queryClient } from './data-layout';
 

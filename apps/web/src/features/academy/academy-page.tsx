@@ -5,9 +5,9 @@ import { useReveal } from '../../lib/use-reveal';
 import { Alert, Spinner } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
 import { SkeletonCards } from '../../ui/skeleton-cards';
-import { ProgramCardView } from '../programs/program-card';
-import { useCurrentUser, useSubscription } from '../shell/account-queries';
-import { asksInterests } from '../shell/onboarding-rules';
+import { ProgramCardView } from '../../shared/catalogue/program-card';
+import { useCurrentUser, useSubscription } from '../../shared/account/account-queries';
+import { asksInterests } from '../../shared/account/onboarding-rules';
 import {
   progressOf,
   useAcademyFilters,
@@ -16,10 +16,10 @@ import {
   useProgramsAndPacks,
   useProgressOverview,
   useQuickCourses,
-} from './catalog-api';
+} from '../../shared/catalogue/catalog-api';
 import { continueWatchingRow } from './continue-rules';
 import { ContinueWatching } from './continue-watching';
-import { CourseCard, EventCard } from './course-card';
+import { CourseCard, EventCard } from '../../shared/catalogue/course-card';
 import { EmptyResults } from './empty-results';
 import { ExpiredPromoModal } from './expired-promo-modal';
 import {
@@ -33,13 +33,13 @@ import {
 import { FiltersBar } from './filters-bar';
 import { forYouListSize } from './first-queries';
 import { forYouCourses, wantsForYou } from './for-you-rules';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../shared/catalogue/page-header';
 import { SearchOverlay } from './search-overlay';
 import { useUrlFilters } from './use-url-filters';
-import './academy.css';
+import '../../shared/catalogue/academy.css';
 
 /** The onboarding's two questions (issue 30): their code loads only while they are asked. */
-const InterestsQuestions = lazy(() => import('../shell/interests-questions'));
+const InterestsQuestions = lazy(() => import('../../shared/account/interests-questions'));
 
 /** Cards in the widest first row (4 columns): their thumbnails load first, not lazily (LCP). */
 const firstRowSize = 4;

@@ -2,7 +2,7 @@ import type { ContinueWatchingItem } from '@alcancia/contract';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { ProgressBar } from '../../ui/progress-bar';
-import { percent } from './catalog-api';
+import { percent } from '../../shared/catalogue/catalog-api';
 import { resumePath } from './continue-rules';
 
 /**

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { useSubscription } from '../shell/account-queries';
-import { progressOf, useAcademyFilters, useCourses, useProgressOverview } from './catalog-api';
-import { CourseCard } from './course-card';
+import { useSubscription } from '../../shared/account/account-queries';
+import { progressOf, useAcademyFilters, useCourses, useProgressOverview } from '../../shared/catalogue/catalog-api';
+import { CourseCard } from '../../shared/catalogue/course-card';
 import { EmptyResults } from './empty-results';
 import {
   effectiveFilters,
@@ -14,9 +14,9 @@ import {
   visibleSuggestedFilters,
 } from './filter-rules';
 import { FiltersBar } from './filters-bar';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../shared/catalogue/page-header';
 import { useUrlFilters } from './use-url-filters';
-import './academy.css';
+import '../../shared/catalogue/academy.css';
 
 const pageSize = 24;
 

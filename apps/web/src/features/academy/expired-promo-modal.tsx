@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem, writeItem } from '../../lib/storage';
 import { Dialog } from '../../ui/dialog';
-import type { SubscriptionInfo } from '../shell/account-queries';
-import { notShowExpiredModalKey, parseOptedOut, showExpiredPromoModal } from '../shell/account-rules';
+import type { SubscriptionInfo } from '../../shared/account/account-queries';
+import { notShowExpiredModalKey, parseOptedOut, showExpiredPromoModal } from '../../shared/account/account-rules';
 
 const shownKey = 'expiredPromoModalShown';
 

@@ -1,5 +1,5 @@
 import type { AcademyFilters } from '@alcancia/contract';
-import type { CatalogFilters } from './catalog-api';
+import type { CatalogFilters } from '../../shared/catalogue/catalog-api';
 
 /** The academy filters (spec §4): one suggested filter (toggled), one topic, one level. */
 export interface FilterState {

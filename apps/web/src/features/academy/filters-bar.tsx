@@ -1,7 +1,7 @@
 import type { AcademyFilters } from '@alcancia/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../ui/dialog';
-import type { SubscriptionInfo } from '../shell/account-queries';
+import type { SubscriptionInfo } from '../../shared/account/account-queries';
 import {
   activeFilterCount,
   chooseLevel,

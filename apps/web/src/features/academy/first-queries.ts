@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { startBootstrap } from '../shell/bootstrap';
+import { startBootstrap } from '../../shared/account/bootstrap';
 import {
   academyFiltersQuery,
   coursesQuery,
@@ -8,7 +8,7 @@ import {
   programsQuery,
   progressOverviewQuery,
   quickCoursesQuery,
-} from './catalog-api';
+} from '../../shared/catalogue/catalog-api';
 import { filtersFromSearch, hasActiveFilters } from './filter-rules';
 import { wantsForYou } from './for-you-rules';
 

@@ -4,9 +4,9 @@ import { track } from '../../lib/analytics';
 import { Dialog } from '../../ui/dialog';
 import { Alert, Spinner } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
-import { programDetailPath } from '../programs/program-rules';
-import { courseCardTarget } from './card-rules';
-import { useSearch } from './catalog-api';
+import { programDetailPath } from '../../shared/catalogue/program-rules';
+import { courseCardTarget } from '../../shared/catalogue/card-rules';
+import { useSearch } from '../../shared/catalogue/catalog-api';
 import { emptySearchHint, emptySearchText } from './empty-results';
 import { searchMinLength, searchPauseMs, searchTextToRun } from './filter-rules';
 

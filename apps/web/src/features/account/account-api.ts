@@ -1,7 +1,7 @@
 import type { AccountSecurity, CountryCode, CurrentUser } from '@alcancia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { argentinaToday } from '../shell/account-rules';
+import { argentinaToday } from '../../shared/account/account-rules';
 import { exportFileNameFor } from './account-rules';
 
 /** The calls of Mi cuenta › Datos and Privacidad (her data and her account). */

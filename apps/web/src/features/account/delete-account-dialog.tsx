@@ -5,9 +5,9 @@ import { track } from '../../lib/analytics';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { CodeField } from '../auth/auth-fields';
-import { leaveLoginNotice } from '../auth/login-notice';
-import { endSession } from '../auth/session-actions';
+import { CodeField } from '../../shared/auth/auth-fields';
+import { leaveLoginNotice } from '../../shared/auth/login-notice';
+import { endSession } from '../../shared/auth/session-actions';
 import { deleteAccount, requestDeletionCode } from './account-api';
 import { accountErrorText } from './account-rules';
 

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { Alert } from '../../ui/feedback';
-import { CodeField, EmailField } from '../auth/auth-fields';
-import { isValidEmail } from '../auth/form-rules';
-import { accountKeys } from '../shell/account-queries';
+import { CodeField, EmailField } from '../../shared/auth/auth-fields';
+import { isValidEmail } from '../../shared/auth/form-rules';
+import { accountKeys } from '../../shared/account/account-queries';
 import { confirmEmailChange, requestEmailChange } from './account-api';
 import { accountErrorText } from './account-rules';
 

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { PasswordChecklist } from '../auth/password-checklist';
+import { PasswordChecklist } from '../../shared/auth/password-checklist';
 import { changePassword } from './account-api';
 import { accountErrorText } from './account-rules';
 

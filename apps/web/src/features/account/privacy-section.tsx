@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { useCurrentUser } from '../shell/account-queries';
+import { useCurrentUser } from '../../shared/account/account-queries';
 import { downloadDataExport, useAccountSecurity } from './account-api';
 import { accountErrorText } from './account-rules';
 import { DeleteAccountDialog } from './delete-account-dialog';

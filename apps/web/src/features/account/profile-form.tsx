@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { CountrySelect, PhoneField, phoneHint } from '../auth/profile-fields';
-import { PrivacyNotice } from '../legal/privacy-notice';
-import { accountKeys } from '../shell/account-queries';
+import { CountrySelect, PhoneField, phoneHint } from '../../shared/auth/profile-fields';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
+import { accountKeys } from '../../shared/account/account-queries';
 import { updateProfile } from './account-api';
 import {
   accountErrorText,

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { useCurrentUser } from '../shell/account-queries';
+import { useCurrentUser } from '../../shared/account/account-queries';
 import { useAccountSecurity } from './account-api';
 import { EmailChange } from './email-change';
 import { PasswordChange } from './password-change';

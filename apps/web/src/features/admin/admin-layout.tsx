@@ -1,7 +1,7 @@
 import { type Operator, roleLabels } from '@alcancia/contract/admin';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from '../../shared/auth/use-logout';
 import { can } from './admin-api';
 import { adminSections } from './admin-sections';
 

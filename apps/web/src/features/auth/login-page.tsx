@@ -6,13 +6,13 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Alert, Spinner } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { socialLogin } from './auth-api';
-import { EmailField } from './auth-fields';
-import { AuthScreen } from './auth-screen';
-import { type EmailRequestKind, EmailRequestModal } from './email-request-modal';
-import { clearLoginNotice, peekLoginNotice } from './login-notice';
-import { authMessages, codeOf, messageFor } from './messages';
-import { loginWithPassword, startSession } from './session-actions';
+import { socialLogin } from '../../shared/auth/auth-api';
+import { EmailField } from '../../shared/auth/auth-fields';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { type EmailRequestKind, EmailRequestModal } from '../../shared/auth/email-request-modal';
+import { clearLoginNotice, peekLoginNotice } from '../../shared/auth/login-notice';
+import { authMessages, codeOf, messageFor } from '../../shared/auth/messages';
+import { loginWithPassword, startSession } from '../../shared/auth/session-actions';
 import { SocialLogin, socialFollowingPageKey } from './social-login';
 
 /** An operator's second step (issue 18): its own chunk, never loaded for a learner. */

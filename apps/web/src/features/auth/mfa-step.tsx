@@ -4,8 +4,8 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { AuthScreen } from './auth-screen';
-import { startSession } from './session-actions';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { startSession } from '../../shared/auth/session-actions';
 
 const messages: Record<string, string> = {
   INVALID_MFA_CODE: 'El código no es correcto o ya se usó. Ingresá el que muestra ahora tu aplicación.',

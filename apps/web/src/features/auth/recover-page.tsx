@@ -6,13 +6,13 @@ import { clearCredentials, readCredentials } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
-import { confirmPassword } from './auth-api';
-import { CodeField, EmailField } from './auth-fields';
-import { AuthScreen } from './auth-screen';
-import { EmailRequestModal } from './email-request-modal';
-import { canSubmitRecover, isValidEmail } from './form-rules';
-import { authTexts, codeOf, messageFor } from './messages';
-import { PasswordChecklist } from './password-checklist';
+import { confirmPassword } from '../../shared/auth/auth-api';
+import { CodeField, EmailField } from '../../shared/auth/auth-fields';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { EmailRequestModal } from '../../shared/auth/email-request-modal';
+import { canSubmitRecover, isValidEmail } from '../../shared/auth/form-rules';
+import { authTexts, codeOf, messageFor } from '../../shared/auth/messages';
+import { PasswordChecklist } from '../../shared/auth/password-checklist';
 
 /**
  * /recover?email&validationCode — the link of the recovery e-mail: two password fields with

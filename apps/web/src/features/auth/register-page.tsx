@@ -2,9 +2,9 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { AuthScreen } from './auth-screen';
-import { authTexts } from './messages';
-import { RegisterForm } from './register-form';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { authTexts } from '../../shared/auth/messages';
+import { RegisterForm } from '../../shared/auth/register-form';
 
 /**
  * /register. No dialog opens with the page (decision 77): the Argentina-only note shows under the

@@ -2,7 +2,7 @@ import type { ServiceControl } from '@alcancia/contract';
 import { useEffect, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { writeItem } from '../../lib/storage';
-import { type SocialProvider, serviceControl } from './auth-api';
+import { type SocialProvider, serviceControl } from '../../shared/auth/auth-api';
 
 /** sessionStorage key: the page to open after the provider sends the user back to /login. */
 export const socialFollowingPageKey = 'socialFollowingPage';

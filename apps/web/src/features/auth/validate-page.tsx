@@ -7,12 +7,12 @@ import { forgetReturnPath, readReturnPath } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
-import { validateAccount } from './auth-api';
-import { CodeField, EmailField } from './auth-fields';
-import { AuthScreen } from './auth-screen';
-import { EmailRequestModal } from './email-request-modal';
-import { isValidEmail } from './form-rules';
-import { authTexts, codeOf, messageFor } from './messages';
+import { validateAccount } from '../../shared/auth/auth-api';
+import { CodeField, EmailField } from '../../shared/auth/auth-fields';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { EmailRequestModal } from '../../shared/auth/email-request-modal';
+import { isValidEmail } from '../../shared/auth/form-rules';
+import { authTexts, codeOf, messageFor } from '../../shared/auth/messages';
 
 type Outcome =
   | { status: 'loading' }

@@ -5,7 +5,7 @@ import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { useServiceControl } from '../shell/account-queries';
+import { useServiceControl } from '../../shared/account/account-queries';
 import './community.css';
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { accountKeys, useCurrentUser } from '../shell/account-queries';
+import { accountKeys, useCurrentUser } from '../../shared/account/account-queries';
 import { fullNameError, isCertificateAvailable, needsFullName } from './certificate-rules';
 import { downloadCertificate } from './download-certificate';
 

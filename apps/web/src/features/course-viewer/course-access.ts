@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
-import { courseQuery, previewQuery, progressQuery } from './get-course';
+import { courseQuery, previewQuery, progressQuery } from '../../shared/catalogue/get-course';
 
 /**
  * Spec §4, course access on load. The server decides (GET /academy/{id} answers 403 with the

@@ -2,8 +2,8 @@ import type { Course } from '@alcancia/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
-import { courseCardTarget } from '../academy/card-rules';
-import { progressOf, useProgressOverview, useQuickCourses } from '../academy/catalog-api';
+import { courseCardTarget } from '../../shared/catalogue/card-rules';
+import { progressOf, useProgressOverview, useQuickCourses } from '../../shared/catalogue/catalog-api';
 import {
   CertificateDownloadButton,
   CertificateDownloadError,

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/progress-bar';
-import { useAcademyFilters } from '../academy/catalog-api';
+import { useAcademyFilters } from '../../shared/catalogue/catalog-api';
 import { CertificateButton } from './certificate-button';
 import { isCertificateAvailable } from './certificate-rules';
 import { CourseCover } from './course-cover';

@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { accessTokenExpiresAt, readCredentials } from '../../lib/session';
-import { courseViewerKeys } from './get-course';
+import { courseViewerKeys } from '../../shared/catalogue/get-course';
 import { mergeSavedProgress } from './progress-rules';
 
 export type SavedProgress = z.infer<typeof saveProgressResponseSchema>;

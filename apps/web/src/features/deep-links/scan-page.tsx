@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Spinner } from '../../ui/feedback';
-import { appStoreDeepLink } from '../shell/app-links';
+import { appStoreDeepLink } from '../../shared/account/app-links';
 
 export const scanRedirectDelayMs = 500;
 

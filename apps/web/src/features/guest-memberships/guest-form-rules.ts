@@ -6,7 +6,7 @@ import {
   guestTierTerms,
 } from '@alcancia/contract/guest-tiers';
 import { emailPattern, normalizePhone } from '@alcancia/contract/rules';
-import { invoiceDocumentOf } from '../payments/invoice-document-field';
+import { invoiceDocumentOf } from '../../shared/checkout/invoice-document-field';
 
 /** The pure rules of the guest membership form (spec §5 "Guest purchase"), testable without a browser. */
 export interface GuestFormValues {

@@ -5,7 +5,7 @@ import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { InvoiceDocumentField } from '../payments/invoice-document-field';
+import { InvoiceDocumentField } from '../../shared/checkout/invoice-document-field';
 import { createGuestPreference } from './create-guest-preference';
 import {
   emptyGuestValues,
@@ -18,7 +18,7 @@ import {
 } from './guest-form-rules';
 import { tierSummary } from './guest-tiers';
 import './guest-memberships.css';
-import { PrivacyNotice } from '../legal/privacy-notice';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 
 type Status = 'idle' | 'loading' | 'error';
 

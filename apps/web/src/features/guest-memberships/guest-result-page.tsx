@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem } from '../../lib/storage';
 import { usePageTitle } from '../../lib/use-page-title';
-import NotFoundPage from '../not-found/not-found-page';
+import NotFoundPage from '../../shared/not-found/not-found-page';
 import { guestEmailKey } from './create-guest-preference';
 import { type GuestResult, isGuestResult } from './guest-form-rules';
 import { tierPath, tierSummary } from './guest-tiers';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCurrentUser } from '../shell/account-queries';
-import { StoreButtons } from '../shell/store-buttons';
+import { useCurrentUser } from '../../shared/account/account-queries';
+import { StoreButtons } from '../../shared/account/store-buttons';
 import { qrMatrix, qrPath } from './qr-code';
 import './home-pages.css';
 

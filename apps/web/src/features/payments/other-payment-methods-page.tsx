@@ -4,12 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/feedback';
-import { requestPaymentLink } from '../programs/program-checkout-api';
-import { isPlanFrequency } from '../subscriptions/plan-rules';
-import { searchPlan, subscriptionKeys } from '../subscriptions/subscriptions-api';
-import { supportWhatsAppUrl } from './external-links';
-import { type OtherPaymentsFor, productOfQuery } from './other-payment-methods';
-import './checkout.css';
+import { requestPaymentLink } from '../../shared/checkout/program-checkout-api';
+import { isPlanFrequency } from '../../shared/checkout/plan-rules';
+import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
+import { supportWhatsAppUrl } from '../../shared/checkout/external-links';
+import { type OtherPaymentsFor, productOfQuery } from '../../shared/checkout/other-payment-methods';
+import '../../shared/checkout/checkout.css';
 
 const supportEmail = 'ayuda@alcancia.com.ar';
 

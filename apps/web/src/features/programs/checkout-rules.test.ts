@@ -1,8 +1,8 @@
 import type { InstallmentOption } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { appAcademyDeepLink } from '../payments/app-return';
-import { promoTexts } from '../payments/promo-messages';
+import { appAcademyDeepLink } from '../../shared/checkout/app-return';
+import { promoTexts } from '../../shared/checkout/promo-messages';
 import {
   afterSuccessDestination,
   exhaustedDestination,

@@ -1,12 +1,12 @@
 import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { type AppReturnInfo, appDeepLinkOf } from '../payments/app-return';
-import { isCountryBlocked } from '../payments/country-gate';
-import { financingTerms, formatRate } from '../payments/financing';
-import { installmentError } from '../payments/installments';
-import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
-import { promoErrorText } from '../payments/promo-messages';
+import { type AppReturnInfo, appDeepLinkOf } from '../../shared/checkout/app-return';
+import { isCountryBlocked } from '../../shared/checkout/country-gate';
+import { financingTerms, formatRate } from '../../shared/checkout/financing';
+import { installmentError } from '../../shared/checkout/installments';
+import { otherPaymentMethodsPath } from '../../shared/checkout/other-payment-methods';
+import { promoErrorText } from '../../shared/checkout/promo-messages';
 
 /**
  * Pure rules of the program checkout (purchases spec §4, §5, §8): the preview errors' dialogs, the

@@ -1,6 +1,6 @@
 import type { ProgramPaymentRequest, ProgramPaymentResponse } from '@alcancia/contract';
-import { type PaymentAnswer, postPayment } from '../payments/payment-request';
-import { cardProvider } from './program-checkout-api';
+import { type PaymentAnswer, postPayment } from '../../shared/checkout/payment-request';
+import { cardProvider } from '../../shared/checkout/program-checkout-api';
 
 /** POST /users/mercadopago/payment/program: approved (200), pending (202) or a refusal (402). */
 export function payProgram(body: ProgramPaymentRequest): Promise<PaymentAnswer<ProgramPaymentResponse>> {

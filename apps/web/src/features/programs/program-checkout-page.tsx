@@ -5,25 +5,25 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Dialog } from '../../ui/dialog';
-import { clearAppReturn, saveAppReturn } from '../payments/app-return';
-import { CardForm, type CardFormSubmission } from '../payments/card-form';
+import { clearAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
+import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
 import {
   CardFormLoadError,
   CheckoutLoading,
   UserDataErrorDialog,
   WhatsAppHelpLink,
-} from '../payments/checkout-parts';
-import { awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
-import { ErrorDialog } from '../payments/error-dialog';
-import { InvoiceDocumentField, invoiceDocumentOf } from '../payments/invoice-document-field';
-import { PaymentResultModal } from '../payments/payment-result-modal';
-import { promoErrorText } from '../payments/promo-messages';
-import { refusalMessage } from '../payments/refusal-messages';
-import { useCheckoutEntry } from '../payments/use-checkout-entry';
-import { useMercadoPago } from '../payments/use-mercadopago';
-import { usePaymentResult } from '../payments/use-payment-result';
-import { WithdrawalRightNotice } from '../payments/withdrawal-right-notice';
-import { useCurrentUser } from '../shell/account-queries';
+} from '../../shared/checkout/checkout-parts';
+import { awaitingCountryLabel, awaitsCountry } from '../../shared/checkout/country-gate';
+import { ErrorDialog } from '../../shared/checkout/error-dialog';
+import { InvoiceDocumentField, invoiceDocumentOf } from '../../shared/checkout/invoice-document-field';
+import { PaymentResultModal } from '../../shared/checkout/payment-result-modal';
+import { promoErrorText } from '../../shared/checkout/promo-messages';
+import { refusalMessage } from '../../shared/checkout/refusal-messages';
+import { useCheckoutEntry } from '../../shared/checkout/use-checkout-entry';
+import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
+import { usePaymentResult } from '../../shared/checkout/use-payment-result';
+import { WithdrawalRightNotice } from '../../shared/checkout/withdrawal-right-notice';
+import { useCurrentUser } from '../../shared/account/account-queries';
 import {
   afterSuccessDestination,
   alreadyPurchasedDialog,
@@ -46,12 +46,12 @@ import {
   useCheckoutProvider,
   useProgramInstallments,
   useProgramPreview,
-} from './program-checkout-api';
+} from '../../shared/checkout/program-checkout-api';
 import { trackProgram } from './program-events';
-import { ProgramOrderSummary } from './program-order-summary';
+import { ProgramOrderSummary } from '../../shared/checkout/program-order-summary';
 import { ProgramPromoBox } from './program-promo-box';
 import { ownsProduct } from './programs-api';
-import '../payments/checkout.css';
+import '../../shared/checkout/checkout.css';
 
 const plansPath = '/compra/suscripcion';
 

@@ -2,18 +2,18 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { Thumbnail } from '../academy/course-card';
-import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
-import { useCurrentUser } from '../shell/account-queries';
+import { Thumbnail } from '../../shared/catalogue/course-card';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
+import { useCurrentUser } from '../../shared/account/account-queries';
 import {
   discountBadge,
   programCheckoutPath,
   programPrices,
   programTypeLabel,
   subscribersOnlyNote,
-} from './program-rules';
+} from '../../shared/catalogue/program-rules';
 import { ownsProduct, useAllProgramsAndPacks, useFaqs, usePresentation } from './programs-api';
-import '../academy/academy.css';
+import '../../shared/catalogue/academy.css';
 
 function minutes(seconds: number): string {
   const m = Math.floor(seconds / 60);

@@ -4,10 +4,10 @@ import { asNavigationState } from '../../lib/entry-params';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { AuthScreen } from '../auth/auth-screen';
-import { IdentificationStep, type UserCase } from '../auth/identification-step';
-import { useProgramPreview } from './program-checkout-api';
-import { programCheckoutPath } from './program-rules';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { IdentificationStep, type UserCase } from '../../shared/auth/identification-step';
+import { useProgramPreview } from '../../shared/checkout/program-checkout-api';
+import { programCheckoutPath } from '../../shared/catalogue/program-rules';
 
 /**
  * /compra/programa/identificacion/{id}: register (default) or log in before the program checkout,

@@ -1,7 +1,7 @@
 import type { Course, ProgramCard } from '@alcancia/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { catalogKeys, listStaleTime, type Page } from '../academy/catalog-api';
+import { catalogKeys, listStaleTime, type Page } from '../../shared/catalogue/catalog-api';
 
 /** Every program and pack (the full lists, largest page), programs first. */
 export function useAllProgramsAndPacks() {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Spinner } from '../../ui/feedback';
-import { progressOf, useProgressOverview } from '../academy/catalog-api';
-import { PageHeader } from '../academy/page-header';
-import { ProgramCardView } from './program-card';
+import { progressOf, useProgressOverview } from '../../shared/catalogue/catalog-api';
+import { PageHeader } from '../../shared/catalogue/page-header';
+import { ProgramCardView } from '../../shared/catalogue/program-card';
 import { useAllProgramsAndPacks } from './programs-api';
-import '../academy/academy.css';
+import '../../shared/catalogue/academy.css';
 
 /** /programas: every program and pack with the user's progress; loading, empty or cards. */
 export default function ProgramsPage() {

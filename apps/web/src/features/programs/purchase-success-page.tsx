@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { appReturnFromEntry, clearAppReturn, readAppReturn } from '../payments/app-return';
+import { appReturnFromEntry, clearAppReturn, readAppReturn } from '../../shared/checkout/app-return';
 import { afterSuccessDestination } from './checkout-rules';
-import { refreshAfterPurchase } from './program-checkout-api';
+import { refreshAfterPurchase } from '../../shared/checkout/program-checkout-api';
 import { trackProgram } from './program-events';
 import { useAllProgramsAndPacks } from './programs-api';
-import '../payments/checkout.css';
+import '../../shared/checkout/checkout.css';
 
 /**
  * /compra-exitosa: where a program paid with the redirect provider comes back to

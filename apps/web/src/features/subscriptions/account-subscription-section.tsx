@@ -7,9 +7,9 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Dialog } from '../../ui/dialog';
 import { Alert, Spinner } from '../../ui/feedback';
-import { CardForm, type CardFormSubmission } from '../payments/card-form';
-import { refusalMessage } from '../payments/refusal-messages';
-import { useMercadoPago } from '../payments/use-mercadopago';
+import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
+import { refusalMessage } from '../../shared/checkout/refusal-messages';
+import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
 import {
   afterSubscriptionChange,
   cancelAccountSubscription,
@@ -18,8 +18,8 @@ import {
   useAccountSubscription,
 } from './account-subscription-api';
 import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
-import { frequencyLabels } from './plan-rules';
-import '../payments/checkout.css';
+import { frequencyLabels } from '../../shared/checkout/plan-rules';
+import '../../shared/checkout/checkout.css';
 import './account-subscription.css';
 
 const plansPath = '/compra/suscripcion';

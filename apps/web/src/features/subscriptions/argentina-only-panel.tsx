@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { track } from '../../lib/analytics';
-import { appStoreUrl, playStoreUrl } from '../shell/app-links';
+import { appStoreUrl, playStoreUrl } from '../../shared/account/app-links';
 
 /**
  * For accounts outside Argentina (spec §1, §4 country gate): web purchases are Argentina-only,

@@ -7,8 +7,8 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Alert } from '../../ui/feedback';
-import { CodeField, EmailField } from '../auth/auth-fields';
-import { PrivacyNotice } from '../legal/privacy-notice';
+import { CodeField, EmailField } from '../../shared/auth/auth-fields';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { confirmGuestCancellation, requestGuestCancellation } from './guest-cancellation-api';
 import '../withdrawals/withdrawals.css';
 

@@ -12,24 +12,24 @@ import {
   clearAppReturn,
   readAppReturn,
   saveAppReturn,
-} from '../payments/app-return';
-import { CardForm, type CardFormSubmission } from '../payments/card-form';
+} from '../../shared/checkout/app-return';
+import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
 import {
   CardFormLoadError,
   CheckoutLoading,
   UserDataErrorDialog,
   WhatsAppHelpLink,
-} from '../payments/checkout-parts';
-import { allowedCountry, awaitingCountryLabel, awaitsCountry } from '../payments/country-gate';
-import { ErrorDialog } from '../payments/error-dialog';
-import { InvoiceDocumentField, invoiceDocumentOf } from '../payments/invoice-document-field';
-import { otherPaymentMethodsPath } from '../payments/other-payment-methods';
-import { PaymentResultModal } from '../payments/payment-result-modal';
-import { refusalMessage } from '../payments/refusal-messages';
-import { useCheckoutEntry } from '../payments/use-checkout-entry';
-import { useMercadoPago } from '../payments/use-mercadopago';
-import { usePaymentResult } from '../payments/use-payment-result';
-import { WithdrawalRightNotice } from '../payments/withdrawal-right-notice';
+} from '../../shared/checkout/checkout-parts';
+import { allowedCountry, awaitingCountryLabel, awaitsCountry } from '../../shared/checkout/country-gate';
+import { ErrorDialog } from '../../shared/checkout/error-dialog';
+import { InvoiceDocumentField, invoiceDocumentOf } from '../../shared/checkout/invoice-document-field';
+import { otherPaymentMethodsPath } from '../../shared/checkout/other-payment-methods';
+import { PaymentResultModal } from '../../shared/checkout/payment-result-modal';
+import { refusalMessage } from '../../shared/checkout/refusal-messages';
+import { useCheckoutEntry } from '../../shared/checkout/use-checkout-entry';
+import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
+import { usePaymentResult } from '../../shared/checkout/use-payment-result';
+import { WithdrawalRightNotice } from '../../shared/checkout/withdrawal-right-notice';
 import { isPromoRefusal, subscriptionPromoErrorText } from './invalid-promo-for-plan';
 import { OrderSummary } from './order-summary';
 import { paymentFailure } from './payment-failure';
@@ -42,7 +42,7 @@ import {
   frequencyRedirect,
   isPlanFrequency,
   isUpgrade,
-} from './plan-rules';
+} from '../../shared/checkout/plan-rules';
 import { PromoBox } from './promo-box';
 import { trackSubscription } from './subscription-events';
 import {
@@ -51,11 +51,11 @@ import {
   subscribeWithCard,
   subscriptionKeys,
   useFeatureFlags,
-} from './subscriptions-api';
+} from '../../shared/checkout/subscriptions-api';
 import { RefundNotice, UpgradeGuardDialog } from './upgrade-dialogs';
 import { useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState } from './use-plan-choice';
-import '../payments/checkout.css';
+import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
 
 const plansPath = '/compra/suscripcion';

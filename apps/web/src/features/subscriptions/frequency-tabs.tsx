@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import type { TabFrequency } from './plan-rules';
+import type { TabFrequency } from '../../shared/checkout/plan-rules';
 
 const tabText: Record<TabFrequency, string> = { monthly: 'Mensual', annual: 'Anual' };
 

@@ -5,8 +5,8 @@ import { asNavigationState } from '../../lib/entry-params';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { AuthScreen } from '../auth/auth-screen';
-import { IdentificationStep, type UserCase } from '../auth/identification-step';
+import { AuthScreen } from '../../shared/auth/auth-screen';
+import { IdentificationStep, type UserCase } from '../../shared/auth/identification-step';
 import {
   canonicalPlanPath,
   chargedPrice,
@@ -16,8 +16,8 @@ import {
   isPlanFrequency,
   perPeriod,
   trialText,
-} from './plan-rules';
-import { searchPlan, subscriptionKeys } from './subscriptions-api';
+} from '../../shared/checkout/plan-rules';
+import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import { purchaseState } from './use-plan-choice';
 import './subscriptions.css';
 

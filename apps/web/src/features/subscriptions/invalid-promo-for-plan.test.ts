@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { promoTexts } from '../payments/promo-messages';
+import { promoTexts } from '../../shared/checkout/promo-messages';
 import {
   invalidPromoForPlan,
   isInvalidPromoForPlan,

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import { promoErrorText } from '../payments/promo-messages';
+import { promoErrorText } from '../../shared/checkout/promo-messages';
 
 /** Spec §8 INVALID_PROMO_CODE_FOR_SUBSCRIPTION_PLAN: the dialog 'Atención'. */
 export const invalidPromoForPlan = {

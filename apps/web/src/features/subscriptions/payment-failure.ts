@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import { promoErrorText } from '../payments/promo-messages';
+import { promoErrorText } from '../../shared/checkout/promo-messages';
 import {
   invalidPromoForPlan,
   isInvalidPromoForPlan,

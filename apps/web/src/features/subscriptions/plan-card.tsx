@@ -1,7 +1,7 @@
 import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
-import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 import {
   type BenefitRow,
   type CurrentPlan,
@@ -11,7 +11,7 @@ import {
   perPeriod,
   planButtonLabel,
   trialBadgeText,
-} from './plan-rules';
+} from '../../shared/checkout/plan-rules';
 
 /**
  * One plan, a column of the comparison: recommended marker, title, free-trial badge, price (with

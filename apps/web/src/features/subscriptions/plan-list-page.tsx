@@ -6,9 +6,9 @@ import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Spinner } from '../../ui/feedback';
-import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
-import { isCountryBlocked } from '../payments/country-gate';
-import { ErrorDialog } from '../payments/error-dialog';
+import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
+import { isCountryBlocked } from '../../shared/checkout/country-gate';
+import { ErrorDialog } from '../../shared/checkout/error-dialog';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
 import { PlanComparison } from './plan-comparison';
@@ -18,13 +18,13 @@ import {
   sortPlans,
   type TabFrequency,
   visibleTabs,
-} from './plan-rules';
+} from '../../shared/checkout/plan-rules';
 import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
 import { trackSubscription } from './subscription-events';
-import { refreshAfterSubscription, useFeatureFlags, usePlans } from './subscriptions-api';
+import { refreshAfterSubscription, useFeatureFlags, usePlans } from '../../shared/checkout/subscriptions-api';
 import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { usePlanChoice } from './use-plan-choice';
-import '../payments/checkout.css';
+import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
 
 type PromoStep = 'closed' | 'form' | 'login';

@@ -2,10 +2,10 @@ import type { UsePromoCodeResponse } from '@alcancia/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
-import { PromoCodeField } from '../payments/promo-code-box';
-import { promoErrorText, promoMessageKey, promoTexts } from '../payments/promo-messages';
+import { PromoCodeField } from '../../shared/checkout/promo-code-box';
+import { promoErrorText, promoMessageKey, promoTexts } from '../../shared/checkout/promo-messages';
 import { trackSubscription } from './subscription-events';
-import { redeemPromoCode } from './subscriptions-api';
+import { redeemPromoCode } from '../../shared/checkout/subscriptions-api';
 
 /**
  * The promo flow of the plan list (spec §4 "Promo entry from the plan list"): a code is used

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { appDeepLinkOf, clearAppReturn, readAppReturn } from '../payments/app-return';
+import { appDeepLinkOf, clearAppReturn, readAppReturn } from '../../shared/checkout/app-return';
 import { trackSubscription } from './subscription-events';
-import { refreshAfterSubscription } from './subscriptions-api';
-import '../payments/checkout.css';
+import { refreshAfterSubscription } from '../../shared/checkout/subscriptions-api';
+import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
 
 /**

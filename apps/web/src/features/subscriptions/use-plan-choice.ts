@@ -2,8 +2,8 @@ import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useNavigate } from 'react-router';
 import type { EntryParams } from '../../lib/entry-params';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { appReturnFromEntry, readAppReturn, saveAppReturn } from '../payments/app-return';
-import { type CurrentPlan, type PlanButtonLabel, planDestination } from './plan-rules';
+import { appReturnFromEntry, readAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
+import { type CurrentPlan, type PlanButtonLabel, planDestination } from '../../shared/checkout/plan-rules';
 import { trackSubscription } from './subscription-events';
 
 /** Navigation state of the purchase pages: the entry parameters, with the promo code to apply. */

@@ -4,8 +4,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { CodeField, EmailField } from '../auth/auth-fields';
-import { PrivacyNotice } from '../legal/privacy-notice';
+import { CodeField, EmailField } from '../../shared/auth/auth-fields';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { refundStatusText } from '../payments/payment-labels';
 import { confirmGuestWithdrawal, requestGuestWithdrawal } from './withdrawals-api';
 

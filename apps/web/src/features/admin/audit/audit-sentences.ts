@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@alcancia/contract/admin';
-import { frequencyLabels } from '../../subscriptions/plan-rules';
+import { frequencyLabels } from '../../../shared/checkout/plan-rules';
 import { formatDateTime, formatDay, formatPesos } from '../admin-format';
 import { switchLabel } from '../switches/switch-labels';
 

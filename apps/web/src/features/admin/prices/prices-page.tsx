@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
-import { frequencyLabels } from '../../subscriptions/plan-rules';
+import { frequencyLabels } from '../../../shared/checkout/plan-rules';
 import { adminErrorText } from '../admin-api';
 import { formatDay, formatPesos, parsePesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';

@@ -1,7 +1,7 @@
 import { track } from '../../lib/analytics';
 import { Dialog } from '../../ui/dialog';
 import { comingSoonTitle, type NavItem } from './nav-model';
-import { StoreButtons } from './store-buttons';
+import { StoreButtons } from '../../shared/account/store-buttons';
 
 /** "{Sección} Próximamente": the section comes to the web later and works in the app today. */
 export function ComingSoonModal({ item, onClose }: { item: NavItem | null; onClose(): void }) {

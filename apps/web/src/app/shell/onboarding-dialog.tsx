@@ -6,10 +6,10 @@ import { ApiError } from '../../lib/api-client';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { TextField } from '../../ui/text-field';
-import { unexpectedError } from '../auth/messages';
-import { CountrySelect, PhoneField } from '../auth/profile-fields';
-import { useLogout } from '../auth/use-logout';
-import { PrivacyNotice } from '../legal/privacy-notice';
+import { unexpectedError } from '../../shared/auth/messages';
+import { CountrySelect, PhoneField } from '../../shared/auth/profile-fields';
+import { useLogout } from '../../shared/auth/use-logout';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { completeOnboarding } from './complete-onboarding';
 import {
   asksName,
@@ -19,7 +19,7 @@ import {
   type OnboardingValues,
   onboardingProblem,
   toOnboardingPayload,
-} from './onboarding-rules';
+} from '../../shared/account/onboarding-rules';
 
 /**
  * The profile-completion form (spec §4 "Onboarding"): a logged-in user without a country fills

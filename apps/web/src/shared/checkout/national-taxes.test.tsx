@@ -1,7 +1,7 @@
 import type { ProgramPreview } from '@alcancia/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProgramOrderSummary } from '../programs/program-order-summary';
+import { ProgramOrderSummary } from './program-order-summary';
 import { PriceWithoutNationalTaxes, rememberNationalTaxesDisplay } from './national-taxes';
 
 const preview = {

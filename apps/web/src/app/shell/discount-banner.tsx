@@ -3,8 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem, writeItem } from '../../lib/storage';
 import { Icon } from '../../ui/icons';
-import { useSubscription } from './account-queries';
-import { promoCodeEntryPath, showDiscountBanner } from './account-rules';
+import { useSubscription } from '../../shared/account/account-queries';
+import { promoCodeEntryPath, showDiscountBanner } from '../../shared/account/account-rules';
 
 const closedKey = 'discountBannerClosed';
 

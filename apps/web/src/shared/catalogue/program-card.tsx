@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { Alert } from '../../ui/feedback';
-import { catalogKeys } from '../academy/catalog-api';
-import { ProgressBar, Thumbnail } from '../academy/course-card';
-import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
+import { catalogKeys } from './catalog-api';
+import { ProgressBar, Thumbnail } from './course-card';
+import { PriceWithoutNationalTaxes } from '../checkout/national-taxes';
 import {
   discountBadge,
   programButton,

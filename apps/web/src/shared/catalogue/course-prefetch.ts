@@ -1,9 +1,9 @@
 import type { CourseCard } from '@alcancia/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { courseQuery, previewQuery } from '../course-viewer/get-course';
+import { courseQuery, previewQuery } from './get-course';
 
 /** The course page's code: the same chunk as the router's lazy route (same module). */
-const loadCoursePage = () => import('../course-viewer/course-viewer-page');
+const loadCoursePage = () => import('../../features/course-viewer/course-viewer-page');
 
 /**
  * What a course card's click will need, asked for on the first sign of intent (issue 30): the

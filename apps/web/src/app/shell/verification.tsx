@@ -5,9 +5,9 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { Icon } from '../../ui/icons';
-import { useLogout } from '../auth/use-logout';
-import { accountKeys } from './account-queries';
-import { verificationState } from './account-rules';
+import { useLogout } from '../../shared/auth/use-logout';
+import { accountKeys } from '../../shared/account/account-queries';
+import { verificationState } from '../../shared/account/account-rules';
 
 /** The unverified-account red banner (first 3 days) or the blocking modal (afterwards). */
 export function VerificationNotice({ user }: { user: CurrentUser }) {

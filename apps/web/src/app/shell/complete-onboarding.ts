@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@alcancia/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { accountKeys } from './account-queries';
-import type { toOnboardingPayload } from './onboarding-rules';
+import { accountKeys } from '../../shared/account/account-queries';
+import type { toOnboardingPayload } from '../../shared/account/onboarding-rules';
 
 type OnboardingPayload = NonNullable<ReturnType<typeof toOnboardingPayload>>;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { comingSoonTitle, type NavKey, navItemOf } from './nav-model';
-import { StoreButtons } from './store-buttons';
+import { StoreButtons } from '../../shared/account/store-buttons';
 
 /**
  * A disabled section opened by its address (/aladina): the same words as its coming-soon modal,

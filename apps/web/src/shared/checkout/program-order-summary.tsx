@@ -1,8 +1,8 @@
 import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
-import { financingTerms, formatRate } from '../payments/financing';
-import { PriceWithoutNationalTaxes } from '../payments/national-taxes';
+import { financingTerms, formatRate } from './financing';
+import { PriceWithoutNationalTaxes } from './national-taxes';
 
 /**
  * The program checkout's order summary: the program, its regular price and discount (its own or a

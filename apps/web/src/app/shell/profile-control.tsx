@@ -2,8 +2,8 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { Icon } from '../../ui/icons';
-import { useLogout } from '../auth/use-logout';
-import { useCurrentUser } from './account-queries';
+import { useLogout } from '../../shared/auth/use-logout';
+import { useCurrentUser } from '../../shared/account/account-queries';
 
 function initialOf(name: string | undefined): string {
   return (name?.trim()[0] ?? '·').toUpperCase();

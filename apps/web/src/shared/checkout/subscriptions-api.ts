@@ -8,8 +8,8 @@ import type {
 } from '@alcancia/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { type PaymentAnswer, postPayment } from '../payments/payment-request';
-import { refreshAfterPurchase } from '../payments/refresh-after-purchase';
+import { type PaymentAnswer, postPayment } from './payment-request';
+import { refreshAfterPurchase } from './refresh-after-purchase';
 import { flagsOff } from './plan-rules';
 
 /**

@@ -143,4 +143,4 @@ export function activatePromoCode(programId: string, code: string) {
 }
 
 /** After a purchase: dropped and refetched (see payments/refresh-after-purchase). */
-export { refreshAfterPurchase } from '../payments/refresh-after-purchase';
+export { refreshAfterPurchase } from './refresh-after-purchase';

@@ -5,11 +5,11 @@ import { useCredentials } from '../../lib/use-session';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { Spinner } from '../../ui/feedback';
 import { Icon, type IconName } from '../../ui/icons';
-import { useLogout } from '../auth/use-logout';
-import { ChatLauncher, ChatModal } from '../chat/chat-assistant';
-import { chatVendorOf, showChatLauncher } from '../chat/chat-rules';
-import { LegalStrip } from '../legal/legal-strip';
-import { useCurrentUser, useServiceControl, useSubscription } from './account-queries';
+import { useLogout } from '../../shared/auth/use-logout';
+import { ChatLauncher, ChatModal } from '../../features/chat/chat-assistant';
+import { chatVendorOf, showChatLauncher } from '../../features/chat/chat-rules';
+import { LegalStrip } from '../../features/legal/legal-strip';
+import { useCurrentUser, useServiceControl, useSubscription } from '../../shared/account/account-queries';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
 import {
@@ -22,7 +22,7 @@ import {
   type NavKey,
   navItems,
 } from './nav-model';
-import { showsOnboarding } from './onboarding-rules';
+import { showsOnboarding } from '../../shared/account/onboarding-rules';
 import { ProfileControl } from './profile-control';
 import { ShellFooter } from './shell-footer';
 import { VerificationNotice } from './verification';
@@ -37,7 +37,7 @@ const OnboardingDialog = lazy(() =>
 );
 
 /** A refused renewal's notice: its code and query load only for card subscribers. */
-const PastDueBanner = lazy(() => import('../subscriptions/past-due-banner'));
+const PastDueBanner = lazy(() => import('../../features/subscriptions/past-due-banner'));
 
 const iconOf: Record<NavKey, IconName> = {
   news: 'news',
