@@ -1,7 +1,6 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { Banner } from './banner';
 import { Button } from './button';
-import { Alert } from './feedback';
 
 export default { title: 'Banner' } satisfies StoryDefault;
 
@@ -42,12 +41,12 @@ export const WithTitleAndAction: Story = () => (
 
 export const ErrorState: Story = () => (
   <div style={column}>
-    <Alert tone="error" title="No pudimos iniciar sesión">
+    <Banner tone="danger" title="No pudimos iniciar sesión">
       El correo o la contraseña no son correctos.
-    </Alert>
+    </Banner>
   </div>
 );
-ErrorState.storyName = 'Error (Alert)';
+ErrorState.storyName = 'Error (danger: announced at once)';
 
 export const Empty: Story = () => (
   <div style={column}>

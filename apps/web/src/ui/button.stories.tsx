@@ -1,5 +1,5 @@
 import type { Story, StoryDefault } from '@ladle/react';
-import { Button, buttonClass } from './button';
+import { Button, ButtonLink } from './button';
 
 export default { title: 'Button' } satisfies StoryDefault;
 
@@ -56,7 +56,26 @@ export const Block: Story = () => (
 );
 
 export const LinkAsButton: Story = () => (
-  <a className={buttonClass({ variant: 'secondary' })} href="#planes">
+  <ButtonLink variant="secondary" href="#planes">
     Un enlace con aspecto de botón
-  </a>
+  </ButtonLink>
+);
+
+export const PlainAndLink: Story = () => (
+  <div style={row}>
+    <Button variant="plain">Sin borde</Button>
+    <span>
+      Una acción dentro de una frase: <Button variant="link">Reintentar</Button>
+    </span>
+  </div>
+);
+
+/** The back office's density: less padding, the same 44 px touch target. */
+export const Compact: Story = () => (
+  <div style={row}>
+    <Button variant="secondary" size="compact">
+      Anterior
+    </Button>
+    <Button size="compact">Ver período</Button>
+  </div>
 );

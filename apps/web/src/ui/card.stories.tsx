@@ -1,6 +1,6 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { Badge } from './badge';
-import { buttonClass } from './button';
+import { ButtonLink } from './button';
 import { Card } from './card';
 import { Spinner } from './feedback';
 import { ProgressBar } from './progress-bar';
@@ -50,9 +50,9 @@ export const WithActions: Story = () => (
       padded
       title="Plan Esencial"
       footer={
-        <a className={buttonClass({ block: true })} href="#suscribirme">
+        <ButtonLink block href="#suscribirme">
           Suscribirme
-        </a>
+        </ButtonLink>
       }
     >
       <p style={{ margin: 0 }}>Todos los cursos, a tu ritmo.</p>

@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Badge } from './badge';
 import { Banner } from './banner';
-import { Button, buttonClass } from './button';
+import { Button, ButtonLink, buttonClass } from './button';
 import { Card } from './card';
+import { DialogActions, DialogBody } from './dialog';
 import { Tabs } from './tabs';
 
 describe('Button', () => {
@@ -28,6 +30,66 @@ describe('Button', () => {
     expect(buttonClass({ variant: 'danger', size: 'large', block: true })).toBe(
       'button button-danger button-large button-block',
     );
+  });
+
+  it('has a bare look, a link look and the back office density, after the same classes', () => {
+    expect(buttonClass({ variant: 'plain', size: 'small' })).toBe('button button-small');
+    expect(buttonClass({ variant: 'link', block: true })).toBe('link-button');
+    expect(buttonClass({ variant: 'secondary', size: 'compact' })).toBe(
+      'button button-secondary button-compact',
+    );
+  });
+
+  it('keeps a submit type and its own classes after the look', () => {
+    expect(
+      renderToStaticMarkup(
+        <Button type="submit" variant="secondary" className="header-search">
+          Buscar
+        </Button>,
+      ),
+    ).toBe('<button type="submit" class="button button-secondary header-search">Buscar</button>');
+  });
+});
+
+describe('ButtonLink', () => {
+  it('is a route link (to) or a plain anchor (href) with the button classes', () => {
+    expect(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <ButtonLink to="/academy" variant="secondary" block>
+            Ir a la Academia
+          </ButtonLink>
+        </MemoryRouter>,
+      ),
+    ).toBe(
+      '<a class="button button-secondary button-block" href="/academy" data-discover="true">Ir a la Academia</a>',
+    );
+    expect(
+      renderToStaticMarkup(
+        <ButtonLink href="https://pago.example/x" rel="noopener">
+          Ir a la página de pago
+        </ButtonLink>,
+      ),
+    ).toBe(
+      '<a class="button button-primary" href="https://pago.example/x" rel="noopener">Ir a la página de pago</a>',
+    );
+  });
+});
+
+describe('DialogBody and DialogActions', () => {
+  it('are the dialog parts, the body a form when asked', () => {
+    expect(
+      renderToStaticMarkup(
+        <DialogBody as="form" className="form" noValidate>
+          <DialogActions>
+            <Button type="submit">Enviar</Button>
+          </DialogActions>
+        </DialogBody>,
+      ),
+    ).toBe(
+      '<form class="form dialog-body" novalidate=""><div class="dialog-actions"><button type="submit" class="button button-primary">Enviar</button></div></form>',
+    );
+    expect(renderToStaticMarkup(<DialogBody>x</DialogBody>)).toBe('<div class="dialog-body">x</div>');
   });
 });
 
@@ -70,6 +132,31 @@ describe('Tabs', () => {
       <Tabs label="Frecuencia" tabs={tabs} value="anual" onChange={() => {}} />,
     );
     expect(html).toMatch(/aria-selected="true"[^>]*>Anual/);
+  });
+
+  it('draws one shared panel, in a feature look without a wrapper, every tab controlling it', () => {
+    const html = renderToStaticMarkup(
+      <Tabs
+        label="Frecuencia de pago"
+        tabs={[
+          { id: 'monthly', label: 'Mensual' },
+          { id: 'annual', label: 'Anual' },
+        ]}
+        value="annual"
+        onChange={() => {}}
+        classNames={{ list: 'plan-tabs', tab: 'plan-tab', panel: 'plan-panel' }}
+        panel={<p>Planes anuales</p>}
+      />,
+    );
+    expect(html).toMatch(/^<div class="plan-tabs" role="tablist"/);
+    expect(html.match(/class="plan-tab"/g)).toHaveLength(2);
+    const panelId =
+      /<div id="([^"]+)" class="plan-panel" role="tabpanel" aria-labelledby="([^"]+)"><p>Planes anuales/.exec(
+        html,
+      );
+    expect(panelId).not.toBeNull();
+    expect(html.match(new RegExp(`aria-controls="${panelId?.[1]}"`, 'g'))).toHaveLength(2);
+    expect(html).toContain(`id="${panelId?.[2]}" class="plan-tab" aria-selected="true"`);
   });
 });
 

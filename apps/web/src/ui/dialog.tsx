@@ -1,4 +1,11 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type FormHTMLAttributes,
+  type HTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -105,4 +112,23 @@ export function Dialog({
       )}
     </dialog>
   );
+}
+
+/**
+ * The dialog's content under its title (`.dialog-body`); `as="form"` when the dialog is a form
+ * (its submit button in DialogActions).
+ */
+export function DialogBody({
+  as = 'div',
+  className,
+  ...body
+}: { as?: 'div' | 'form' } & FormHTMLAttributes<HTMLFormElement>) {
+  const classes = className ? `${className} dialog-body` : 'dialog-body';
+  if (as === 'form') return <form className={classes} {...body} />;
+  return <div className={classes} {...(body as HTMLAttributes<HTMLDivElement>)} />;
+}
+
+/** The dialog's buttons, at its bottom (`.dialog-actions`). */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="dialog-actions">{children}</div>;
 }
