@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, installSessionHooks } from './api-client';
+import { ApiError, apiAnswer, apiRequest, installSessionHooks } from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -120,5 +120,68 @@ describe('apiRequest session details', () => {
     fetchMock.mockResolvedValue(json(200, {}));
     await apiRequest('/users/login', { method: 'POST', body: {}, authenticated: false });
     expect(headersOf(fetchMock, 0).authorization).toBeUndefined();
+  });
+});
+
+describe('apiAnswer', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  const refusals = [{ status: 402, internalCode: 'PAYMENT_REFUSED' }];
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    installSessionHooks(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves an expected refusal with its body instead of throwing', async () => {
+    fetchMock.mockResolvedValue(
+      json(402, {
+        internalCode: 'PAYMENT_REFUSED',
+        message: 'Rechazado',
+        refusedReason: 'insufficient_amount',
+      }),
+    );
+    const answer = await apiAnswer('/pay', { method: 'POST', body: { a: 1 }, refusals });
+    expect(answer).toEqual({
+      refused: true,
+      refusal: {
+        status: 402,
+        internalCode: 'PAYMENT_REFUSED',
+        message: 'Rechazado',
+        body: { internalCode: 'PAYMENT_REFUSED', message: 'Rechazado', refusedReason: 'insufficient_amount' },
+      },
+    });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"a":1}' });
+  });
+
+  it('throws any other failure, a 402 with another code included', async () => {
+    fetchMock.mockResolvedValueOnce(json(402, { internalCode: 'OTHER', message: 'Otro' }));
+    await expect(apiAnswer('/pay', { method: 'POST', refusals })).rejects.toMatchObject({
+      status: 402,
+      internalCode: 'OTHER',
+      message: 'Otro',
+    });
+    fetchMock.mockResolvedValueOnce(json(409, { internalCode: 'PAYMENT_REFUSED', message: '' }));
+    await expect(apiAnswer('/pay', { method: 'POST', refusals })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('resolves an accepted answer with its body, after the same refresh on a 401', async () => {
+    let token = 'old';
+    installSessionHooks({
+      getAccessToken: () => token,
+      refresh: async () => {
+        token = 'new';
+        return true;
+      },
+      onSessionExpired: vi.fn(),
+    });
+    fetchMock
+      .mockResolvedValueOnce(json(401, { internalCode: 'UNAUTHORIZED', message: '' }))
+      .mockResolvedValueOnce(json(201, { id: 'p1' }));
+    const answer = await apiAnswer('/pay', { method: 'PUT', body: {}, refusals });
+    expect(answer).toEqual({ refused: false, body: { id: 'p1' } });
+    expect(headersOf(fetchMock, 1).authorization).toBe('Bearer new');
   });
 });

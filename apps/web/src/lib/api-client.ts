@@ -105,15 +105,22 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let body: Partial<ErrorResponse> = {};
+/** A failure's body as sent: the contract's ErrorResponse and whatever the failure adds. */
+async function readFailureBody(
+  response: Response,
+): Promise<Partial<ErrorResponse> & Record<string, unknown>> {
   try {
-    body = (await response.json()) as Partial<ErrorResponse>;
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object') return data as Partial<ErrorResponse> & Record<string, unknown>;
   } catch {
     // not JSON: keep the generic message
   }
+  return {};
+}
+
+function toApiError(status: number, body: Partial<ErrorResponse>): ApiError {
   return new ApiError(
-    response.status,
+    status,
     body.internalCode ?? 'UNEXPECTED_ERROR',
     body.message ?? 'Ocurrió un error inesperado. Intentá nuevamente.',
     body.fields,
@@ -127,12 +134,15 @@ function refreshOnce(hooks: SessionHooks): Promise<boolean> {
   return refreshing;
 }
 
-/** Calls `/api{path}`; resolves with the parsed body or throws ApiError. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/**
+ * Sends the request with the session's rules and resolves with the server's answer: on a 401 the
+ * session is refreshed once and the request repeated once; a refused refresh ends the session.
+ */
+async function exchange(path: string, options: RequestOptions<unknown>): Promise<Response> {
   const explicitToken = options.token !== undefined;
   const useSession = options.authenticated !== false && !explicitToken ? session : null;
   const sentToken = explicitToken ? (options.token ?? null) : (useSession?.getAccessToken() ?? null);
-  let response = await send(path, options, sentToken);
+  const response = await send(path, options, sentToken);
   if (response.status === 401 && useSession && sentToken) {
     // Another request (or tab) may have rotated the tokens while this one was in flight.
     let refreshed = useSession.getAccessToken() !== sentToken;
@@ -141,15 +151,68 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const current = useSession.getAccessToken();
     if (!refreshed || !current) {
       useSession.onSessionExpired();
-      throw await toApiError(response);
+      throw toApiError(response.status, await readFailureBody(response));
     }
-    response = await send(path, options, current);
+    return send(path, options, current);
   }
-  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function readBody<T>(response: Response, options: RequestOptions<T>): Promise<T> {
   if (response.status === 204) return undefined as T;
   const contentType = response.headers.get('content-type') ?? '';
   const data: unknown = contentType.includes('application/json')
     ? await response.json()
     : await response.blob();
   return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** Calls `/api{path}`; resolves with the parsed body or throws ApiError. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await exchange(path, options);
+  if (!response.ok) throw toApiError(response.status, await readFailureBody(response));
+  return readBody(response, options);
+}
+
+/**
+ * A failure the caller expects and reads instead of an error: a card payment's 402
+ * PAYMENT_REFUSED carries the reason the payment forms show (refusedReason). `body` is the
+ * failure's body as the server sent it.
+ */
+export interface ApiRefusal {
+  status: number;
+  internalCode: string;
+  /** the server's message, '' when it sent none */
+  message: string;
+  body: Record<string, unknown>;
+}
+
+export type ApiAnswer<T> = { refused: false; body: T } | { refused: true; refusal: ApiRefusal };
+
+export interface AnswerOptions<T> extends RequestOptions<T> {
+  /** the failures (status and internalCode) that resolve as a refusal instead of throwing */
+  refusals: readonly { status: number; internalCode: string }[];
+}
+
+/**
+ * Calls `/api{path}` like apiRequest (same session rules), but a failure listed in `refusals`
+ * resolves as `{ refused: true, refusal }` with its body; any other failure throws ApiError.
+ */
+export async function apiAnswer<T = unknown>(path: string, options: AnswerOptions<T>): Promise<ApiAnswer<T>> {
+  const response = await exchange(path, options);
+  if (response.ok) return { refused: false, body: await readBody(response, options) };
+  const body = await readFailureBody(response);
+  const refused = options.refusals.some(
+    (refusal) => refusal.status === response.status && refusal.internalCode === body.internalCode,
+  );
+  if (!refused) throw toApiError(response.status, body);
+  return {
+    refused: true,
+    refusal: {
+      status: response.status,
+      internalCode: String(body.internalCode),
+      message: typeof body.message === 'string' ? body.message : '',
+      body,
+    },
+  };
 }

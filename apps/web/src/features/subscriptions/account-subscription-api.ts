@@ -1,7 +1,7 @@
 import type { AccountSubscription } from '@alcancia/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { type PaymentAnswer, postPayment } from '../../shared/checkout/payment-request';
+import { type PaymentAnswer, postPayment } from '../../shared/checkout/payment-answer';
 
 /** Her subscription after the sale (Mi cuenta), and what she can do with it. */
 

@@ -8,9 +8,9 @@ import type {
 } from '@alcancia/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { type PaymentAnswer, postPayment } from './payment-request';
-import { refreshAfterPurchase } from './refresh-after-purchase';
+import { type PaymentAnswer, postPayment } from './payment-answer';
 import { flagsOff } from './plan-rules';
+import { refreshAfterPurchase } from './refresh-after-purchase';
 
 /**
  * The subscription calls. Types come from the contract; responses are not parsed with zod so the
