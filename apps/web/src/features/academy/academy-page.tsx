@@ -2,10 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReveal } from '../../lib/use-reveal';
-import { Alert, Spinner } from '../../ui/feedback';
-import { Icon } from '../../ui/icons';
-import { SkeletonCards } from '../../ui/skeleton-cards';
-import { ProgramCardView } from '../../shared/catalogue/program-card';
 import { useCurrentUser, useSubscription } from '../../shared/account/account-queries';
 import { asksInterests } from '../../shared/account/onboarding-rules';
 import {
@@ -17,9 +13,14 @@ import {
   useProgressOverview,
   useQuickCourses,
 } from '../../shared/catalogue/catalog-api';
+import { CourseCard, EventCard } from '../../shared/catalogue/course-card';
+import { PageHeader } from '../../shared/catalogue/page-header';
+import { ProgramCardView } from '../../shared/catalogue/program-card';
+import { Spinner } from '../../ui/feedback';
+import { Icon } from '../../ui/icons';
+import { SkeletonCards } from '../../ui/skeleton-cards';
 import { continueWatchingRow } from './continue-rules';
 import { ContinueWatching } from './continue-watching';
-import { CourseCard, EventCard } from '../../shared/catalogue/course-card';
 import { EmptyResults } from './empty-results';
 import { ExpiredPromoModal } from './expired-promo-modal';
 import {
@@ -33,10 +34,11 @@ import {
 import { FiltersBar } from './filters-bar';
 import { forYouListSize } from './first-queries';
 import { forYouCourses, wantsForYou } from './for-you-rules';
-import { PageHeader } from '../../shared/catalogue/page-header';
 import { SearchOverlay } from './search-overlay';
 import { useUrlFilters } from './use-url-filters';
 import '../../shared/catalogue/academy.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 /** The onboarding's two questions (issue 30): their code loads only while they are asked. */
 const InterestsQuestions = lazy(() => import('../../shared/account/interests-questions'));
@@ -79,12 +81,12 @@ function NoneHere({ text }: { text: string }) {
 
 function LoadError({ onRetry }: { onRetry(): void }) {
   return (
-    <Alert tone="error">
+    <Banner tone="danger">
       No pudimos cargar estos contenidos.{' '}
-      <button type="button" className="link-button" onClick={onRetry}>
+      <Button variant="link" onClick={onRetry}>
         Reintentar
-      </button>
-    </Alert>
+      </Button>
+    </Banner>
   );
 }
 
@@ -102,9 +104,13 @@ function PromoBanner({ isSubscribed }: { isSubscribed: boolean | undefined }) {
             : 'Con la suscripción accedés a todos los cursos, eventos y materiales descargables.'}
         </p>
       </div>
-      <Link className="button button-promo" to={isSubscribed ? '/programas' : '/compra/suscripcion'}>
+      <ButtonLink
+        variant="plain"
+        className="button-promo"
+        to={isSubscribed ? '/programas' : '/compra/suscripcion'}
+      >
         {isSubscribed ? 'Ver Programas & Packs' : 'Ver planes'}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
@@ -195,14 +201,10 @@ export default function AcademyPage() {
           </p>
         }
       >
-        <button
-          type="button"
-          className="button button-secondary header-search"
-          onClick={() => setSearchOpen(true)}
-        >
+        <Button variant="secondary" className="header-search" onClick={() => setSearchOpen(true)}>
           <Icon name="search" size={20} />
           <span>Buscar</span>
-        </button>
+        </Button>
         <div className="academy-menu">
           <button
             type="button"
@@ -228,9 +230,8 @@ export default function AcademyPage() {
             {/* the past events show only without filters: the entry goes where it can */}
             {!filtering && (
               <li>
-                <button
-                  type="button"
-                  className="link-button"
+                <Button
+                  variant="link"
                   onClick={() => {
                     setMenuOpen(false);
                     const heading = document.getElementById('eventos-pasados');
@@ -239,7 +240,7 @@ export default function AcademyPage() {
                   }}
                 >
                   Eventos pasados
-                </button>
+                </Button>
               </li>
             )}
           </ul>

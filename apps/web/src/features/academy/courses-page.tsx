@@ -1,9 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
 import { useSubscription } from '../../shared/account/account-queries';
-import { progressOf, useAcademyFilters, useCourses, useProgressOverview } from '../../shared/catalogue/catalog-api';
+import {
+  progressOf,
+  useAcademyFilters,
+  useCourses,
+  useProgressOverview,
+} from '../../shared/catalogue/catalog-api';
 import { CourseCard } from '../../shared/catalogue/course-card';
+import { PageHeader } from '../../shared/catalogue/page-header';
+import { Spinner } from '../../ui/feedback';
 import { EmptyResults } from './empty-results';
 import {
   effectiveFilters,
@@ -14,9 +20,10 @@ import {
   visibleSuggestedFilters,
 } from './filter-rules';
 import { FiltersBar } from './filters-bar';
-import { PageHeader } from '../../shared/catalogue/page-header';
 import { useUrlFilters } from './use-url-filters';
 import '../../shared/catalogue/academy.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 const pageSize = 24;
 
@@ -60,12 +67,12 @@ export default function CoursesPage() {
       {courses.isPending ? (
         <Spinner label="Cargando cursos…" />
       ) : courses.isError ? (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos cargar los cursos.{' '}
-          <button type="button" className="link-button" onClick={() => void courses.refetch()}>
+          <Button variant="link" onClick={() => void courses.refetch()}>
             Reintentar
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       ) : courses.data.items.length === 0 ? (
         // past the last page (the answer's total counts the rows of the page asked for)
         page > 1 ? (
@@ -99,14 +106,14 @@ export default function CoursesPage() {
           {pages > 1 && (
             <nav className="pagination" aria-label="Páginas de cursos">
               {page > 1 && (
-                <Link className="button button-secondary" to={pageLink(page - 1)}>
+                <ButtonLink variant="secondary" to={pageLink(page - 1)}>
                   Anterior
-                </Link>
+                </ButtonLink>
               )}
               {page < pages && (
-                <Link className="button button-secondary" to={pageLink(page + 1)}>
+                <ButtonLink variant="secondary" to={pageLink(page + 1)}>
                   Siguiente
-                </Link>
+                </ButtonLink>
               )}
             </nav>
           )}

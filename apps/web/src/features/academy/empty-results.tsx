@@ -1,3 +1,4 @@
+import { Button } from '../../ui/button';
 /** The empty result texts of the catalogue and the search overlay (spec §2). */
 export const emptySearchText = 'Aún no tenemos contenidos que coincidan con estos filtros o palabras';
 export const emptySearchHint = 'Probá con otra combinación de filtros o con otras palabras.';
@@ -11,9 +12,9 @@ export function EmptyResults({ onClear }: { onClear(): void }) {
     <div className="empty-state" role="status">
       <p className="empty-state-title">{emptySearchText}</p>
       <p>{emptySearchHint}</p>
-      <button type="button" className="button button-secondary empty-state-action" onClick={onClear}>
+      <Button variant="secondary" className="empty-state-action" onClick={onClear}>
         Limpiar filtros
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,9 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem, writeItem } from '../../lib/storage';
-import { Dialog } from '../../ui/dialog';
 import type { SubscriptionInfo } from '../../shared/account/account-queries';
-import { notShowExpiredModalKey, parseOptedOut, showExpiredPromoModal } from '../../shared/account/account-rules';
+import {
+  notShowExpiredModalKey,
+  parseOptedOut,
+  showExpiredPromoModal,
+} from '../../shared/account/account-rules';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 
 const shownKey = 'expiredPromoModalShown';
 
@@ -56,7 +61,7 @@ export function ExpiredPromoModal({
       title="Tu beneficio terminó"
       describedBy="expired-promo-text"
     >
-      <div className="dialog-body">
+      <DialogBody>
         <p id="expired-promo-text">
           El acceso que te dio tu código promocional ya venció. Suscribite para seguir aprendiendo con todos
           los cursos de la academia.
@@ -65,15 +70,15 @@ export function ExpiredPromoModal({
           <input type="checkbox" checked={dontShow} onChange={(event) => setDontShow(event.target.checked)} />
           No volver a mostrar
         </label>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => close(false)}>
+        <DialogActions>
+          <Button variant="secondary" onClick={() => close(false)}>
             Ahora no
-          </button>
-          <button type="button" className="button button-primary" onClick={() => close(true)} data-autofocus>
+          </Button>
+          <Button onClick={() => close(true)} data-autofocus>
             Ver planes
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }

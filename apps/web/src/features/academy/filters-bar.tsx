@@ -1,7 +1,8 @@
 import type { AcademyFilters } from '@alcancia/contract';
 import { useId, useState } from 'react';
-import { Dialog } from '../../ui/dialog';
 import type { SubscriptionInfo } from '../../shared/account/account-queries';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import {
   activeFilterCount,
   chooseLevel,
@@ -31,9 +32,9 @@ export function FiltersBar({ showClear = true, ...props }: FiltersProps & { show
   const active = hasActiveFilters(props.state);
   const count = activeFilterCount(props.state);
   const clear = showClear && active && (
-    <button type="button" className="link-button filters-clear" onClick={() => props.onChange(emptyFilters)}>
+    <Button variant="link" className="filters-clear" onClick={() => props.onChange(emptyFilters)}>
       Limpiar filtros
-    </button>
+    </Button>
   );
   return (
     <section className="filters" aria-label="Filtros de contenidos">
@@ -42,9 +43,9 @@ export function FiltersBar({ showClear = true, ...props }: FiltersProps & { show
         {clear}
       </div>
       <div className="filters-mobile">
-        <button
-          type="button"
-          className="button button-secondary filters-open"
+        <Button
+          variant="secondary"
+          className="filters-open"
           aria-haspopup="dialog"
           onClick={() => setSheetOpen(true)}
         >
@@ -55,26 +56,19 @@ export function FiltersBar({ showClear = true, ...props }: FiltersProps & { show
               <span className="visually-hidden">({count === 1 ? '1 activo' : `${count} activos`})</span>
             </span>
           )}
-        </button>
+        </Button>
         {clear}
       </div>
       <Dialog open={sheetOpen} onClose={() => setSheetOpen(false)} title="Filtros" className="dialog-filters">
-        <div className="dialog-body">
+        <DialogBody>
           <FilterControls {...props} />
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!active}
-              onClick={() => props.onChange(emptyFilters)}
-            >
+          <DialogActions>
+            <Button variant="secondary" disabled={!active} onClick={() => props.onChange(emptyFilters)}>
               Limpiar filtros
-            </button>
-            <button type="button" className="button button-primary" onClick={() => setSheetOpen(false)}>
-              Ver resultados
-            </button>
-          </div>
-        </div>
+            </Button>
+            <Button onClick={() => setSheetOpen(false)}>Ver resultados</Button>
+          </DialogActions>
+        </DialogBody>
       </Dialog>
     </section>
   );

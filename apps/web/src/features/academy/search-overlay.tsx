@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
-import { Dialog } from '../../ui/dialog';
-import { Alert, Spinner } from '../../ui/feedback';
-import { Icon } from '../../ui/icons';
-import { programDetailPath } from '../../shared/catalogue/program-rules';
 import { courseCardTarget } from '../../shared/catalogue/card-rules';
 import { useSearch } from '../../shared/catalogue/catalog-api';
+import { programDetailPath } from '../../shared/catalogue/program-rules';
+import { Banner } from '../../ui/banner';
+import { Dialog } from '../../ui/dialog';
+import { Spinner } from '../../ui/feedback';
+import { Icon } from '../../ui/icons';
 import { emptySearchHint, emptySearchText } from './empty-results';
 import { searchMinLength, searchPauseMs, searchTextToRun } from './filter-rules';
 
@@ -101,7 +102,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
       <div className="search-results" aria-live="polite">
         {submitted !== null && result.isFetching && <Spinner label="Buscando…" />}
         {submitted !== null && result.isError && (
-          <Alert tone="error">No pudimos buscar. Intentá nuevamente en unos minutos.</Alert>
+          <Banner tone="danger">No pudimos buscar. Intentá nuevamente en unos minutos.</Banner>
         )}
         {data && !result.isFetching && total === 0 && (
           <div className="empty-state">
