@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
-import { PasswordField } from '../../ui/password-field';
 import { CodeField } from '../../shared/auth/auth-fields';
 import { leaveLoginNotice } from '../../shared/auth/login-notice';
 import { endSession } from '../../shared/auth/session-actions';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { PasswordField } from '../../ui/password-field';
 import { deleteAccount, requestDeletionCode } from './account-api';
 import { accountErrorText } from './account-rules';
 
@@ -89,7 +90,7 @@ export function DeleteAccountDialog({
 
   return (
     <Dialog open={open} onClose={close} title="Eliminar mi cuenta" describedBy={descriptionId}>
-      <form className="dialog-body" onSubmit={submit} noValidate aria-busy={busy}>
+      <DialogBody as="form" onSubmit={submit} noValidate aria-busy={busy}>
         <div id={descriptionId} className="account-delete-facts">
           <p>Si eliminás tu cuenta:</p>
           <ul>
@@ -123,37 +124,32 @@ export function DeleteAccountDialog({
           />
         ) : codeSent ? (
           <>
-            <Alert tone="success">Te enviamos un código a {email}. Vence en 1 hora.</Alert>
+            <Banner tone="success">Te enviamos un código a {email}. Vence en 1 hora.</Banner>
             <CodeField label="Código que recibiste" value={code} onChange={setCode} />
           </>
         ) : (
           <p>Tu cuenta no tiene contraseña. Para confirmar que sos vos, te enviamos un código a {email}.</p>
         )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
+        {error && <Banner tone="danger">{error}</Banner>}
+        <DialogActions>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             Cancelar
-          </button>
+          </Button>
           {!hasPassword && !codeSent ? (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void sendCode()}
-              disabled={busy}
-            >
+            <Button onClick={() => void sendCode()} disabled={busy}>
               {busy ? 'Enviando…' : 'Enviarme un código'}
-            </button>
+            </Button>
           ) : (
-            <button
+            <Button
               type="submit"
-              className="button button-danger"
+              variant="danger"
               disabled={busy || (hasPassword ? !password : !code.trim())}
             >
               {busy ? 'Eliminando…' : 'Eliminar mi cuenta'}
-            </button>
+            </Button>
           )}
-        </div>
-      </form>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }

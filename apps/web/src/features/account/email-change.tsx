@@ -2,10 +2,11 @@ import type { CurrentUser } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { Alert } from '../../ui/feedback';
+import { accountKeys } from '../../shared/account/account-queries';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { isValidEmail } from '../../shared/auth/form-rules';
-import { accountKeys } from '../../shared/account/account-queries';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 import { confirmEmailChange, requestEmailChange } from './account-api';
 import { accountErrorText } from './account-rules';
 
@@ -89,18 +90,17 @@ export function EmailChange({ user }: { user: CurrentUser }) {
           <span className="account-badge">Sin validar</span>
         )}
       </p>
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       {step.name === 'shown' && (
-        <button
-          type="button"
-          className="button button-secondary"
+        <Button
+          variant="secondary"
           onClick={() => {
             setNotice(null);
             setStep({ name: 'address' });
           }}
         >
           Cambiar e-mail
-        </button>
+        </Button>
       )}
       {step.name === 'address' && (
         <form className="form account-form" onSubmit={submitAddress} noValidate aria-busy={busy}>
@@ -117,40 +117,31 @@ export function EmailChange({ user }: { user: CurrentUser }) {
             hint="Te vamos a enviar un código a ese correo para confirmar que es tuyo."
             autoFocus
           />
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Banner tone="danger">{error}</Banner>}
           <div className="account-actions">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={!email.trim() || Boolean(emailProblem) || busy}
-            >
+            <Button type="submit" disabled={!email.trim() || Boolean(emailProblem) || busy}>
               {busy ? 'Enviando…' : 'Enviarme un código'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={cancel}>
+            </Button>
+            <Button variant="secondary" onClick={cancel}>
               Cancelar
-            </button>
+            </Button>
           </div>
         </form>
       )}
       {step.name === 'code' && (
         <form className="form account-form" onSubmit={submitCode} noValidate aria-busy={busy}>
           <CodeField label="Código que recibiste" value={code} onChange={setCode} />
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Banner tone="danger">{error}</Banner>}
           <div className="account-actions">
-            <button type="submit" className="button button-primary" disabled={!code.trim() || busy}>
+            <Button type="submit" disabled={!code.trim() || busy}>
               {busy ? 'Confirmando…' : 'Confirmar nuevo correo'}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => void sendCode(step.email)}
-            >
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => void sendCode(step.email)}>
               Reenviar código
-            </button>
-            <button type="button" className="link-button" onClick={cancel}>
+            </Button>
+            <Button variant="link" onClick={cancel}>
               Cancelar
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -1,9 +1,10 @@
 import { isValidPassword } from '@alcancia/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { Alert } from '../../ui/feedback';
-import { PasswordField } from '../../ui/password-field';
 import { PasswordChecklist } from '../../shared/auth/password-checklist';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { PasswordField } from '../../ui/password-field';
 import { changePassword } from './account-api';
 import { accountErrorText } from './account-rules';
 
@@ -57,21 +58,20 @@ export function PasswordChange({ hasPassword }: { hasPassword: boolean | undefin
       ) : (
         <>
           {done && (
-            <Alert tone="success">
+            <Banner tone="success">
               Cambiaste tu contraseña. Cerramos tu sesión en los demás dispositivos; en este seguís conectada.
-            </Alert>
+            </Banner>
           )}
           {!open && (
-            <button
-              type="button"
-              className="button button-secondary"
+            <Button
+              variant="secondary"
               onClick={() => {
                 setDone(false);
                 setOpen(true);
               }}
             >
               Cambiar contraseña
-            </button>
+            </Button>
           )}
           {open && (
             <form className="form account-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -101,14 +101,13 @@ export function PasswordChange({ hasPassword }: { hasPassword: boolean | undefin
               />
               <PasswordChecklist id={checklistId} password={next} />
               <p className="form-hint">Al cambiarla, cerramos tu sesión en los demás dispositivos.</p>
-              {error && <Alert tone="error">{error}</Alert>}
+              {error && <Banner tone="danger">{error}</Banner>}
               <div className="account-actions">
-                <button type="submit" className="button button-primary" disabled={!canSubmit}>
+                <Button type="submit" disabled={!canSubmit}>
                   {busy ? 'Cambiando…' : 'Cambiar contraseña'}
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
+                </Button>
+                <Button
+                  variant="secondary"
                   onClick={() => {
                     setOpen(false);
                     setCurrent('');
@@ -117,7 +116,7 @@ export function PasswordChange({ hasPassword }: { hasPassword: boolean | undefin
                   }}
                 >
                   Cancelar
-                </button>
+                </Button>
               </div>
             </form>
           )}

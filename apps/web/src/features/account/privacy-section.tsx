@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
 import { useCurrentUser } from '../../shared/account/account-queries';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 import { downloadDataExport, useAccountSecurity } from './account-api';
 import { accountErrorText } from './account-rules';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -33,17 +35,16 @@ function DataExport() {
         solo la marca y los últimos 4 números), tu progreso, tus certificados, los eventos de uso y tus
         sesiones.
       </p>
-      <button
-        type="button"
-        className="button button-secondary"
+      <Button
+        variant="secondary"
         onClick={download}
         disabled={state === 'loading'}
         aria-busy={state === 'loading' || undefined}
       >
         {state === 'loading' ? 'Preparando tus datos…' : 'Descargar mis datos'}
-      </button>
-      {state === 'done' && <Alert tone="success">Listo: descargaste el archivo con tus datos.</Alert>}
-      {typeof state === 'object' && <Alert tone="error">{state.error}</Alert>}
+      </Button>
+      {state === 'done' && <Banner tone="success">Listo: descargaste el archivo con tus datos.</Banner>}
+      {typeof state === 'object' && <Banner tone="danger">{state.error}</Banner>}
     </section>
   );
 }
@@ -72,18 +73,18 @@ export default function PrivacySection() {
         </p>
         {security.isPending && <Spinner />}
         {security.isError && (
-          <Alert tone="error">
+          <Banner tone="danger">
             No pudimos cargar tu cuenta.{' '}
-            <button type="button" className="link-button" onClick={() => void security.refetch()}>
+            <Button variant="link" onClick={() => void security.refetch()}>
               Intentar de nuevo
-            </button>
-          </Alert>
+            </Button>
+          </Banner>
         )}
         {security.data && user.data && (
           <>
-            <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
               Eliminar mi cuenta
-            </button>
+            </Button>
             <DeleteAccountDialog
               open={deleting}
               onClose={() => setDeleting(false)}

@@ -2,11 +2,12 @@ import type { CurrentUser } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
+import { accountKeys } from '../../shared/account/account-queries';
 import { CountrySelect, PhoneField, phoneHint } from '../../shared/auth/profile-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
-import { accountKeys } from '../../shared/account/account-queries';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { updateProfile } from './account-api';
 import {
   accountErrorText,
@@ -24,7 +25,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(initial);
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   const errors = profileErrors(values);
   const changes = profileChanges(initial, values);
@@ -53,7 +54,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       setOutcome({ tone: 'success', text: 'Listo, guardamos tus datos.' });
     } catch (failure) {
       setOutcome({
-        tone: 'error',
+        tone: 'danger',
         text: accountErrorText(failure, 'No pudimos guardar tus datos. Intentá nuevamente en unos minutos.'),
       });
     } finally {
@@ -88,20 +89,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         error={visibleError('phone')}
         hint={phoneHint(values.country)}
       />
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      {outcome && <Banner tone={outcome.tone}>{outcome.text}</Banner>}
       <div className="account-actions">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={!changes || saving}
-          aria-busy={saving || undefined}
-        >
+        <Button type="submit" disabled={!changes || saving} aria-busy={saving || undefined}>
           {saving ? 'Guardando…' : 'Guardar cambios'}
-        </button>
+        </Button>
         {changes && !saving && (
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button
+            variant="secondary"
             onClick={() => {
               setValues(initial);
               setTouched({});
@@ -109,7 +104,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             }}
           >
             Descartar cambios
-          </button>
+          </Button>
         )}
       </div>
       <PrivacyNotice />

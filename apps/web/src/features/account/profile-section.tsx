@@ -1,6 +1,8 @@
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
 import { useCurrentUser } from '../../shared/account/account-queries';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 import { useAccountSecurity } from './account-api';
 import { EmailChange } from './email-change';
 import { PasswordChange } from './password-change';
@@ -17,12 +19,12 @@ export default function ProfileSection() {
       <h2 id="account-profile-title">Datos</h2>
       {user.isPending && <Spinner label="Cargando tus datos…" />}
       {user.isError && (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos cargar tus datos.{' '}
-          <button type="button" className="link-button" onClick={() => void user.refetch()}>
+          <Button variant="link" onClick={() => void user.refetch()}>
             Intentar de nuevo
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       )}
       {user.data && (
         <>
