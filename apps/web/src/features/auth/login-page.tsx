@@ -1,11 +1,9 @@
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
 import { readItem, removeItem } from '../../lib/storage';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Alert, Spinner } from '../../ui/feedback';
-import { PasswordField } from '../../ui/password-field';
 import { socialLogin } from '../../shared/auth/auth-api';
 import { EmailField } from '../../shared/auth/auth-fields';
 import { AuthScreen } from '../../shared/auth/auth-screen';
@@ -13,6 +11,10 @@ import { type EmailRequestKind, EmailRequestModal } from '../../shared/auth/emai
 import { clearLoginNotice, peekLoginNotice } from '../../shared/auth/login-notice';
 import { authMessages, codeOf, messageFor } from '../../shared/auth/messages';
 import { loginWithPassword, startSession } from '../../shared/auth/session-actions';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
+import { PasswordField } from '../../ui/password-field';
 import { SocialLogin, socialFollowingPageKey } from './social-login';
 
 /** An operator's second step (issue 18): its own chunk, never loaded for a learner. */
@@ -132,7 +134,7 @@ function LoginForm({ providerError }: { providerError: boolean }) {
       title="Iniciá sesión"
       subtitle="Qué bueno verte de nuevo. Seguí aprendiendo a manejar tu plata."
     >
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={loading}>
         <EmailField
           autoComplete="username"
@@ -148,36 +150,36 @@ function LoginForm({ providerError }: { providerError: boolean }) {
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="form-links">
-          <button type="button" className="link-button" onClick={() => setModal('forgotPassword')}>
+          <Button variant="link" onClick={() => setModal('forgotPassword')}>
             ¿Olvidaste tu contraseña?
-          </button>
-          <button type="button" className="link-button" onClick={() => setModal('resendConfirmation')}>
+          </Button>
+          <Button variant="link" onClick={() => setModal('resendConfirmation')}>
             Reenviar código de validación
-          </button>
+          </Button>
         </div>
         {error && (
-          <Alert tone="error">
+          <Banner tone="danger">
             {error.text}
             {error.code === 'UNVERIFIED_ACCOUNT' && (
               <>
                 {' '}
-                <button type="button" className="link-button" onClick={() => setModal('resendConfirmation')}>
+                <Button variant="link" onClick={() => setModal('resendConfirmation')}>
                   Reenviar el código
-                </button>
+                </Button>
               </>
             )}
-          </Alert>
+          </Banner>
         )}
-        <button type="submit" className="button button-primary button-block" disabled={!canSubmit}>
+        <Button type="submit" block disabled={!canSubmit}>
           {loading ? 'Ingresando…' : 'Ingresar'}
-        </button>
+        </Button>
       </form>
       <SocialLogin followingPage={followingPage} />
       <div className="auth-switch">
         <p>¿Todavía no tenés cuenta?</p>
-        <Link className="button button-secondary button-block" to="/register" state={carried}>
+        <ButtonLink variant="secondary" block to="/register" state={carried}>
           Crear cuenta
-        </Link>
+        </ButtonLink>
       </div>
       <EmailRequestModal
         kind={modal ?? 'forgotPassword'}

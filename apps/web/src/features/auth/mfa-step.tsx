@@ -2,10 +2,11 @@ import type { Credentials } from '@alcancia/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { AuthScreen } from '../../shared/auth/auth-screen';
 import { startSession } from '../../shared/auth/session-actions';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 
 const messages: Record<string, string> = {
   INVALID_MFA_CODE: 'El código no es correcto o ya se usó. Ingresá el que muestra ahora tu aplicación.',
@@ -76,17 +77,13 @@ export default function MfaStep({
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={!code.trim() || loading}
-        >
+        {error && <Banner tone="danger">{error}</Banner>}
+        <Button type="submit" block disabled={!code.trim() || loading}>
           {loading ? 'Verificando…' : 'Verificar'}
-        </button>
-        <button type="button" className="link-button" onClick={onRestart}>
+        </Button>
+        <Button variant="link" onClick={onRestart}>
           Volver a ingresar la contraseña
-        </button>
+        </Button>
       </form>
     </AuthScreen>
   );

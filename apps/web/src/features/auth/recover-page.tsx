@@ -4,8 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { clearCredentials, readCredentials } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert } from '../../ui/feedback';
-import { PasswordField } from '../../ui/password-field';
 import { confirmPassword } from '../../shared/auth/auth-api';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { AuthScreen } from '../../shared/auth/auth-screen';
@@ -13,6 +11,9 @@ import { EmailRequestModal } from '../../shared/auth/email-request-modal';
 import { canSubmitRecover, isValidEmail } from '../../shared/auth/form-rules';
 import { authTexts, codeOf, messageFor } from '../../shared/auth/messages';
 import { PasswordChecklist } from '../../shared/auth/password-checklist';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { PasswordField } from '../../ui/password-field';
 
 /**
  * /recover?email&validationCode — the link of the recovery e-mail: two password fields with
@@ -74,13 +75,9 @@ export default function RecoverPage() {
             <p>{authTexts.passwordResetNext}</p>
           </div>
         </div>
-        <Link
-          className="button button-primary button-block"
-          to="/login"
-          state={{ email: email.trim().toLowerCase() }}
-        >
+        <ButtonLink block to="/login" state={{ email: email.trim().toLowerCase() }}>
           Iniciar sesión
-        </Link>
+        </ButtonLink>
       </AuthScreen>
     );
   }
@@ -141,21 +138,21 @@ export default function RecoverPage() {
           error={mismatch ? authTexts.passwordMismatch : null}
         />
         {error && (
-          <Alert tone="error">
+          <Banner tone="danger">
             {error.text}
             {error.code === 'INVALID_VERIFICATION_CODE' && (
               <>
                 {' '}
-                <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+                <Button variant="link" onClick={() => setForgotOpen(true)}>
                   Pedir un enlace nuevo
-                </button>
+                </Button>
               </>
             )}
-          </Alert>
+          </Banner>
         )}
-        <button type="submit" className="button button-primary button-block" disabled={!canSubmit}>
+        <Button type="submit" block disabled={!canSubmit}>
           {loading ? 'Guardando…' : 'Guardar contraseña'}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         <Link to="/login">Volver a iniciar sesión</Link>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { writeItem } from '../../lib/storage';
 import { type SocialProvider, serviceControl } from '../../shared/auth/auth-api';
+import { ButtonLink } from '../../ui/button';
 
 /** sessionStorage key: the page to open after the provider sends the user back to /login. */
 export const socialFollowingPageKey = 'socialFollowingPage';
@@ -101,8 +102,9 @@ export function SocialLogin({ followingPage }: { followingPage: string | null })
       <ul className="social-list">
         {buttons.map((button) => (
           <li key={button.provider}>
-            <a
-              className="button button-social"
+            <ButtonLink
+              variant="plain"
+              className="button-social"
               href={button.href}
               onClick={() => {
                 writeItem(socialFollowingPageKey, followingPage ?? '/', 'session');
@@ -111,7 +113,7 @@ export function SocialLogin({ followingPage }: { followingPage: string | null })
             >
               {button.provider === 'google' ? <GoogleIcon /> : <FacebookIcon />}
               {button.label}
-            </a>
+            </ButtonLink>
           </li>
         ))}
       </ul>

@@ -1,18 +1,19 @@
 import { invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { isMomentaryFailure } from '../../lib/api-client';
 import { forgetReturnPath, readReturnPath } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Spinner } from '../../ui/feedback';
 import { validateAccount } from '../../shared/auth/auth-api';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { AuthScreen } from '../../shared/auth/auth-screen';
 import { EmailRequestModal } from '../../shared/auth/email-request-modal';
 import { isValidEmail } from '../../shared/auth/form-rules';
 import { authTexts, codeOf, messageFor } from '../../shared/auth/messages';
+import { Button, ButtonLink } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 
 type Outcome =
   | { status: 'loading' }
@@ -133,14 +134,9 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
           </span>
           <p>{authTexts.validationSuccess}</p>
         </div>
-        <Link
-          className="button button-primary button-block"
-          to={onward.to}
-          state={onward.state}
-          onClick={onward.onClick}
-        >
+        <ButtonLink block to={onward.to} state={onward.state} onClick={onward.onClick}>
           {onward.label}
-        </Link>
+        </ButtonLink>
       </AuthScreen>
     );
   }
@@ -157,37 +153,22 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
       </div>
       <div className="stack">
         {alreadyConfirmed ? (
-          <Link
-            className="button button-primary button-block"
-            to={onward.to}
-            state={onward.state}
-            onClick={onward.onClick}
-          >
+          <ButtonLink block to={onward.to} state={onward.state} onClick={onward.onClick}>
             {onward.label}
-          </Link>
+          </ButtonLink>
         ) : (
           <>
             {momentary && (
-              <button
-                type="button"
-                className="button button-primary button-block"
-                onClick={() => setAttempt((n) => n + 1)}
-              >
+              <Button block onClick={() => setAttempt((n) => n + 1)}>
                 Reintentar
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className={
-                momentary ? 'button button-secondary button-block' : 'button button-primary button-block'
-              }
-              onClick={() => setResendOpen(true)}
-            >
+            <Button variant={momentary ? 'secondary' : 'primary'} block onClick={() => setResendOpen(true)}>
               Pedir un código nuevo
-            </button>
-            <button type="button" className="button button-secondary button-block" onClick={onRetry}>
+            </Button>
+            <Button variant="secondary" block onClick={onRetry}>
               Escribir el código a mano
-            </button>
+            </Button>
           </>
         )}
       </div>
@@ -240,18 +221,14 @@ function ValidateForm({
           error={error}
         />
         <CodeField label="Código de validación" value={code} onChange={setCode} />
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={email.trim() === '' || code.trim() === ''}
-        >
+        <Button type="submit" block disabled={email.trim() === '' || code.trim() === ''}>
           Validar cuenta
-        </button>
+        </Button>
       </form>
       <div className="form-links form-links-center">
-        <button type="button" className="link-button" onClick={() => setResendOpen(true)}>
+        <Button variant="link" onClick={() => setResendOpen(true)}>
           No me llegó el código
-        </button>
+        </Button>
       </div>
       <EmailRequestModal
         kind="resendConfirmation"
