@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 
 type Lookup =
   | { status: 'loading' }
@@ -52,9 +54,9 @@ export default function CertificatePage() {
       {lookup.status === 'loading' && <Spinner label="Buscando el certificado…" />}
       {lookup.status === 'found' && (
         <>
-          <Alert tone="success" title="Certificado válido">
+          <Banner tone="success" title="Certificado válido">
             <p>Alcancía emitió este certificado.</p>
-          </Alert>
+          </Banner>
           <dl className="certificate-facts">
             <dt>Otorgado a</dt>
             <dd>{lookup.certificate.learnerName}</dd>
@@ -68,18 +70,16 @@ export default function CertificatePage() {
         </>
       )}
       {lookup.status === 'not-found' && (
-        <Alert tone="error" title="No encontramos ese certificado">
+        <Banner tone="danger" title="No encontramos ese certificado">
           <p>Revisá que el código ({id}) esté escrito como figura en el certificado.</p>
-        </Alert>
+        </Banner>
       )}
       {lookup.status === 'error' && (
         <>
-          <Alert tone="error" title="No pudimos verificar el certificado">
+          <Banner tone="danger" title="No pudimos verificar el certificado">
             <p>{lookup.message}</p>
-          </Alert>
-          <button type="button" className="button button-primary" onClick={() => setAttempt((n) => n + 1)}>
-            Reintentar
-          </button>
+          </Banner>
+          <Button onClick={() => setAttempt((n) => n + 1)}>Reintentar</Button>
         </>
       )}
       <p>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { track } from '../../lib/analytics';
+import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { type ChatVendor, chatFrameUrl, clearChatMessage, launcherLabel } from './chat-rules';
@@ -47,9 +48,9 @@ export function ChatModal({
         {vendor === 'CHAT_CUSTOMGPT' && (
           <div className="chat-toolbar">
             <p className="chat-trial">Versión de prueba: las respuestas pueden tener errores.</p>
-            <button type="button" className="button button-secondary button-small" onClick={clearChat}>
+            <Button variant="secondary" size="small" onClick={clearChat}>
               Borrar chat
-            </button>
+            </Button>
           </div>
         )}
         <iframe

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
 import { useServiceControl } from '../../shared/account/account-queries';
+import { Spinner } from '../../ui/feedback';
 import './community.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 /**
  * /comunidad: the community in a frame. COMMUNITY off → home; no access (the server decides:
@@ -55,16 +57,14 @@ export default function CommunityPage() {
 function CommunityProblem({ text, retry }: { text: string; retry(): void }) {
   return (
     <div className="community-problem">
-      <Alert tone="error" title="No pudimos abrir la comunidad">
+      <Banner tone="danger" title="No pudimos abrir la comunidad">
         <p>{text}</p>
-      </Alert>
+      </Banner>
       <div className="community-problem-actions">
-        <button type="button" className="button button-primary" onClick={retry}>
-          Reintentar
-        </button>
-        <Link className="button" to="/academy">
+        <Button onClick={retry}>Reintentar</Button>
+        <ButtonLink variant="plain" to="/academy">
           Ir a la Academia
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

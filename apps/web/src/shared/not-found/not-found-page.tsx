@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ButtonLink } from '../../ui/button';
 
 export default function NotFoundPage() {
   usePageTitle('Página no encontrada');
@@ -10,9 +10,7 @@ export default function NotFoundPage() {
       </p>
       <h1 id="not-found-title">No encontramos esta página</h1>
       <p>Puede que el enlace esté mal escrito o que la página ya no exista.</p>
-      <Link className="button button-primary" to="/">
-        Volver al inicio
-      </Link>
+      <ButtonLink to="/">Volver al inicio</ButtonLink>
     </section>
   );
 }
