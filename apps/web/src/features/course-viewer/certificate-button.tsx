@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { accountKeys, useCurrentUser } from '../../shared/account/account-queries';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { fullNameError, isCertificateAvailable, needsFullName } from './certificate-rules';
 import { downloadCertificate } from './download-certificate';
 
@@ -31,7 +31,7 @@ export function CertificateButton({
           ? '¡Terminaste el curso! Tu certificado está listo.'
           : '¡Completaste todas las clases! Tu certificado está listo.'}
       </p>
-      <CertificateDownloadButton certificate={certificate} className="button button-primary button-block" />
+      <CertificateDownloadButton certificate={certificate} block />
       <CertificateNameQuestion certificate={certificate} />
       <div aria-live="polite">
         {certificate.status === 'done' && <p className="cv-certificate-done">{downloadedNote}</p>}
@@ -177,22 +177,17 @@ export function CertificateNameQuestion({ certificate }: { certificate: Certific
 /** "Descargar certificado", busy while it downloads. */
 export function CertificateDownloadButton({
   certificate,
-  className,
+  block,
 }: {
   certificate: CertificateDownload;
-  className: string;
+  /** the width of its column (under the lesson) */
+  block?: boolean;
 }) {
   const busy = certificate.status === 'busy';
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={certificate.download}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
+    <Button block={block} onClick={certificate.download} disabled={busy} aria-busy={busy || undefined}>
       {busy ? 'Descargando certificado…' : 'Descargar certificado'}
-    </button>
+    </Button>
   );
 }
 
@@ -200,8 +195,8 @@ export function CertificateDownloadButton({
 export function CertificateDownloadError({ certificate }: { certificate: CertificateDownload }) {
   if (!certificate.error) return null;
   return (
-    <Alert tone="error" title="No pudimos descargar tu certificado">
+    <Banner tone="danger" title="No pudimos descargar tu certificado">
       <p>{certificate.error}</p>
-    </Alert>
+    </Banner>
   );
 }

@@ -1,9 +1,10 @@
 import type { Course } from '@alcancia/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Icon } from '../../ui/icons';
 import { courseCardTarget } from '../../shared/catalogue/card-rules';
 import { progressOf, useProgressOverview, useQuickCourses } from '../../shared/catalogue/catalog-api';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icons';
 import {
   CertificateDownloadButton,
   CertificateDownloadError,
@@ -39,9 +40,9 @@ export function CourseFinished({ course, onClose }: { course: Course; onClose():
         <div className="cv-finished-actions">
           <CertificateDownload course={course} onDone={setNote} />
           <ShareButton course={course} onDone={setNote} />
-          <button type="button" className="link-button" onClick={onClose}>
+          <Button variant="link" onClick={onClose}>
             Volver a la clase
-          </button>
+          </Button>
         </div>
         <p className="cv-finished-status" aria-live="polite">
           {note}
@@ -56,7 +57,7 @@ function CertificateDownload({ course, onDone }: { course: Course; onDone(note: 
   const certificate = useCertificateDownload(course, onDone);
   return (
     <>
-      <CertificateDownloadButton certificate={certificate} className="button button-primary" />
+      <CertificateDownloadButton certificate={certificate} />
       <CertificateNameQuestion certificate={certificate} />
       <CertificateDownloadError certificate={certificate} />
     </>
@@ -83,9 +84,9 @@ function ShareButton({ course, onDone: setNote }: { course: Course; onDone(note:
     }
   }
   return (
-    <button type="button" className="button button-secondary" onClick={share}>
+    <Button variant="secondary" onClick={share}>
       Compartir
-    </button>
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Course } from '@alcancia/contract';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../ui/button';
 import { neighbours, type PlacedSection, sectionPath } from './course-navigation';
 
 /** Spec §2: back link, "Módulo {order}: {name}", Anterior / Siguiente (hidden at the ends), title. */
@@ -37,7 +38,7 @@ export function CourseHeader({
                 label="Anterior"
                 target={previous.section.name}
                 disabled={disabled}
-                className="button-secondary"
+                variant="secondary"
               />
             )}
             {next && (
@@ -46,7 +47,7 @@ export function CourseHeader({
                 label="Siguiente"
                 target={next.section.name}
                 disabled={disabled}
-                className="button-primary"
+                variant="primary"
               />
             )}
           </nav>
@@ -64,13 +65,13 @@ function StepLink({
   label,
   target,
   disabled,
-  className,
+  variant,
 }: {
   to: string;
   label: 'Anterior' | 'Siguiente';
   target: string;
   disabled: boolean;
-  className: string;
+  variant: 'primary' | 'secondary';
 }) {
   const content = (
     <>
@@ -83,14 +84,14 @@ function StepLink({
   const name = `${label}: ${target}`;
   if (disabled) {
     return (
-      <button type="button" className={`button ${className}`} aria-label={name} disabled>
+      <Button variant={variant} aria-label={name} disabled>
         {content}
-      </button>
+      </Button>
     );
   }
   return (
-    <Link to={to} className={`button ${className}`} aria-label={name}>
+    <ButtonLink to={to} variant={variant} aria-label={name}>
       {content}
-    </Link>
+    </ButtonLink>
   );
 }

@@ -6,10 +6,11 @@ import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Dialog } from '../../ui/dialog';
+import { useAcademyFilters } from '../../shared/catalogue/catalog-api';
+import { Button, ButtonLink, buttonClass } from '../../ui/button';
+import { Dialog, DialogBody } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/progress-bar';
-import { useAcademyFilters } from '../../shared/catalogue/catalog-api';
 import { CertificateButton } from './certificate-button';
 import { isCertificateAvailable } from './certificate-rules';
 import { CourseCover } from './course-cover';
@@ -165,20 +166,16 @@ export function CourseOverview({
         {certificate && (
           <div className="cv-certificate">
             <p className="cv-certificate-text">¡Tu certificado está listo!</p>
-            <button
-              type="button"
-              className="button button-primary button-block"
-              onClick={() => setCertificateOpen(true)}
-            >
+            <Button block onClick={() => setCertificateOpen(true)}>
               Ver mi certificado
-            </button>
+            </Button>
           </div>
         )}
       </aside>
       <Dialog open={certificateOpen} onClose={() => setCertificateOpen(false)} title="Tu certificado">
-        <div className="dialog-body">
+        <DialogBody>
           <CertificateButton course={course} progress={progress} />
-        </div>
+        </DialogBody>
       </Dialog>
     </div>
   );
@@ -196,22 +193,22 @@ function Action({
   if (!action) return <p>Este curso todavía no tiene clases. Volvé pronto.</p>;
   if (disabled) {
     return (
-      <span className="button button-primary" aria-disabled="true">
+      <span className={buttonClass()} aria-disabled="true">
         {action.label}
       </span>
     );
   }
   const link = (
-    <Link
+    <ButtonLink
       to={action.to}
-      className="button button-primary cv-cta"
+      className="cv-cta"
       onClick={() => {
         if (action.kind === 'plans' || action.kind === 'buy')
           track('academy_courseCard_click_purchase', { courseId: course.id, from: 'course_page' });
       }}
     >
       {action.label}
-    </Link>
+    </ButtonLink>
   );
   if (action.kind === 'plans') {
     return (

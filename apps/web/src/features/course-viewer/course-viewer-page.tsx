@@ -1,10 +1,10 @@
 import type { Course, CourseProgress, Section } from '@alcancia/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReveal } from '../../lib/use-reveal';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
 import { CertificateButton } from './certificate-button';
 import { useCourseAccess } from './course-access';
 import { CourseFinished } from './course-finished';
@@ -16,6 +16,8 @@ import { PackContents } from './pack-contents';
 import { SectionContent, SectionPlaceholder } from './section-content';
 import { startEvents } from './start-events';
 import './course-viewer.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 /**
  * /academy/:courseId and /academy/:courseId/:sectionId. Without a section it is the course
@@ -41,12 +43,10 @@ export default function CourseViewerPage() {
   if (access.status === 'error') {
     return (
       <div className="cv-problem">
-        <Alert tone="error" title="No pudimos abrir el curso">
+        <Banner tone="danger" title="No pudimos abrir el curso">
           <p>{errorText(access.error)}</p>
-        </Alert>
-        <button type="button" className="button button-primary" onClick={access.retry}>
-          Reintentar
-        </button>
+        </Banner>
+        <Button onClick={access.retry}>Reintentar</Button>
       </div>
     );
   }
@@ -166,12 +166,10 @@ function PreviewNotice({ preview, section }: { preview: PreviewState; section: S
   if (preview.loading) return <SectionPlaceholder section={section} label="Cargando la clase…" />;
   return (
     <div className="cv-problem">
-      <Alert tone="error" title="No pudimos cargar la clase">
+      <Banner tone="danger" title="No pudimos cargar la clase">
         <p>{errorText(preview.error)}</p>
-      </Alert>
-      <button type="button" className="button button-primary" onClick={preview.retry}>
-        Reintentar
-      </button>
+      </Banner>
+      <Button onClick={preview.retry}>Reintentar</Button>
     </div>
   );
 }
@@ -184,9 +182,7 @@ function CourseNotFound() {
         El curso ingresado no existe
       </h1>
       <p>Revisá la dirección o buscalo en la academia.</p>
-      <Link to="/academy" className="button button-primary">
-        Ir a la Academia
-      </Link>
+      <ButtonLink to="/academy">Ir a la Academia</ButtonLink>
     </section>
   );
 }

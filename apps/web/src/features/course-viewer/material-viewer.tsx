@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink, buttonClass } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 import { type FileUrl, getFileUrl, isExpiring } from './get-file-url';
 import { isComplete, type SectionProgress } from './progress-rules';
 import { useSaveProgress } from './save-progress';
@@ -70,12 +72,12 @@ export function MaterialViewer({
       </div>
       {file.isError && (
         <div className="cv-problem">
-          <Alert tone="error" title="No pudimos abrir el material">
+          <Banner tone="danger" title="No pudimos abrir el material">
             <p>{file.error instanceof ApiError ? file.error.message : 'Intentá nuevamente.'}</p>
-          </Alert>
-          <button type="button" className="button button-secondary" onClick={() => void file.refetch()}>
+          </Banner>
+          <Button variant="secondary" onClick={() => void file.refetch()}>
             Reintentar
-          </button>
+          </Button>
         </div>
       )}
       {pdf && !file.isError && (
@@ -124,7 +126,7 @@ function MaterialKind({ pdf, complete }: { pdf: boolean; complete: boolean }) {
 /** Holds the download button's place (invisible) until the file's address is there. */
 function DownloadPlaceholder({ label }: { label: string }) {
   return (
-    <span className="button button-primary cv-download-pending" aria-hidden="true">
+    <span className={`${buttonClass()} cv-download-pending`} aria-hidden="true">
       {label}
     </span>
   );
@@ -174,8 +176,7 @@ function DownloadButton({
   const label = downloadLabel(pdf);
   return (
     <div className="cv-download">
-      <a
-        className="button button-primary"
+      <ButtonLink
         href={file.downloadUrl}
         download
         aria-busy={busy || undefined}
@@ -197,11 +198,11 @@ function DownloadButton({
         }}
       >
         {label}
-      </a>
+      </ButtonLink>
       {error && (
-        <Alert tone="error">
+        <Banner tone="danger">
           <p>{error}</p>
-        </Alert>
+        </Banner>
       )}
     </div>
   );

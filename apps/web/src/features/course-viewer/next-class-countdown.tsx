@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../ui/button';
 import { type PlacedSection, sectionPath } from './course-navigation';
 
 /** Seconds between a class's end and the next one (issue 30). */
@@ -40,9 +41,9 @@ export function NextClassCountdown({
         </span>
         <span className="cv-next-name">{next.section.name}</span>
       </p>
-      <button type="button" className="button button-secondary" onClick={onStay}>
+      <Button variant="secondary" onClick={onStay}>
         Quedarme en esta clase
-      </button>
+      </Button>
     </section>
   );
 }

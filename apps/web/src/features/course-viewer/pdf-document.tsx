@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Spinner } from '../../ui/feedback';
 import { loadPdf, type PdfDocumentProxy, renderPdfPage } from './render-pdf';
 
 /**
@@ -61,9 +62,9 @@ export default function PdfDocument({ url, title }: { url: string; title: string
     <section className="cv-pdf" aria-label={`Documento: ${title}`} tabIndex={0}>
       <div ref={frame} className="cv-pdf-pages">
         {failed && (
-          <Alert tone="error" title="No pudimos mostrar el PDF">
+          <Banner tone="danger" title="No pudimos mostrar el PDF">
             <p>Podés descargarlo con el botón de arriba y abrirlo en tu dispositivo.</p>
-          </Alert>
+          </Banner>
         )}
         {!failed && !doc && <Spinner label="Cargando el PDF…" />}
         {doc &&

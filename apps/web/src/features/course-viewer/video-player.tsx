@@ -1,7 +1,8 @@
 import type { Course, CourseModule, Section } from '@alcancia/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type EventProperties, track } from '../../lib/analytics';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 import { ClassDetails } from './class-details';
 import { neighbours } from './course-navigation';
 import { NextClassCountdown } from './next-class-countdown';
@@ -347,19 +348,18 @@ export default function VideoPlayer({
       </div>
       {failed && (
         <div className="cv-video-error">
-          <Alert tone="error">
+          <Banner tone="danger">
             <p>{playbackError}</p>
-          </Alert>
-          <button
-            type="button"
-            className="button button-secondary"
+          </Banner>
+          <Button
+            variant="secondary"
             onClick={() => {
               setFailed(false);
               setAttempt((n) => n + 1);
             }}
           >
             Reintentar
-          </button>
+          </Button>
         </div>
       )}
       {countingDown && next && (
