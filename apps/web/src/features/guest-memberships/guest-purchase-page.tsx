@@ -3,9 +3,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { InvoiceDocumentField } from '../../shared/checkout/invoice-document-field';
+import { TextField } from '../../ui/text-field';
 import { createGuestPreference } from './create-guest-preference';
 import {
   emptyGuestValues,
@@ -19,6 +18,8 @@ import {
 import { tierSummary } from './guest-tiers';
 import './guest-memberships.css';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 type Status = 'idle' | 'loading' | 'error';
 
@@ -179,10 +180,10 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
                 onBlur={touch('invoiceDocument')}
               />
             </fieldset>
-            {status === 'error' && <Alert tone="error">{guestPurchaseErrorMessage}</Alert>}
-            <button type="submit" className="button button-primary button-block" disabled={!canSubmit}>
+            {status === 'error' && <Banner tone="danger">{guestPurchaseErrorMessage}</Banner>}
+            <Button type="submit" block disabled={!canSubmit}>
               {loading ? 'Procesando…' : `Pagar ${summary.price}`}
-            </button>
+            </Button>
             {!isGuestFormFilled(values) && (
               <p className="form-hint">Completá todos los datos para continuar con el pago.</p>
             )}

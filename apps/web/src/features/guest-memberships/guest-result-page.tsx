@@ -1,6 +1,6 @@
 import type { GuestTier } from '@alcancia/contract/guest-tiers';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem } from '../../lib/storage';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -9,6 +9,7 @@ import { guestEmailKey } from './create-guest-preference';
 import { type GuestResult, isGuestResult } from './guest-form-rules';
 import { tierPath, tierSummary } from './guest-tiers';
 import './guest-memberships.css';
+import { ButtonLink } from '../../ui/button';
 
 const titles: Record<GuestResult, string> = {
   exito: '¡Tu pago fue aprobado!',
@@ -66,9 +67,7 @@ function ResultContent({ tier, result }: { tier: GuestTier; result: GuestResult 
             Si no lo ves en unos minutos, revisá la carpeta de correo no deseado.
           </p>
           <div className="guest-actions">
-            <Link className="button button-primary" to="/login">
-              Ir a iniciar sesión
-            </Link>
+            <ButtonLink to="/login">Ir a iniciar sesión</ButtonLink>
           </div>
         </>
       )}
@@ -79,9 +78,9 @@ function ResultContent({ tier, result }: { tier: GuestTier; result: GuestResult 
             enviamos un correo con los pasos para entrar a la academia.
           </p>
           <div className="guest-actions">
-            <Link className="button button-secondary" to="/login">
+            <ButtonLink variant="secondary" to="/login">
               Ir a iniciar sesión
-            </Link>
+            </ButtonLink>
           </div>
         </>
       )}
@@ -91,9 +90,7 @@ function ResultContent({ tier, result }: { tier: GuestTier; result: GuestResult 
             El pago de tu {summary.title} no se aprobó y no se hizo ningún cargo. Podés intentarlo de nuevo.
           </p>
           <div className="guest-actions">
-            <Link className="button button-primary" to={tierPath(tier)}>
-              Intentar de nuevo
-            </Link>
+            <ButtonLink to={tierPath(tier)}>Intentar de nuevo</ButtonLink>
           </div>
         </>
       )}

@@ -2,10 +2,11 @@ import type { WithdrawalResponse } from '@alcancia/contract';
 import { emailPattern, invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { refundStatusText } from '../payments/payment-labels';
 import { confirmGuestWithdrawal, requestGuestWithdrawal } from './withdrawals-api';
 
@@ -101,19 +102,18 @@ export function GuestWithdrawalForm() {
         <h2 id="guest-withdrawal-title" ref={headingRef} tabIndex={-1}>
           Confirmá con el código del correo
         </h2>
-        {notice && <Alert tone="info">{notice}</Alert>}
+        {notice && <Banner tone="info">{notice}</Banner>}
         <form className="form" onSubmit={onConfirm} noValidate aria-busy={sending}>
           <CodeField label="Código de confirmación" value={code} onChange={setCode} />
           <p className="form-hint">
             Al confirmar, te devolvemos el pago completo y el acceso que te dio la compra termina.
           </p>
-          {error && <Alert tone="error">{error}</Alert>}
-          <button type="submit" className="button button-primary button-block" disabled={sending}>
+          {error && <Banner tone="danger">{error}</Banner>}
+          <Button type="submit" block disabled={sending}>
             {sending ? 'Confirmando…' : 'Confirmar arrepentimiento'}
-          </button>
-          <button
-            type="button"
-            className="link-button"
+          </Button>
+          <Button
+            variant="link"
             onClick={() => {
               setCode('');
               setError(null);
@@ -121,7 +121,7 @@ export function GuestWithdrawalForm() {
             }}
           >
             Cambiar el correo o el número de operación
-          </button>
+          </Button>
         </form>
       </section>
     );
@@ -152,10 +152,10 @@ export function GuestWithdrawalForm() {
           hint="Está en el correo de Mercado Pago y en el comprobante del pago."
           error={operationError}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
+        {error && <Banner tone="danger">{error}</Banner>}
+        <Button type="submit" block disabled={sending}>
           {sending ? 'Enviando…' : 'Enviarme el código'}
-        </button>
+        </Button>
       </form>
       <PrivacyNotice />
     </section>

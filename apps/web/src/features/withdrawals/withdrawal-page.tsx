@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
 import { useAccountPayments } from '../payments/account-payments-api';
 import { withdrawalWindow } from '../payments/payment-labels';
 import { GuestWithdrawalForm } from './guest-withdrawal-form';
 import { WithdrawDialog } from './withdraw-dialog';
 import '../payments/account-payments.css';
 import './withdrawals.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 /** The purchases she could withdraw (or could have): purchases and first subscription charges. */
 const withdrawalCandidates = (payments: AccountPayment[]) =>
@@ -35,9 +37,7 @@ function CandidateItem({ payment, onWithdraw }: { payment: AccountPayment; onWit
             <p className="payment-note">
               Podés arrepentirte hasta el {formatDate(payment.withdrawableUntil as string)}.
             </p>
-            <button type="button" className="button button-primary" onClick={onWithdraw}>
-              Arrepentirme de esta compra
-            </button>
+            <Button onClick={onWithdraw}>Arrepentirme de esta compra</Button>
           </>
         )}
         {windowState === 'closed' && (
@@ -61,12 +61,12 @@ function AccountWithdrawal({ onUseOperation }: { onUseOperation(): void }) {
       <h2 id="account-withdrawal-title">Tus compras</h2>
       {payments.isPending && <Spinner label="Cargando tus compras…" />}
       {payments.isError && (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos cargar tus compras.{' '}
-          <button type="button" className="link-button" onClick={() => void payments.refetch()}>
+          <Button variant="link" onClick={() => void payments.refetch()}>
             Intentar de nuevo
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       )}
       {payments.data && candidates.length === 0 && (
         <p>No tenés compras de las que puedas arrepentirte con esta cuenta.</p>
@@ -80,9 +80,9 @@ function AccountWithdrawal({ onUseOperation }: { onUseOperation(): void }) {
       )}
       <p>
         ¿Compraste con otro correo o sin cuenta?{' '}
-        <button type="button" className="link-button" onClick={onUseOperation}>
+        <Button variant="link" onClick={onUseOperation}>
           Usar el número de operación
-        </button>
+        </Button>
       </p>
       <WithdrawDialog payment={withdrawing} onClose={() => setWithdrawing(null)} />
     </section>
@@ -116,9 +116,9 @@ export default function WithdrawalPage() {
           <GuestWithdrawalForm />
           {loggedIn && (
             <p>
-              <button type="button" className="link-button" onClick={() => setByOperation(false)}>
+              <Button variant="link" onClick={() => setByOperation(false)}>
                 Elegir entre las compras de mi cuenta
-              </button>
+              </Button>
             </p>
           )}
         </>
