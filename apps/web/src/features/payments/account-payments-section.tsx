@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
 import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { downloadReceipt, useAccountPayments } from './account-payments-api';
 import { FiscalDocumentButtons } from './fiscal-document-buttons';
 import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
 import './account-payments.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 /** "Descargar comprobante": fetched with her session, saved as a file; a failure says so next to it. */
 function ReceiptButton({ payment }: { payment: AccountPayment }) {
@@ -24,15 +26,14 @@ function ReceiptButton({ payment }: { payment: AccountPayment }) {
   }
   return (
     <>
-      <button
-        type="button"
-        className="button button-secondary"
+      <Button
+        variant="secondary"
         onClick={download}
         disabled={state === 'loading'}
         aria-label={`Descargar comprobante de ${payment.concept} (operación ${payment.providerPaymentId})`}
       >
         {state === 'loading' ? 'Descargando…' : 'Descargar comprobante'}
-      </button>
+      </Button>
       {state === 'error' && (
         <p className="field-error" role="alert">
           No pudimos descargar el comprobante. Probá de nuevo.
@@ -57,9 +58,9 @@ function WithdrawalNote({ payment, onWithdraw }: { payment: AccountPayment; onWi
         <p className="payment-note">
           Podés arrepentirte hasta el {formatDate(payment.withdrawableUntil as string)}.
         </p>
-        <button type="button" className="button button-secondary" onClick={onWithdraw}>
+        <Button variant="secondary" onClick={onWithdraw}>
           Arrepentirme de esta compra
-        </button>
+        </Button>
       </>
     );
   }
@@ -136,12 +137,12 @@ export default function AccountPaymentsSection() {
       <h2 id="account-payments-title">Compras y pagos</h2>
       {payments.isPending && <Spinner label="Cargando tus pagos…" />}
       {payments.isError && (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos cargar tus pagos.{' '}
-          <button type="button" className="link-button" onClick={() => void payments.refetch()}>
+          <Button variant="link" onClick={() => void payments.refetch()}>
             Intentar de nuevo
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       )}
       {payments.data && payments.data.length === 0 && (
         <p>

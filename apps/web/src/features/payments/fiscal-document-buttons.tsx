@@ -1,6 +1,7 @@
 import type { AccountPayment, FiscalDocumentRef } from '@alcancia/contract';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
+import { Button } from '../../ui/button';
 
 const letterNames = { A: 'A', B: 'B', C: 'C' } as const;
 const padded = (value: number, length: number) => String(value).padStart(length, '0');
@@ -36,15 +37,14 @@ function DocumentButton({ doc, kind }: { doc: FiscalDocumentRef; kind: 'factura'
   }
   return (
     <>
-      <button
-        type="button"
-        className="button button-secondary"
+      <Button
+        variant="secondary"
         onClick={download}
         disabled={state === 'loading'}
         aria-label={`Descargar ${label} ${voucherNumber(doc)} (CAE ${doc.cae})`}
       >
         {state === 'loading' ? 'Descargando…' : `Descargar ${label.toLowerCase()}`}
-      </button>
+      </Button>
       {state === 'error' && (
         <p className="field-error" role="alert">
           No pudimos descargar la {kind === 'factura' ? 'factura' : 'nota de crédito'}. Probá de nuevo.

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert } from '../../ui/feedback';
-import { requestPaymentLink } from '../../shared/checkout/program-checkout-api';
-import { isPlanFrequency } from '../../shared/checkout/plan-rules';
-import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import { supportWhatsAppUrl } from '../../shared/checkout/external-links';
 import { type OtherPaymentsFor, productOfQuery } from '../../shared/checkout/other-payment-methods';
+import { isPlanFrequency } from '../../shared/checkout/plan-rules';
+import { requestPaymentLink } from '../../shared/checkout/program-checkout-api';
+import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import '../../shared/checkout/checkout.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 const supportEmail = 'ayuda@alcancia.com.ar';
 
@@ -50,18 +51,13 @@ function ProgramProviderButton({ programId }: { programId: string }) {
   }
   return (
     <>
-      <button
-        type="button"
-        className="button button-primary"
-        aria-busy={state === 'loading' || undefined}
-        onClick={() => void go()}
-      >
+      <Button aria-busy={state === 'loading' || undefined} onClick={() => void go()}>
         {state === 'loading' ? 'Te llevamos a la página de pago…' : 'Ir a la página de pago'}
-      </button>
+      </Button>
       {state === 'failed' && (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos abrir la página de pago. Escribinos por WhatsApp y te mandamos el enlace.
-        </Alert>
+        </Banner>
       )}
     </>
   );
@@ -104,15 +100,15 @@ export default function OtherPaymentMethodsPage() {
             Pagá desde tu banco o billetera virtual. Te mandamos los datos de la cuenta y, cuando recibimos el
             comprobante, activamos {what} en el día hábil.
           </p>
-          <a
-            className="button button-secondary"
+          <ButtonLink
+            variant="secondary"
             href={supportWhatsAppUrl(transferMessage)}
             target="_blank"
             rel="noreferrer"
           >
             Pedir los datos por WhatsApp
             <span className="visually-hidden"> (se abre en otra pestaña)</span>
-          </a>
+          </ButtonLink>
         </li>
         <li className="checkout-card">
           <h2 className="checkout-card-title">Página de pago de Mercado Pago</h2>
@@ -120,19 +116,17 @@ export default function OtherPaymentMethodsPage() {
           {product?.kind === 'program' ? (
             <ProgramProviderButton programId={product.programId} />
           ) : providerHref ? (
-            <a className="button button-primary" href={providerHref}>
-              Ir a la página de pago
-            </a>
+            <ButtonLink href={providerHref}>Ir a la página de pago</ButtonLink>
           ) : (
-            <a
-              className="button button-secondary"
+            <ButtonLink
+              variant="secondary"
               href={supportWhatsAppUrl(linkMessage)}
               target="_blank"
               rel="noreferrer"
             >
               Pedir un enlace de pago por WhatsApp
               <span className="visually-hidden"> (se abre en otra pestaña)</span>
-            </a>
+            </ButtonLink>
           )}
         </li>
         <li className="checkout-card">

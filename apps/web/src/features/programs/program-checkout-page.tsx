@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Dialog } from '../../ui/dialog';
+import { useCurrentUser } from '../../shared/account/account-queries';
 import { clearAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
 import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
 import {
@@ -17,13 +17,22 @@ import { awaitingCountryLabel, awaitsCountry } from '../../shared/checkout/count
 import { ErrorDialog } from '../../shared/checkout/error-dialog';
 import { InvoiceDocumentField, invoiceDocumentOf } from '../../shared/checkout/invoice-document-field';
 import { PaymentResultModal } from '../../shared/checkout/payment-result-modal';
+import {
+  cardCheckoutProvider,
+  refreshAfterPurchase,
+  requestPaymentLink,
+  useCheckoutProvider,
+  useProgramInstallments,
+  useProgramPreview,
+} from '../../shared/checkout/program-checkout-api';
+import { ProgramOrderSummary } from '../../shared/checkout/program-order-summary';
 import { promoErrorText } from '../../shared/checkout/promo-messages';
 import { refusalMessage } from '../../shared/checkout/refusal-messages';
 import { useCheckoutEntry } from '../../shared/checkout/use-checkout-entry';
 import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
 import { usePaymentResult } from '../../shared/checkout/use-payment-result';
 import { WithdrawalRightNotice } from '../../shared/checkout/withdrawal-right-notice';
-import { useCurrentUser } from '../../shared/account/account-queries';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import {
   afterSuccessDestination,
   alreadyPurchasedDialog,
@@ -39,19 +48,11 @@ import {
 } from './checkout-rules';
 import { InstallmentSelect } from './installment-select';
 import { payProgram } from './pay-program';
-import {
-  cardCheckoutProvider,
-  refreshAfterPurchase,
-  requestPaymentLink,
-  useCheckoutProvider,
-  useProgramInstallments,
-  useProgramPreview,
-} from '../../shared/checkout/program-checkout-api';
 import { trackProgram } from './program-events';
-import { ProgramOrderSummary } from '../../shared/checkout/program-order-summary';
 import { ProgramPromoBox } from './program-promo-box';
 import { ownsProduct } from './programs-api';
 import '../../shared/checkout/checkout.css';
+import { Button } from '../../ui/button';
 
 const plansPath = '/compra/suscripcion';
 
@@ -422,15 +423,14 @@ export default function ProgramCheckoutPage() {
               Vas a terminar tu compra en la página segura de nuestro proveedor de pagos. Cuando termines,
               volvés a Alcancía y el {kind} ya queda en tu cuenta.
             </p>
-            <button
-              type="button"
-              className="button button-primary button-block"
+            <Button
+              block
               aria-disabled={redirecting || locked ? true : undefined}
               aria-busy={redirecting || undefined}
               onClick={() => void goToProvider()}
             >
               {redirecting ? 'Te llevamos a la página de pago…' : 'Continuar al pago'}
-            </button>
+            </Button>
           </section>
         )}
         <div className="checkout-aside">
@@ -519,18 +519,18 @@ export default function ProgramCheckoutPage() {
         title="¡Tu código fue activado!"
         describedBy={activationTextId}
       >
-        <div className="dialog-body">
+        <DialogBody>
           <div id={activationTextId} className="result-body result-success">
             <p>
               Con el código <strong>{activatedCode}</strong>, {chosenProgram.name} ya es tuyo, sin costo.
             </p>
           </div>
-          <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={finish} data-autofocus>
+          <DialogActions>
+            <Button onClick={finish} data-autofocus>
               {finishLabel}
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       </Dialog>
       {dialog && (
         <RuleDialog

@@ -1,10 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
-import { Thumbnail } from '../../shared/catalogue/course-card';
-import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 import { useCurrentUser } from '../../shared/account/account-queries';
+import { Thumbnail } from '../../shared/catalogue/course-card';
 import {
   discountBadge,
   programCheckoutPath,
@@ -12,8 +10,12 @@ import {
   programTypeLabel,
   subscribersOnlyNote,
 } from '../../shared/catalogue/program-rules';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
+import { Spinner } from '../../ui/feedback';
 import { ownsProduct, useAllProgramsAndPacks, useFaqs, usePresentation } from './programs-api';
 import '../../shared/catalogue/academy.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 function minutes(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -58,7 +60,7 @@ export default function ProgramDetailPage() {
         <h1 className="page-title">
           {notFound ? 'Programa no encontrado' : 'No pudimos cargar el programa'}
         </h1>
-        {!notFound && <Alert tone="error">{presentation.error.message}</Alert>}
+        {!notFound && <Banner tone="danger">{presentation.error.message}</Banner>}
       </div>
     );
   }
@@ -108,25 +110,19 @@ export default function ProgramDetailPage() {
           )}
           {prices && card?.price != null && <PriceWithoutNationalTaxes centavos={card.price} />}
           {course.isAccessibleByUser ? (
-            <Link className="button button-primary" to={`/academy/${encodeURIComponent(course.id)}`}>
-              Ir al programa
-            </Link>
+            <ButtonLink to={`/academy/${encodeURIComponent(course.id)}`}>Ir al programa</ButtonLink>
           ) : canBuy && card?.onlyForSubscribers ? (
             // issue 30: who can buy it, instead of a "Comprar ahora" the checkout would refuse
             <>
               <p className="program-audience">{subscribersOnlyNote}</p>
-              <Link className="button button-primary" to="/compra/suscripcion">
-                Ver planes
-              </Link>
+              <ButtonLink to="/compra/suscripcion">Ver planes</ButtonLink>
             </>
           ) : canBuy ? (
-            <Link className="button button-primary" to={programCheckoutPath(course.id)}>
-              Comprar ahora
-            </Link>
+            <ButtonLink to={programCheckoutPath(course.id)}>Comprar ahora</ButtonLink>
           ) : (
-            <button type="button" className="button" aria-disabled="true">
+            <Button variant="plain" aria-disabled="true">
               Próximamente
-            </button>
+            </Button>
           )}
         </div>
       </div>

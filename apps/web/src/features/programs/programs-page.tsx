@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
 import { progressOf, useProgressOverview } from '../../shared/catalogue/catalog-api';
 import { PageHeader } from '../../shared/catalogue/page-header';
 import { ProgramCardView } from '../../shared/catalogue/program-card';
+import { Spinner } from '../../ui/feedback';
 import { useAllProgramsAndPacks } from './programs-api';
 import '../../shared/catalogue/academy.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 /** /programas: every program and pack with the user's progress; loading, empty or cards. */
 export default function ProgramsPage() {
@@ -15,19 +16,19 @@ export default function ProgramsPage() {
   return (
     <div className="academy">
       <PageHeader title="Programas y Packs" back={{ to: '/academy', label: 'Volver a la Academia' }}>
-        <Link to="/academy/cursos" className="button button-secondary">
+        <ButtonLink to="/academy/cursos" variant="secondary">
           Ver cursos
-        </Link>
+        </ButtonLink>
       </PageHeader>
       {list.isPending ? (
         <Spinner label="Cargando programas y packs…" />
       ) : list.isError ? (
-        <Alert tone="error">
+        <Banner tone="danger">
           No pudimos cargar los programas.{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
+          <Button variant="link" onClick={() => void list.refetch()}>
             Reintentar
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       ) : list.data.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state-title">Todavía no hay programas ni packs disponibles.</p>

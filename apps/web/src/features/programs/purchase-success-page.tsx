@@ -4,11 +4,12 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { appReturnFromEntry, clearAppReturn, readAppReturn } from '../../shared/checkout/app-return';
-import { afterSuccessDestination } from './checkout-rules';
 import { refreshAfterPurchase } from '../../shared/checkout/program-checkout-api';
+import { afterSuccessDestination } from './checkout-rules';
 import { trackProgram } from './program-events';
 import { useAllProgramsAndPacks } from './programs-api';
 import '../../shared/checkout/checkout.css';
+import { Button } from '../../ui/button';
 
 /**
  * /compra-exitosa: where a program paid with the redirect provider comes back to
@@ -68,12 +69,12 @@ export default function PurchaseSuccessPage() {
       </p>
       <p>Cuando se acredite te llega la confirmación por correo, con tu comprobante en Mi cuenta.</p>
       <div className="success-actions">
-        <button type="button" className="button button-primary" onClick={continueOn}>
+        <Button onClick={continueOn}>
           {destination.kind === 'app' ? 'Volver a la app' : programId ? 'Ir al programa' : 'Ir al inicio'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={close}>
+        </Button>
+        <Button variant="secondary" onClick={close}>
           Ver Programas & Packs
-        </button>
+        </Button>
       </div>
     </section>
   );
