@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
 import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { useAccountAccess } from './account-access-api';
 import {
@@ -21,6 +21,8 @@ import { afterSubscriptionChange, useAccountSubscription } from './account-subsc
 import { cardLabel } from './account-subscription-rules';
 import { CancelDialog, CardPanel } from './account-subscription-section';
 import './account-subscription.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -55,23 +57,19 @@ function AgreementCard({
         hasActions ? (
           <div className="subscription-actions">
             {agreement.actions.changeCard && (
-              <button type="button" className="button button-secondary" onClick={onChangeCard}>
+              <Button variant="secondary" onClick={onChangeCard}>
                 Cambiar tarjeta
-              </button>
+              </Button>
             )}
             {withdrawable && (
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => onWithdraw(withdrawable)}
-              >
+              <Button variant="secondary" onClick={() => onWithdraw(withdrawable)}>
                 Arrepentirme de esta compra
-              </button>
+              </Button>
             )}
             {agreement.actions.cancel && (
-              <button type="button" className="button button-secondary" onClick={onCancel}>
+              <Button variant="secondary" onClick={onCancel}>
                 Cancelar suscripción
-              </button>
+              </Button>
             )}
           </div>
         ) : undefined
@@ -140,11 +138,11 @@ export default function AccountAccessSection() {
     content = <Spinner label="Cargando tus cobros y accesos…" />;
   } else if (access.isError) {
     content = (
-      <Alert tone="error" title="No pudimos cargar tus cobros y accesos">
-        <button type="button" className="link-button" onClick={() => void access.refetch()}>
+      <Banner tone="danger" title="No pudimos cargar tus cobros y accesos">
+        <Button variant="link" onClick={() => void access.refetch()}>
           Reintentar
-        </button>
-      </Alert>
+        </Button>
+      </Banner>
     );
   } else {
     const { agreements, grants } = access.data;
@@ -214,7 +212,7 @@ export default function AccountAccessSection() {
         Cada suscripción que se cobra con tu tarjeta, con lo que podés hacer con ella, y cada acceso que
         tenés, con su origen.
       </p>
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       {content}
     </section>
   );

@@ -1,15 +1,16 @@
 import type { AccountSubscription } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
+
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Dialog } from '../../ui/dialog';
-import { Alert, Spinner } from '../../ui/feedback';
 import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
+import { frequencyLabels } from '../../shared/checkout/plan-rules';
 import { refusalMessage } from '../../shared/checkout/refusal-messages';
 import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { Spinner } from '../../ui/feedback';
 import {
   afterSubscriptionChange,
   cancelAccountSubscription,
@@ -18,9 +19,10 @@ import {
   useAccountSubscription,
 } from './account-subscription-api';
 import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
-import { frequencyLabels } from '../../shared/checkout/plan-rules';
 import '../../shared/checkout/checkout.css';
 import './account-subscription.css';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
 
 const plansPath = '/compra/suscripcion';
 
@@ -150,14 +152,14 @@ export function CardPanel({
       {subscription.status === 'past_due' && !reactivating && (
         <p>Cuando la guardes, cobramos en el momento el monto pendiente con esta tarjeta.</p>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Banner tone="danger">{error}</Banner>}
       {sdk.status === 'loading' && <Spinner label="Cargando el formulario de tarjeta…" />}
       {sdk.status === 'error' && (
-        <Alert tone="error" title="No pudimos cargar el formulario de tarjeta">
-          <button type="button" className="link-button" onClick={sdk.retry}>
+        <Banner tone="danger" title="No pudimos cargar el formulario de tarjeta">
+          <Button variant="link" onClick={sdk.retry}>
             Reintentar
-          </button>
-        </Alert>
+          </Button>
+        </Banner>
       )}
       {sdk.status === 'ready' && (
         <CardForm
@@ -174,9 +176,9 @@ export function CardPanel({
           attempt={attempt}
         />
       )}
-      <button type="button" className="link-button subscription-panel-close" onClick={onClose}>
+      <Button variant="link" className="subscription-panel-close" onClick={onClose}>
         Volver sin cambiar nada
-      </button>
+      </Button>
     </section>
   );
 }
@@ -210,7 +212,7 @@ export function CancelDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title="¿Cancelar tu suscripción?" describedBy={textId}>
-      <div className="dialog-body">
+      <DialogBody>
         <div id={textId}>
           <p>No te vamos a cobrar más.</p>
           {subscription.currentPeriodEnd && (
@@ -220,21 +222,16 @@ export function CancelDialog({
             </p>
           )}
         </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={confirm}
-            aria-disabled={busy ? true : undefined}
-          >
+        {error && <Banner tone="danger">{error}</Banner>}
+        <DialogActions>
+          <Button onClick={confirm} aria-disabled={busy ? true : undefined}>
             {busy ? 'Cancelando…' : 'Sí, cancelar mi suscripción'}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
+          </Button>
+          <Button variant="secondary" onClick={onClose} data-autofocus>
             Volver
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }
@@ -260,20 +257,18 @@ export default function AccountSubscriptionSection() {
     content = <Spinner label="Cargando tu suscripción…" />;
   } else if (query.isError) {
     content = (
-      <Alert tone="error" title="No pudimos cargar tu suscripción">
-        <button type="button" className="link-button" onClick={() => void query.refetch()}>
+      <Banner tone="danger" title="No pudimos cargar tu suscripción">
+        <Button variant="link" onClick={() => void query.refetch()}>
           Reintentar
-        </button>
-      </Alert>
+        </Button>
+      </Banner>
     );
   } else if (query.data.status === 'none') {
     content = (
       <>
         <p>No tenés una suscripción activa.</p>
         <p>
-          <Link className="button button-primary" to={plansPath}>
-            Ver planes
-          </Link>
+          <ButtonLink to={plansPath}>Ver planes</ButtonLink>
         </p>
       </>
     );
@@ -283,14 +278,14 @@ export default function AccountSubscriptionSection() {
     content = (
       <>
         {subscription.status === 'past_due' && (
-          <Alert tone="error" title="No pudimos cobrar tu suscripción">
+          <Banner tone="danger" title="No pudimos cobrar tu suscripción">
             <p>
               Tu tarjeta rechazó el cobro.{' '}
               {subscription.graceUntil
                 ? `Cambiala antes del ${formatDate(subscription.graceUntil)} para no perder tu acceso.`
                 : 'Cambiala para no perder tu acceso.'}
             </p>
-          </Alert>
+          </Banner>
         )}
         <Facts subscription={subscription} />
         {subscription.origin !== 'CARD' && subscription.status !== 'expired' && (
@@ -300,30 +295,18 @@ export default function AccountSubscriptionSection() {
         )}
         {panel === null && (
           <div className="subscription-actions">
-            {actions.changeCard && (
-              <button type="button" className="button button-primary" onClick={() => setPanel('card')}>
-                Cambiar tarjeta
-              </button>
-            )}
-            {actions.reactivate && (
-              <button type="button" className="button button-primary" onClick={() => setPanel('reactivate')}>
-                Reactivar
-              </button>
-            )}
+            {actions.changeCard && <Button onClick={() => setPanel('card')}>Cambiar tarjeta</Button>}
+            {actions.reactivate && <Button onClick={() => setPanel('reactivate')}>Reactivar</Button>}
             {actions.changePlan && (
-              <Link className="button button-secondary" to={plansPath}>
+              <ButtonLink variant="secondary" to={plansPath}>
                 Cambiar de plan
-              </Link>
+              </ButtonLink>
             )}
-            {actions.subscribe && (
-              <Link className="button button-primary" to={plansPath}>
-                Ver planes
-              </Link>
-            )}
+            {actions.subscribe && <ButtonLink to={plansPath}>Ver planes</ButtonLink>}
             {actions.cancel && (
-              <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
                 Cancelar suscripción
-              </button>
+              </Button>
             )}
           </div>
         )}
@@ -353,7 +336,7 @@ export default function AccountSubscriptionSection() {
   return (
     <section className="account-subscription" aria-labelledby="account-subscription-title">
       <h2 id="account-subscription-title">Suscripción</h2>
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       {content}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { track } from '../../lib/analytics';
 import { appStoreUrl, playStoreUrl } from '../../shared/account/app-links';
+import { ButtonLink } from '../../ui/button';
 
 /**
  * For accounts outside Argentina (spec §1, §4 country gate): web purchases are Argentina-only,
@@ -22,26 +23,25 @@ export function ArgentinaOnlyPanel() {
       </p>
       <ul className="ar-only-stores">
         <li>
-          <a
-            className="button button-primary"
+          <ButtonLink
             href={appStoreUrl}
             target="_blank"
             rel="noreferrer"
             onClick={() => track('subscription_country_panel_store_click', { store: 'ios' })}
           >
             Descargar en App Store<span className="visually-hidden"> (se abre en otra pestaña)</span>
-          </a>
+          </ButtonLink>
         </li>
         <li>
-          <a
-            className="button button-secondary"
+          <ButtonLink
+            variant="secondary"
             href={playStoreUrl}
             target="_blank"
             rel="noreferrer"
             onClick={() => track('subscription_country_panel_store_click', { store: 'android' })}
           >
             Descargar en Google Play<span className="visually-hidden"> (se abre en otra pestaña)</span>
-          </a>
+          </ButtonLink>
         </li>
       </ul>
     </section>

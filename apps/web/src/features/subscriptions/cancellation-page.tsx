@@ -6,11 +6,12 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Alert } from '../../ui/feedback';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { confirmGuestCancellation, requestGuestCancellation } from './guest-cancellation-api';
 import '../withdrawals/withdrawals.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 const fallbackError = 'No pudimos completar el pedido. Probá de nuevo en unos minutos.';
 const messageOf = (failure: unknown) => (failure instanceof ApiError ? failure.message : fallbackError);
@@ -103,17 +104,16 @@ function GuestCancellationForm() {
         <h2 id="cancellation-step-title" ref={headingRef} tabIndex={-1}>
           Confirmá con el código del correo
         </h2>
-        {notice && <Alert tone="info">{notice}</Alert>}
+        {notice && <Banner tone="info">{notice}</Banner>}
         <form className="form" onSubmit={onConfirm} noValidate aria-busy={sending}>
           <CodeField label="Código de confirmación" value={code} onChange={setCode} />
           <p className="form-hint">Al confirmar, la baja se hace en el momento y no te cobramos más.</p>
-          {error && <Alert tone="error">{error}</Alert>}
-          <button type="submit" className="button button-primary button-block" disabled={sending}>
+          {error && <Banner tone="danger">{error}</Banner>}
+          <Button type="submit" block disabled={sending}>
             {sending ? 'Confirmando…' : 'Confirmar la baja'}
-          </button>
-          <button
-            type="button"
-            className="link-button"
+          </Button>
+          <Button
+            variant="link"
             onClick={() => {
               setCode('');
               setError(null);
@@ -121,7 +121,7 @@ function GuestCancellationForm() {
             }}
           >
             Cambiar el correo
-          </button>
+          </Button>
         </form>
       </section>
     );
@@ -141,10 +141,10 @@ function GuestCancellationForm() {
           onChange={(event) => setEmail(event.target.value)}
           error={emailError}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
+        {error && <Banner tone="danger">{error}</Banner>}
+        <Button type="submit" block disabled={sending}>
           {sending ? 'Enviando…' : 'Enviarme el código'}
-        </button>
+        </Button>
       </form>
       <PrivacyNotice />
     </section>

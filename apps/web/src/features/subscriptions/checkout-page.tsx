@@ -5,7 +5,6 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert } from '../../ui/feedback';
 import {
   appDeepLinkOf,
   appReturnFromEntry,
@@ -25,14 +24,6 @@ import { ErrorDialog } from '../../shared/checkout/error-dialog';
 import { InvoiceDocumentField, invoiceDocumentOf } from '../../shared/checkout/invoice-document-field';
 import { otherPaymentMethodsPath } from '../../shared/checkout/other-payment-methods';
 import { PaymentResultModal } from '../../shared/checkout/payment-result-modal';
-import { refusalMessage } from '../../shared/checkout/refusal-messages';
-import { useCheckoutEntry } from '../../shared/checkout/use-checkout-entry';
-import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
-import { usePaymentResult } from '../../shared/checkout/use-payment-result';
-import { WithdrawalRightNotice } from '../../shared/checkout/withdrawal-right-notice';
-import { isPromoRefusal, subscriptionPromoErrorText } from './invalid-promo-for-plan';
-import { OrderSummary } from './order-summary';
-import { paymentFailure } from './payment-failure';
 import {
   blocksUpgrade,
   canonicalPlanPath,
@@ -43,8 +34,7 @@ import {
   isPlanFrequency,
   isUpgrade,
 } from '../../shared/checkout/plan-rules';
-import { PromoBox } from './promo-box';
-import { trackSubscription } from './subscription-events';
+import { refusalMessage } from '../../shared/checkout/refusal-messages';
 import {
   refreshAfterSubscription,
   searchPlan,
@@ -52,11 +42,21 @@ import {
   subscriptionKeys,
   useFeatureFlags,
 } from '../../shared/checkout/subscriptions-api';
+import { useCheckoutEntry } from '../../shared/checkout/use-checkout-entry';
+import { useMercadoPago } from '../../shared/checkout/use-mercadopago';
+import { usePaymentResult } from '../../shared/checkout/use-payment-result';
+import { WithdrawalRightNotice } from '../../shared/checkout/withdrawal-right-notice';
+import { isPromoRefusal, subscriptionPromoErrorText } from './invalid-promo-for-plan';
+import { OrderSummary } from './order-summary';
+import { paymentFailure } from './payment-failure';
+import { PromoBox } from './promo-box';
+import { trackSubscription } from './subscription-events';
 import { RefundNotice, UpgradeGuardDialog } from './upgrade-dialogs';
 import { useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState } from './use-plan-choice';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { Banner } from '../../ui/banner';
 
 const plansPath = '/compra/suscripcion';
 
@@ -350,11 +350,11 @@ export default function SubscriptionCheckoutPage() {
         {upgrade ? 'Cambiá tu plan' : 'Finalizá tu suscripción'}
       </h1>
       {upgrade && (
-        <Alert tone="info">
+        <Banner tone="info">
           Vas a cambiar tu plan {status.data?.subscriptionPlan?.name ?? 'actual'} por el plan{' '}
           {chosen.displayMetadata.title}. El nuevo plan empieza hoy y te devolvemos la parte que no usaste del
           anterior.
-        </Alert>
+        </Banner>
       )}
       {/* the price first: on a phone it comes before the card form (issue 30); on a desktop it sits on the right */}
       <div className="checkout-grid">

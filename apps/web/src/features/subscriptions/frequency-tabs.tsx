@@ -1,11 +1,14 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import type { TabFrequency } from '../../shared/checkout/plan-rules';
+import { Tabs } from '../../ui/tabs';
 
 const tabText: Record<TabFrequency, string> = { monthly: 'Mensual', annual: 'Anual' };
+const planTabs = { list: 'plan-tabs', tab: 'plan-tab', panel: 'plan-panel' };
 
 /**
- * Monthly / annual tabs (WAI-ARIA tabs: arrow keys, Home and End move and select). The annual tab
- * shows the highest annual discount. With a single tab there is nothing to choose: only its panel.
+ * Monthly / annual tabs (the design system's Tabs, in the plans' segmented look, with one panel
+ * whose plans follow the selected frequency). The annual tab shows the highest annual discount.
+ * With a single tab there is nothing to choose: only its panel.
  */
 export function FrequencyTabs({
   tabs,
@@ -20,65 +23,25 @@ export function FrequencyTabs({
   annualDiscount: number | null;
   children: ReactNode;
 }) {
-  const id = useId();
-  const refs = useRef<Partial<Record<TabFrequency, HTMLButtonElement | null>>>({});
-  const tabId = (frequency: TabFrequency) => `${id}-tab-${frequency}`;
-  const panelId = `${id}-panel`;
-
-  if (tabs.length < 2) {
-    return (
-      <div id={panelId} className="plan-panel">
-        {children}
-      </div>
-    );
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.indexOf(selected);
-    let next: number | null = null;
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = tabs.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    const frequency = tabs[next];
-    if (!frequency) return;
-    onSelect(frequency);
-    refs.current[frequency]?.focus();
-  }
-
+  if (tabs.length < 2) return <div className="plan-panel">{children}</div>;
   return (
-    <>
-      <div className="plan-tabs" role="tablist" aria-label="Frecuencia de pago" onKeyDown={onKeyDown}>
-        {tabs.map((frequency) => {
-          const active = frequency === selected;
-          return (
-            <button
-              key={frequency}
-              ref={(element) => {
-                refs.current[frequency] = element;
-              }}
-              id={tabId(frequency)}
-              type="button"
-              role="tab"
-              className="plan-tab"
-              aria-selected={active}
-              aria-controls={panelId}
-              tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(frequency)}
-            >
-              {tabText[frequency]}
-              {frequency === 'annual' && annualDiscount !== null && (
-                <span className="plan-tab-badge">hasta {annualDiscount}% OFF</span>
-              )}
-            </button>
-          );
-        })}
-      </div>
-      <div id={panelId} className="plan-panel" role="tabpanel" aria-labelledby={tabId(selected)}>
-        {children}
-      </div>
-    </>
+    <Tabs
+      label="Frecuencia de pago"
+      classNames={planTabs}
+      value={selected}
+      onChange={(id) => onSelect(id as TabFrequency)}
+      panel={children}
+      tabs={tabs.map((frequency) => ({
+        id: frequency,
+        label: (
+          <>
+            {tabText[frequency]}
+            {frequency === 'annual' && annualDiscount !== null && (
+              <span className="plan-tab-badge">hasta {annualDiscount}% OFF</span>
+            )}
+          </>
+        ),
+      }))}
+    />
   );
 }

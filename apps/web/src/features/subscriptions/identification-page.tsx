@@ -20,6 +20,7 @@ import {
 import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import { purchaseState } from './use-plan-choice';
 import './subscriptions.css';
+import { Button, ButtonLink } from '../../ui/button';
 
 /**
  * /compra/suscripcion/identificacion/{plan}/{frequency}: register (default) or log in before the
@@ -103,19 +104,16 @@ export default function IdentificationPage() {
             iniciá sesión para ver tu plan.
           </p>
           <div className="subscriber-actions">
-            <Link className="button button-primary" to="/academy">
-              Ir a mis cursos
-            </Link>
-            <button
-              type="button"
-              className="button button-secondary"
+            <ButtonLink to="/academy">Ir a mis cursos</ButtonLink>
+            <Button
+              variant="secondary"
               onClick={() => {
                 setSubscriberPanel(false);
                 setUserCase('LOGIN');
               }}
             >
               Iniciar sesión
-            </button>
+            </Button>
           </div>
         </section>
       ) : (

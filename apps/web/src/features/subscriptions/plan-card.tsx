@@ -12,6 +12,7 @@ import {
   planButtonLabel,
   trialBadgeText,
 } from '../../shared/checkout/plan-rules';
+import { Button } from '../../ui/button';
 
 /**
  * One plan, a column of the comparison: recommended marker, title, free-trial badge, price (with
@@ -82,9 +83,9 @@ export function PlanCard({
         )}
         {providerPlan.promoCodeApplied && <p className="plan-promo">Precio con tu código promocional</p>}
       </div>
-      <button
-        type="button"
-        className={`button button-block ${isCurrent ? 'button-secondary' : 'button-primary'}`}
+      <Button
+        variant={isCurrent ? 'secondary' : 'primary'}
+        block
         aria-label={`${label}: ${plan.displayMetadata.title}`}
         aria-disabled={isCurrent ? true : undefined}
         onClick={() => {
@@ -92,7 +93,7 @@ export function PlanCard({
         }}
       >
         {label}
-      </button>
+      </Button>
       <ul className="plan-benefits" aria-label={`Qué incluye el plan ${plan.displayMetadata.title}`}>
         {benefits.map((row) => {
           const included = row.included[ownColumn] === true;

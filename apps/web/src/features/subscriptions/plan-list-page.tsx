@@ -5,13 +5,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Spinner } from '../../ui/feedback';
-import { appDeepLinkOf, appReturnFromEntry, readAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
+import {
+  appDeepLinkOf,
+  appReturnFromEntry,
+  readAppReturn,
+  saveAppReturn,
+} from '../../shared/checkout/app-return';
 import { isCountryBlocked } from '../../shared/checkout/country-gate';
 import { ErrorDialog } from '../../shared/checkout/error-dialog';
-import { ArgentinaOnlyPanel } from './argentina-only-panel';
-import { FrequencyTabs } from './frequency-tabs';
-import { PlanComparison } from './plan-comparison';
 import {
   currentPlanOf,
   highestAnnualDiscount,
@@ -19,13 +20,18 @@ import {
   type TabFrequency,
   visibleTabs,
 } from '../../shared/checkout/plan-rules';
+import { refreshAfterSubscription, useFeatureFlags, usePlans } from '../../shared/checkout/subscriptions-api';
+import { Spinner } from '../../ui/feedback';
+import { ArgentinaOnlyPanel } from './argentina-only-panel';
+import { FrequencyTabs } from './frequency-tabs';
+import { PlanComparison } from './plan-comparison';
 import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
 import { trackSubscription } from './subscription-events';
-import { refreshAfterSubscription, useFeatureFlags, usePlans } from '../../shared/checkout/subscriptions-api';
 import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { usePlanChoice } from './use-plan-choice';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { Button } from '../../ui/button';
 
 type PromoStep = 'closed' | 'form' | 'login';
 
@@ -160,9 +166,9 @@ export default function PlanListPage() {
               <span aria-hidden="true">✓ </span>Tu código promocional fue aplicado
             </p>
           ) : (
-            <button type="button" className="link-button" onClick={openPromo}>
+            <Button variant="link" onClick={openPromo}>
               ¿Tenés un código promocional?
-            </button>
+            </Button>
           )}
         </div>
       </>

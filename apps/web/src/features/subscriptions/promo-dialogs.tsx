@@ -1,11 +1,12 @@
 import type { UsePromoCodeResponse } from '@alcancia/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../lib/format';
-import { Dialog } from '../../ui/dialog';
 import { PromoCodeField } from '../../shared/checkout/promo-code-box';
 import { promoErrorText, promoMessageKey, promoTexts } from '../../shared/checkout/promo-messages';
-import { trackSubscription } from './subscription-events';
 import { redeemPromoCode } from '../../shared/checkout/subscriptions-api';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { trackSubscription } from './subscription-events';
 
 /**
  * The promo flow of the plan list (spec §4 "Promo entry from the plan list"): a code is used
@@ -59,7 +60,7 @@ export function PromoCodeDialog({
 
   return (
     <Dialog open={open} onClose={cancel} title="Usá tu código promocional" describedBy={hintId}>
-      <form className="form dialog-body" onSubmit={submit} noValidate aria-busy={loading}>
+      <DialogBody as="form" className="form" onSubmit={submit} noValidate aria-busy={loading}>
         <p id={hintId}>
           Escribilo tal como lo recibiste. Si es un período gratis, se activa en el momento; si es un
           descuento, lo vas a ver en el precio de los planes.
@@ -73,15 +74,15 @@ export function PromoCodeDialog({
           }}
           error={error}
         />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={cancel}>
+        <DialogActions>
+          <Button variant="secondary" onClick={cancel}>
             Cancelar
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={loading ? true : undefined}>
+          </Button>
+          <Button type="submit" aria-disabled={loading ? true : undefined}>
             {loading ? 'Validando…' : 'Usar código'}
-          </button>
-        </div>
-      </form>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }
@@ -101,20 +102,20 @@ export function PromoLoginDialog({
   const textId = useId();
   return (
     <Dialog open={open} onClose={onCancel} title="Iniciá sesión para usar tu código" describedBy={textId}>
-      <div className="dialog-body">
+      <DialogBody>
         <p id={textId}>
           Tu código promocional se aplica a tu cuenta. Iniciá sesión (o creá tu cuenta) y te traemos de vuelta
           para cargarlo.
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onRegister}>
+        <DialogActions>
+          <Button variant="secondary" onClick={onRegister}>
             Crear cuenta
-          </button>
-          <button type="button" className="button button-primary" onClick={onLogin} data-autofocus>
+          </Button>
+          <Button onClick={onLogin} data-autofocus>
             Iniciar sesión
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }
@@ -132,19 +133,19 @@ export function PromoSuccessDialog({
   const textId = useId();
   return (
     <Dialog open={endDate !== null} onClose={onClose} title="¡Tu código fue activado!" describedBy={textId}>
-      <div className="dialog-body">
+      <DialogBody>
         <div id={textId} className="result-body result-success">
           <p>
             Ya tenés acceso a todos los cursos de la academia hasta el{' '}
             <strong>{endDate ? formatDate(endDate) : ''}</strong>.
           </p>
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+        <DialogActions>
+          <Button onClick={onClose} data-autofocus>
             {fromApp ? 'Volver a la app' : 'Empezar a aprender'}
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }

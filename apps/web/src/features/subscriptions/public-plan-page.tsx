@@ -1,21 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { asNavigationState } from '../../lib/entry-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
-import { Alert, Spinner } from '../../ui/feedback';
 import { isCountryBlocked } from '../../shared/checkout/country-gate';
+import {
+  currentPlanOf,
+  discountPercentOf,
+  type TabFrequency,
+  visibleTabs,
+} from '../../shared/checkout/plan-rules';
+import { searchPlan, subscriptionKeys, useFeatureFlags } from '../../shared/checkout/subscriptions-api';
+import { Spinner } from '../../ui/feedback';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
 import { PlanComparison } from './plan-comparison';
-import { currentPlanOf, discountPercentOf, type TabFrequency, visibleTabs } from '../../shared/checkout/plan-rules';
 import { trackSubscription } from './subscription-events';
-import { searchPlan, subscriptionKeys, useFeatureFlags } from '../../shared/checkout/subscriptions-api';
 import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState, usePlanChoice } from './use-plan-choice';
 import './subscriptions.css';
+import { Banner } from '../../ui/banner';
+import { ButtonLink } from '../../ui/button';
 
 /**
  * /suscripcion/{idPlan}: the public entry of one plan (a link shared from a campaign or the app).
@@ -56,13 +63,9 @@ export default function PublicPlanPage() {
     entryCountry: entry?.countryCode,
   });
   const allPlans = (
-    <Link
-      className="button button-secondary"
-      to="/compra/suscripcion"
-      state={purchaseState(entry, promoCode)}
-    >
+    <ButtonLink variant="secondary" to="/compra/suscripcion" state={purchaseState(entry, promoCode)}>
       Ver todos los planes
-    </Link>
+    </ButtonLink>
   );
 
   if (plan.isError) {
@@ -108,7 +111,7 @@ export default function PublicPlanPage() {
           />
         </FrequencyTabs>
       ) : (
-        <Alert tone="info">Este plan no está disponible para comprar desde la web por ahora.</Alert>
+        <Banner tone="info">Este plan no está disponible para comprar desde la web por ahora.</Banner>
       )}
       <p className="public-plan-more">{allPlans}</p>
     </section>

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { appDeepLinkOf, clearAppReturn, readAppReturn } from '../../shared/checkout/app-return';
-import { trackSubscription } from './subscription-events';
 import { refreshAfterSubscription } from '../../shared/checkout/subscriptions-api';
+import { trackSubscription } from './subscription-events';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { Button } from '../../ui/button';
 
 /**
  * /suscripcion-exitosa: where a subscription paid outside the card form comes back (the redirect
@@ -37,27 +38,24 @@ export default function SubscriptionSuccessPage() {
       </p>
       <p>Te enviamos la confirmación por correo; tus pagos y tu suscripción están en Mi cuenta.</p>
       <div className="success-actions">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
           onClick={() => {
             clearAppReturn();
             navigate('/academy', { replace: true });
           }}
         >
           Ir a la academia
-        </button>
+        </Button>
         {appReturn?.fromApp && (
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button
+            variant="secondary"
             onClick={() => {
               clearAppReturn();
               window.location.assign(appDeepLinkOf(appReturn));
             }}
           >
             Volver a la app
-          </button>
+          </Button>
         )}
       </div>
     </section>

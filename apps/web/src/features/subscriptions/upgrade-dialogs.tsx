@@ -1,6 +1,7 @@
 import type { RefundStatus } from '@alcancia/contract';
 import { useId } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 
 /**
  * Upgrade guard (spec §4): subscribed with a plan that weighs as much as the chosen one or more.
@@ -20,20 +21,20 @@ export function UpgradeGuardDialog({
   const textId = useId();
   return (
     <Dialog open onClose={onSeePlans} title="Ya tenés este plan o uno superior" describedBy={textId}>
-      <div className="dialog-body">
+      <DialogBody>
         <p id={textId}>
           {currentPlanName ? `Tu suscripción actual (${currentPlanName})` : 'Tu suscripción actual'} ya
           incluye todo lo del plan {chosenPlanTitle}. Desde acá solo podés cambiarte a un plan superior.
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onAcademy}>
+        <DialogActions>
+          <Button variant="secondary" onClick={onAcademy}>
             Ir a la academia
-          </button>
-          <button type="button" className="button button-primary" onClick={onSeePlans} data-autofocus>
+          </Button>
+          <Button onClick={onSeePlans} data-autofocus>
             Ver planes
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }
