@@ -1,7 +1,7 @@
 import { track } from '../../lib/analytics';
-import { Dialog } from '../../ui/dialog';
-import { comingSoonTitle, type NavItem } from './nav-model';
 import { StoreButtons } from '../../shared/account/store-buttons';
+import { Dialog, DialogBody } from '../../ui/dialog';
+import { comingSoonTitle, type NavItem } from './nav-model';
 
 /** "{Sección} Próximamente": the section comes to the web later and works in the app today. */
 export function ComingSoonModal({ item, onClose }: { item: NavItem | null; onClose(): void }) {
@@ -13,7 +13,7 @@ export function ComingSoonModal({ item, onClose }: { item: NavItem | null; onClo
       describedBy="coming-soon-text"
     >
       {item && (
-        <div className="dialog-body">
+        <DialogBody>
           <p id="coming-soon-text">
             Muy pronto vas a poder usar {item.section} desde la web. Mientras tanto, ya la tenés disponible en
             la app de Alcancía.
@@ -21,7 +21,7 @@ export function ComingSoonModal({ item, onClose }: { item: NavItem | null; onClo
           <StoreButtons
             onChoose={(store) => track('coming_soon_store_click', { section: item.key, store })}
           />
-        </div>
+        </DialogBody>
       )}
     </Dialog>
   );

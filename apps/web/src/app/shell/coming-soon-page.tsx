@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
-import { comingSoonTitle, type NavKey, navItemOf } from './nav-model';
 import { StoreButtons } from '../../shared/account/store-buttons';
+import { ButtonLink } from '../../ui/button';
+import { comingSoonTitle, type NavKey, navItemOf } from './nav-model';
 
 /**
  * A disabled section opened by its address (/aladina): the same words as its coming-soon modal,
@@ -21,9 +21,7 @@ export function ComingSoonPage({ section }: { section: NavKey }) {
       </p>
       <StoreButtons onChoose={(store) => track('coming_soon_store_click', { section: item.key, store })} />
       <p>
-        <Link className="button button-primary" to="/academy">
-          Ir a la Academia
-        </Link>
+        <ButtonLink to="/academy">Ir a la Academia</ButtonLink>
       </p>
     </section>
   );

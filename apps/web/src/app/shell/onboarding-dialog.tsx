@@ -3,14 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
-import { TextField } from '../../ui/text-field';
-import { unexpectedError } from '../../shared/auth/messages';
-import { CountrySelect, PhoneField } from '../../shared/auth/profile-fields';
-import { useLogout } from '../../shared/auth/use-logout';
-import { PrivacyNotice } from '../../shared/legal/privacy-notice';
-import { completeOnboarding } from './complete-onboarding';
 import {
   asksName,
   emptyOnboardingValues,
@@ -20,6 +12,15 @@ import {
   onboardingProblem,
   toOnboardingPayload,
 } from '../../shared/account/onboarding-rules';
+import { unexpectedError } from '../../shared/auth/messages';
+import { CountrySelect, PhoneField } from '../../shared/auth/profile-fields';
+import { useLogout } from '../../shared/auth/use-logout';
+import { PrivacyNotice } from '../../shared/legal/privacy-notice';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { TextField } from '../../ui/text-field';
+import { completeOnboarding } from './complete-onboarding';
 
 /**
  * The profile-completion form (spec §4 "Onboarding"): a logged-in user without a country fills
@@ -79,7 +80,7 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
 
   return (
     <Dialog open onClose={() => undefined} title="Completá tu perfil" describedBy={introId} hideCloseButton>
-      <div className="dialog-body">
+      <DialogBody>
         <p id={introId}>Antes de seguir, contanos desde dónde nos visitás y cómo contactarte.</p>
         <form className="form" onSubmit={onSubmit} noValidate aria-busy={saving}>
           <CountrySelect
@@ -110,18 +111,18 @@ export function OnboardingDialog({ user }: { user: CurrentUser }) {
                   : 'Solo con números.'
             }
           />
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Banner tone="danger">{error}</Banner>}
           <PrivacyNotice />
-          <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={logout}>
+          <DialogActions>
+            <Button variant="secondary" onClick={logout}>
               Cerrar Sesión
-            </button>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            </Button>
+            <Button type="submit" disabled={saving}>
               {saving ? 'Guardando…' : 'Continuar'}
-            </button>
-          </div>
+            </Button>
+          </DialogActions>
         </form>
-      </div>
+      </DialogBody>
     </Dialog>
   );
 }

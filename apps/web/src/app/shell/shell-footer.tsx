@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../ui/button';
 
 /** Where the footer's social links go (the product's public profiles). */
 const socialLinks = [
@@ -51,9 +52,9 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
           </li>
           <li>
             {onSupportChat ? (
-              <button type="button" className="link-button" onClick={onSupportChat}>
+              <Button variant="link" onClick={onSupportChat}>
                 Atención al cliente por chat
-              </button>
+              </Button>
             ) : (
               <a href="mailto:ayuda@alcancia.com.ar">Atención al cliente</a>
             )}

@@ -2,12 +2,13 @@ import type { CurrentUser } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
-import { Icon } from '../../ui/icons';
-import { useLogout } from '../../shared/auth/use-logout';
 import { accountKeys } from '../../shared/account/account-queries';
 import { verificationState } from '../../shared/account/account-rules';
+import { useLogout } from '../../shared/auth/use-logout';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { Icon } from '../../ui/icons';
 
 /** The unverified-account red banner (first 3 days) or the blocking modal (afterwards). */
 export function VerificationNotice({ user }: { user: CurrentUser }) {
@@ -60,31 +61,25 @@ function BlockingModal({ email }: { email: string }) {
       describedBy="blocking-modal-text"
       hideCloseButton
     >
-      <div className="dialog-body">
+      <DialogBody>
         <p id="blocking-modal-text">
           Para seguir usando Alcancía validá tu cuenta con el enlace que te enviamos a{' '}
           <strong>{email}</strong>. Si no lo encontrás, revisá la carpeta de correo no deseado o pedí uno
           nuevo.
         </p>
         <div aria-live="polite">
-          {resend.kind === 'sent' && <Alert tone="success">Codigo reenviado.</Alert>}
-          {resend.kind === 'error' && <Alert tone="error">{resend.message}</Alert>}
+          {resend.kind === 'sent' && <Banner tone="success">Codigo reenviado.</Banner>}
+          {resend.kind === 'error' && <Banner tone="danger">{resend.message}</Banner>}
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={logout}>
+        <DialogActions>
+          <Button variant="secondary" onClick={logout}>
             Cerrar Sesión
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={onResend}
-            disabled={resend.kind === 'sending'}
-            data-autofocus
-          >
+          </Button>
+          <Button onClick={onResend} disabled={resend.kind === 'sending'} data-autofocus>
             {resend.kind === 'sending' ? 'Reenviando…' : 'Reenviar código'}
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }

@@ -5,10 +5,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { Alert } from '../../ui/feedback';
 import { unexpectedError } from '../auth/messages';
 import { accountKeys } from './account-queries';
 import './interests-questions.css';
+import { Banner } from '../../ui/banner';
 
 /** The options in her words (issue 30); the codes are the contract's. */
 export const goalOptions: { value: LearningGoal; label: string }[] = [
@@ -116,7 +116,7 @@ export default function InterestsQuestions({ onDone }: { onDone(user: CurrentUse
             ))}
           </div>
         </fieldset>
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && <Banner tone="danger">{error}</Banner>}
         <div className="interests-actions">
           <Button
             type="button"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../../ui/button';
 import { appStoreUrl, isWebView, playStoreUrl } from './app-links';
 
 /**
@@ -9,13 +9,9 @@ export function StoreButtons({ onChoose }: { onChoose?(store: 'ios' | 'android' 
   if (typeof navigator !== 'undefined' && isWebView(navigator.userAgent)) {
     return (
       <div className="store-buttons">
-        <Link
-          className="button button-primary"
-          to="/compra/suscripcion"
-          onClick={() => onChoose?.('subscription')}
-        >
+        <ButtonLink to="/compra/suscripcion" onClick={() => onChoose?.('subscription')}>
           Ver planes de suscripción
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { EmailField } from './auth-fields';
 import { EmailRequestModal } from './email-request-modal';
@@ -40,7 +41,7 @@ export function CheckoutLoginForm({
 
   return (
     <>
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       <form className="form" onSubmit={submit} noValidate aria-busy={loading}>
         <EmailField
           autoComplete="username"
@@ -61,14 +62,14 @@ export function CheckoutLoginForm({
           }}
         />
         <div className="form-links">
-          <button type="button" className="link-button" onClick={() => setForgot(true)}>
+          <Button variant="link" onClick={() => setForgot(true)}>
             ¿Olvidaste tu contraseña?
-          </button>
+          </Button>
         </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <button type="submit" className="button button-primary button-block" disabled={!canSubmit}>
+        {error && <Banner tone="danger">{error}</Banner>}
+        <Button type="submit" block disabled={!canSubmit}>
           {loading ? 'Ingresando…' : 'Ingresar y continuar'}
-        </button>
+        </Button>
       </form>
       <EmailRequestModal
         kind="forgotPassword"

@@ -1,8 +1,9 @@
 import { invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import { forgotPassword, resendConfirmationCode } from './auth-api';
 import { EmailField } from './auth-fields';
 import { isValidEmail } from './form-rules';
@@ -108,21 +109,21 @@ export function EmailRequestModal({
       describedBy={introId}
     >
       {phase === 'sent' ? (
-        <div className="dialog-body">
+        <DialogBody>
           <div id={introId} role="status" className="dialog-sent">
             <span className="dialog-sent-icon" aria-hidden="true">
               ✉
             </span>
             <p>{text.sent(email.trim())}</p>
           </div>
-          <div className="dialog-actions">
-            <button ref={doneButton} type="button" className="button button-primary" onClick={onClose}>
+          <DialogActions>
+            <Button ref={doneButton} onClick={onClose}>
               Entendido
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       ) : (
-        <form className="dialog-body" onSubmit={onSubmit} noValidate aria-busy={phase === 'loading'}>
+        <DialogBody as="form" onSubmit={onSubmit} noValidate aria-busy={phase === 'loading'}>
           <p id={introId}>{text.intro}</p>
           <EmailField
             autoComplete="email"
@@ -135,17 +136,17 @@ export function EmailRequestModal({
             error={error === invalidEmailMessage ? error : null}
             data-autofocus
           />
-          {error && error !== invalidEmailMessage && <Alert tone="error">{error}</Alert>}
-          <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={onClose}>
+          {error && error !== invalidEmailMessage && <Banner tone="danger">{error}</Banner>}
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
               Cancelar
-            </button>
+            </Button>
             {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus */}
-            <button type="submit" className="button button-primary" aria-disabled={phase === 'loading'}>
+            <Button type="submit" aria-disabled={phase === 'loading'}>
               {phase === 'loading' ? 'Enviando…' : text.submit}
-            </button>
-          </div>
-        </form>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       )}
     </Dialog>
   );

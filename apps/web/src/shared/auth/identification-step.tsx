@@ -4,6 +4,7 @@ import { CountryNotice } from './country-notice';
 import { authTexts } from './messages';
 import { RegisterForm } from './register-form';
 import './identification.css';
+import { Button } from '../../ui/button';
 
 /** Spec §3 "Identification user case". */
 export type UserCase = 'REGISTER' | 'LOGIN';
@@ -59,9 +60,9 @@ export function IdentificationStep({
           countryNote="Por ahora, las compras desde la web están disponibles solo para Argentina."
           submitLabel="Crear cuenta y continuar"
           existingAccountLink={(email) => (
-            <button type="button" className="link-button" onClick={() => switchTo('LOGIN', email)}>
+            <Button variant="link" onClick={() => switchTo('LOGIN', email)}>
               Iniciá sesión
-            </button>
+            </Button>
           )}
           onLoginFailed={(email) => {
             switchTo('LOGIN', email);

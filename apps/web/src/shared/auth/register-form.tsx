@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError, isMomentaryFailure } from '../../lib/api-client';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { PrivacyNotice } from '../legal/privacy-notice';
@@ -192,25 +193,25 @@ export function RegisterForm({
       </p>
       <PrivacyNotice />
       {serverError && (
-        <Alert tone="error">
+        <Banner tone="danger">
           {serverError.text}
           {serverError.code === 'EMAIL_ALREADY_EXISTS' && <> {existingAccountLink(values.email.trim())}</>}
-        </Alert>
+        </Banner>
       )}
       {missingText && (
         <p id={missingId} className="form-missing" role="status">
           {missingText}
         </p>
       )}
-      <button
+      <Button
         type="submit"
-        className="button button-primary button-block"
+        block
         aria-disabled={loading || undefined}
         aria-describedby={missingText ? missingId : undefined}
         aria-busy={loading || undefined}
       >
         {loading ? 'Creando tu cuenta…' : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { PriceWithoutNationalTaxes } from '../checkout/national-taxes';
 import { catalogKeys } from './catalog-api';
 import { ProgressBar, Thumbnail } from './course-card';
-import { PriceWithoutNationalTaxes } from '../checkout/national-taxes';
 import {
   discountBadge,
   programButton,
@@ -31,9 +32,8 @@ function StartButton({ id, to, name }: { id: string; to: string; name: string })
   });
   return (
     <>
-      <button
-        type="button"
-        className="button button-primary button-small"
+      <Button
+        size="small"
         disabled={start.isPending}
         aria-label={`Comenzar ${name}`}
         onClick={() => {
@@ -42,8 +42,8 @@ function StartButton({ id, to, name }: { id: string; to: string; name: string })
         }}
       >
         {start.isPending ? 'Comenzando…' : 'Comenzar'}
-      </button>
-      {start.isError && <Alert tone="error">{start.error.message}</Alert>}
+      </Button>
+      {start.isError && <Banner tone="danger">{start.error.message}</Banner>}
     </>
   );
 }
@@ -115,13 +115,14 @@ export function ProgramCardView({
           {button.kind === 'start' ? (
             <StartButton id={program.id} to={button.to} name={program.name} />
           ) : button.kind === 'soon' ? (
-            <button type="button" className="button button-small" aria-disabled="true">
+            <Button variant="plain" size="small" aria-disabled="true">
               {button.label}
-            </button>
+            </Button>
           ) : (
-            <Link
+            <ButtonLink
               to={button.to}
-              className={`button button-small ${button.kind === 'completed' ? 'button-secondary' : 'button-primary'}`}
+              size="small"
+              variant={button.kind === 'completed' ? 'secondary' : 'primary'}
               aria-label={`${button.label}: ${program.name}`}
               onClick={() =>
                 track(
@@ -131,7 +132,7 @@ export function ProgramCardView({
               }
             >
               {button.label}
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </div>

@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Alert } from '../../ui/feedback';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import {
@@ -31,6 +30,8 @@ import {
 import type { IdentificationType, MercadoPagoInstance } from './mercadopago';
 import { refusalField, refusalMessage } from './refusal-messages';
 import './payments.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 import { PrivacyNotice } from '../legal/privacy-notice';
 
 /** What a valid card turns into: a single-use token plus what payment calls may need. */
@@ -336,15 +337,11 @@ export function CardForm({
           error={visible('identificationNumber')}
         />
       </div>
-      {general && <Alert tone="error">{general}</Alert>}
+      {general && <Banner tone="danger">{general}</Banner>}
       {beforeSubmit}
-      <button
-        type="submit"
-        className="button button-primary button-block"
-        aria-disabled={busy || disabled ? true : undefined}
-      >
+      <Button type="submit" block aria-disabled={busy || disabled ? true : undefined}>
         {busy ? 'Procesando el pago…' : submitLabel}
-      </button>
+      </Button>
       <p id={noteId} className="card-form-note">
         Pagás con Mercado Pago: los datos de tu tarjeta viajan cifrados y Alcancía no los guarda.
       </p>

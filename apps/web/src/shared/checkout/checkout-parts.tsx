@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/feedback';
 import { ErrorDialog } from './error-dialog';
 import { supportWhatsAppUrl } from './external-links';
 
@@ -28,12 +30,12 @@ export function CardFormLoadError({ title, onRetry }: { title: string; onRetry()
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">{title}</h1>
-      <Alert tone="error" title="No pudimos cargar el formulario de pago">
+      <Banner tone="danger" title="No pudimos cargar el formulario de pago">
         <p>Revisá tu conexión y probá de nuevo.</p>
-        <button type="button" className="link-button" onClick={onRetry}>
+        <Button variant="link" onClick={onRetry}>
           Reintentar
-        </button>
-      </Alert>
+        </Button>
+      </Banner>
     </section>
   );
 }

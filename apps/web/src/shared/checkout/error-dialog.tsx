@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import './checkout.css';
+import { Button } from '../../ui/button';
 
 /**
  * The spec's error dialog: a title, a description and a close action. `code` is the spec's
@@ -25,15 +26,15 @@ export function ErrorDialog({
   const textId = useId();
   return (
     <Dialog open={open} onClose={onClose} title={title} describedBy={textId}>
-      <div className="dialog-body">
+      <DialogBody>
         <p id={textId}>{text}</p>
         {code && <p className="dialog-code">Referencia: {code}</p>}
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+        <DialogActions>
+          <Button onClick={onClose} data-autofocus>
             {actionLabel}
-          </button>
-        </div>
-      </div>
+          </Button>
+        </DialogActions>
+      </DialogBody>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { Dialog } from '../../ui/dialog';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import type { PaymentResult } from './payment-result';
 import { refusalMessage } from './refusal-messages';
 
@@ -70,16 +71,16 @@ export function PaymentResultModal({
       className="result-dialog"
     >
       {shown && (
-        <div className="dialog-body">
+        <DialogBody>
           <div id={bodyId} className={`result-body result-${tone}`} data-result={result.status}>
             {shown.body}
           </div>
-          <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={shown.onAction} data-autofocus>
+          <DialogActions>
+            <Button onClick={shown.onAction} data-autofocus>
               {shown.actionLabel}
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       )}
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '../../ui/button';
 import { TextField, type TextFieldProps } from '../../ui/text-field';
 import { promoTexts } from './promo-messages';
 
@@ -97,13 +98,12 @@ export function PromoCodeBox({
         )}
       </div>
       {promoCode ? (
-        <button type="button" className="link-button" disabled={disabled} onClick={onRemove}>
+        <Button variant="link" disabled={disabled} onClick={onRemove}>
           Quitar el código
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          className="link-button"
+        <Button
+          variant="link"
           aria-expanded={open}
           aria-controls={regionId}
           onClick={() => {
@@ -113,7 +113,7 @@ export function PromoCodeBox({
           }}
         >
           ¿Tenés un código promocional?
-        </button>
+        </Button>
       )}
       <div id={regionId} hidden={!open || promoCode !== null}>
         {open && !promoCode && (
@@ -126,13 +126,9 @@ export function PromoCodeBox({
               }}
               error={error}
             />
-            <button
-              type="submit"
-              className="button button-secondary"
-              aria-disabled={loading || disabled ? true : undefined}
-            >
+            <Button type="submit" variant="secondary" aria-disabled={loading || disabled ? true : undefined}>
               {loading ? 'Aplicando…' : 'Aplicar'}
-            </button>
+            </Button>
           </form>
         )}
       </div>
