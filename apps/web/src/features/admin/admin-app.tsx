@@ -2,11 +2,13 @@ import type { AdminPermission, Operator } from '@alcancia/contract/admin';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
 import { adminErrorText, can, isForbidden, useOperator } from './admin-api';
 import { AdminLayout } from './admin-layout';
 import { NoAccessPage } from './no-access-page';
 import './admin.css';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
 
 /*
  * /admin/* (issue 18): the back office, one lazy chunk of its own (router.tsx), each section a
@@ -79,12 +81,10 @@ function LoadError({ error }: { error: unknown }) {
   usePageTitle('Panel');
   return (
     <div className="admin-no-access admin-no-access-page">
-      <Alert tone="error" title="No pudimos abrir el panel">
+      <Banner tone="danger" title="No pudimos abrir el panel">
         {adminErrorText(error)}
-      </Alert>
-      <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-        Reintentar
-      </button>
+      </Banner>
+      <Button onClick={() => window.location.reload()}>Reintentar</Button>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { roleLabels } from '@alcancia/contract/admin';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Alert, Spinner } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Spinner } from '../../ui/feedback';
 import { can, useOperator } from './admin-api';
 import { adminSections } from './admin-sections';
 
@@ -20,10 +21,10 @@ export default function AdminHome() {
       <h1>Hola, {operator.name}</h1>
       <p className="admin-muted">Tu rol: {roleLabels[operator.role]}.</p>
       {operator.recoveryCodesLeft < 3 && (
-        <Alert tone="info" title="Te quedan pocos códigos de recuperación">
+        <Banner tone="info" title="Te quedan pocos códigos de recuperación">
           Tenés {operator.recoveryCodesLeft}. Generá códigos nuevos en{' '}
           <Link to="/admin/seguridad">Mi acceso</Link>.
-        </Alert>
+        </Banner>
       )}
       <ul className="admin-cards">
         {sections.map((section) => (

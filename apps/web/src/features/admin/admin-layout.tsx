@@ -2,6 +2,7 @@ import { type Operator, roleLabels } from '@alcancia/contract/admin';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout } from '../../shared/auth/use-logout';
+import { Button } from '../../ui/button';
 import { can } from './admin-api';
 import { adminSections } from './admin-sections';
 
@@ -26,15 +27,16 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
         <Link to="/admin" className="admin-brand">
           Alcancía <span className="admin-brand-tag">Panel</span>
         </Link>
-        <button
-          type="button"
-          className="button button-secondary admin-small-button admin-menu-button"
+        <Button
+          variant="secondary"
+          size="compact"
+          className="admin-menu-button"
           aria-expanded={menuOpen}
           aria-controls="admin-nav"
           onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? 'Cerrar menú' : 'Menú'}
-        </button>
+        </Button>
         <div className="admin-who">
           <span>
             {operator.name} · <strong>{roleLabels[operator.role]}</strong>
@@ -42,9 +44,9 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
           <Link to="/academy" className="admin-header-link">
             Ver la academia
           </Link>
-          <button type="button" className="button button-secondary admin-small-button" onClick={logout}>
+          <Button variant="secondary" size="compact" onClick={logout}>
             Cerrar sesión
-          </button>
+          </Button>
         </div>
       </header>
       <div className="admin-body">

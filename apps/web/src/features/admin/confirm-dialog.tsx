@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import { adminErrorText } from './admin-api';
 
 /**
@@ -64,7 +65,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={close} title={title} describedBy={descriptionId}>
       <form onSubmit={submit}>
-        <div className="dialog-body">
+        <DialogBody>
           <div id={descriptionId}>{children}</div>
           {askReason && (
             <div className="field">
@@ -84,20 +85,16 @@ export function ConfirmDialog({
               </div>
             </div>
           )}
-          {error && <Alert tone="error">{error}</Alert>}
-        </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
+          {error && <Banner tone="danger">{error}</Banner>}
+        </DialogBody>
+        <DialogActions>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             Cancelar
-          </button>
-          <button
-            type="submit"
-            className={danger ? 'button button-primary admin-danger' : 'button button-primary'}
-            disabled={!ready || busy}
-          >
+          </Button>
+          <Button type="submit" className={danger ? 'admin-danger' : undefined} disabled={!ready || busy}>
             {busy ? 'Procesando…' : confirmLabel}
-          </button>
-        </div>
+          </Button>
+        </DialogActions>
       </form>
     </Dialog>
   );

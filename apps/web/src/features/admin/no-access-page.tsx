@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ButtonLink } from '../../ui/button';
 
 /**
  * /admin for someone without a role (a learner), or a section her role does not include: says so,
@@ -15,11 +15,7 @@ export function NoAccessPage({ section = false }: { section?: boolean }) {
           ? 'Tu rol en el panel no incluye esta sección. Si la necesitás, pedíselo a una administradora.'
           : 'Esta parte de Alcancía es para el equipo que administra la academia. Si creés que deberías poder entrar, escribinos.'}
       </p>
-      {!section && (
-        <Link className="button button-primary" to="/academy">
-          Ir a la academia
-        </Link>
-      )}
+      {!section && <ButtonLink to="/academy">Ir a la academia</ButtonLink>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../../ui/button';
 /** Previous / next for the back office's lists (they say `hasMore`, not a total). */
 export function Pager({
   page,
@@ -11,23 +12,13 @@ export function Pager({
   if (page <= 1 && !hasMore) return null;
   return (
     <nav className="admin-pager" aria-label="Páginas">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Anterior
-      </button>
+      </Button>
       <span>Página {page}</span>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!hasMore}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button variant="secondary" disabled={!hasMore} onClick={() => onPage(page + 1)}>
         Siguiente
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 
 /**
@@ -35,9 +36,9 @@ export function SearchForm({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      <button type="submit" className="button button-primary" disabled={value.trim().length < minLength}>
+      <Button type="submit" disabled={value.trim().length < minLength}>
         Buscar
-      </button>
+      </Button>
       {children}
     </form>
   );

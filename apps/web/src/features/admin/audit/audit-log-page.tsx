@@ -2,7 +2,9 @@ import type { AuditEntry } from '@alcancia/contract/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { type AuditFilters, adminErrorText, useAuditLog } from '../admin-api';
@@ -91,12 +93,10 @@ export default function AuditLogPage() {
         />
         <DayField label="Desde" name="from" value={draft.from} onChange={set('from')} />
         <DayField label="Hasta" name="to" value={draft.to} onChange={set('to')} />
-        <button type="submit" className="button button-primary">
-          Filtrar
-        </button>
+        <Button type="submit">Filtrar</Button>
       </form>
       {log.isPending && <Spinner />}
-      {log.isError && <Alert tone="error">{adminErrorText(log.error)}</Alert>}
+      {log.isError && <Banner tone="danger">{adminErrorText(log.error)}</Banner>}
       {log.data && (
         <>
           {log.data.items.length === 0 ? (
@@ -168,15 +168,15 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         )}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button-secondary admin-small-button"
+        <Button
+          variant="secondary"
+          size="compact"
           aria-expanded={open}
           aria-controls={open ? changesId : undefined}
           onClick={() => setOpen(!open)}
         >
           {open ? 'Ocultar antes y después' : 'Ver antes y después'}
-        </button>
+        </Button>
       </td>
     </tr>
   );

@@ -2,7 +2,7 @@ import type { AdminCourse, AdminCourseFields } from '@alcancia/contract/admin';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
@@ -25,6 +25,8 @@ import { PublicationBadge } from './publication-badge';
 import { StructureEditor } from './structure-editor';
 import { TagPicker } from './tag-picker';
 import './content.css';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 
 /** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
 export default function CoursePage() {
@@ -32,7 +34,7 @@ export default function CoursePage() {
   const course = useCourse(id);
   usePageTitle(course.data ? `Editar ${course.data.name}` : 'Editar contenido');
   if (course.isPending) return <Spinner />;
-  if (course.isError) return <Alert tone="error">{adminErrorText(course.error)}</Alert>;
+  if (course.isError) return <Banner tone="danger">{adminErrorText(course.error)}</Banner>;
   return <CourseEditor course={course.data} />;
 }
 
@@ -58,8 +60,8 @@ function CourseEditor({ course }: { course: AdminCourse }) {
         {course.name} <span className="admin-muted">({kindLabels[course.kind]})</span>
       </h1>
       <div aria-live="polite">
-        {notice && !change.isPending && <Alert tone="success">{notice}</Alert>}
-        {change.isError && <Alert tone="error">{adminErrorText(change.error)}</Alert>}
+        {notice && !change.isPending && <Banner tone="success">{notice}</Banner>}
+        {change.isError && <Banner tone="danger">{adminErrorText(change.error)}</Banner>}
       </div>
       <PublicationPanel course={course} run={run} busy={change.isPending} />
       <details
@@ -104,35 +106,31 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
       {!course.published && <PublicationChecklist course={course} />}
       <div className="admin-actions">
         {course.published ? (
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button
+            variant="secondary"
             disabled={busy}
             onClick={() => run({ method: 'POST', path: '/unpublish' }, 'Contenido despublicado.')}
           >
             Despublicar
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="button button-primary"
+          <Button
             disabled={busy}
             onClick={() => run({ method: 'POST', path: '/publish' }, 'Contenido publicado.')}
           >
             Publicar ahora
-          </button>
+          </Button>
         )}
         {course.publishAt && (
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button
+            variant="secondary"
             disabled={busy}
             onClick={() =>
               run({ method: 'PUT', path: '/schedule', body: { publishAt: null } }, 'Programación quitada.')
             }
           >
             Quitar la programación
-          </button>
+          </Button>
         )}
       </div>
       {!course.published && (
@@ -147,9 +145,9 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
             error={timeValid ? null : 'Escribí la hora como hh:mm, por ejemplo 09:30.'}
             onChange={(e) => setTime(e.target.value)}
           />
-          <button type="submit" className="button button-secondary" disabled={busy || !ready}>
+          <Button type="submit" variant="secondary" disabled={busy || !ready}>
             Programar
-          </button>
+          </Button>
         </form>
       )}
     </div>
@@ -357,9 +355,9 @@ function DetailsForm({
         Gratis para todas
       </label>
       <div className="admin-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Guardar los datos
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { Section } from '@alcancia/contract';
 import { useState } from 'react';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { usePreview } from './content-api';
 
@@ -12,7 +13,7 @@ export function CoursePreview({ id }: { id: string }) {
   const preview = usePreview(id, true);
   const [playing, setPlaying] = useState<Section | null>(null);
   if (preview.isPending) return <Spinner label="Cargando la vista previa…" />;
-  if (preview.isError) return <Alert tone="error">{adminErrorText(preview.error)}</Alert>;
+  if (preview.isError) return <Banner tone="danger">{adminErrorText(preview.error)}</Banner>;
   const course = preview.data;
   return (
     <div className="content-preview admin-stack">

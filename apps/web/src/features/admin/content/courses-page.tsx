@@ -2,7 +2,7 @@ import { type AdminContentKind, type AdminCourseFields, adminContentKinds } from
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
@@ -11,6 +11,8 @@ import { AdminTable } from '../admin-table';
 import { createCourse, eventSeriesLabels, fieldError, kindLabels, useCourses } from './content-api';
 import { PublicationBadge } from './publication-badge';
 import './content.css';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 
 /** /admin/contenidos: courses, programs, packs and events, with a form to start a new one. */
 export default function CoursesPage() {
@@ -56,12 +58,10 @@ export default function CoursesPage() {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className="button button-primary">
-          Buscar
-        </button>
+        <Button type="submit">Buscar</Button>
       </form>
       {courses.isPending && <Spinner />}
-      {courses.isError && <Alert tone="error">{adminErrorText(courses.error)}</Alert>}
+      {courses.isError && <Banner tone="danger">{adminErrorText(courses.error)}</Banner>}
       {courses.data &&
         (courses.data.items.length === 0 ? (
           <p>No hay contenidos con esos filtros.</p>
@@ -206,11 +206,11 @@ function NewCourseForm() {
           </SelectField>
         )}
       </div>
-      {error != null && <Alert tone="error">{adminErrorText(error)}</Alert>}
+      {error != null && <Banner tone="danger">{adminErrorText(error)}</Banner>}
       <div className="admin-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Crear (sin publicar)
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { AdminCourse, AdminModule, AdminSection, AdminUploadResult } from '@alcancia/contract/admin';
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
-import { Alert } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { CaptionsControl } from './captions-control';
@@ -228,9 +229,9 @@ export function StructureEditor({
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <button type="submit" className="button button-secondary" disabled={busy || !name.trim()}>
+        <Button type="submit" variant="secondary" disabled={busy || !name.trim()}>
           Agregar módulo
-        </button>
+        </Button>
       </form>
     </div>
   );
@@ -266,12 +267,12 @@ function ModuleHeader({
         }}
       >
         <TextField label="Nombre del módulo" value={name} onChange={(event) => setName(event.target.value)} />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Guardar
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+        </Button>
+        <Button variant="secondary" onClick={() => setEditing(false)}>
           Cancelar
-        </button>
+        </Button>
       </form>
     );
   }
@@ -449,7 +450,7 @@ function NewSectionForm({
           </button>
         </div>
       )}
-      {uploadError && <Alert tone="error">{uploadError}</Alert>}
+      {uploadError && <Banner tone="danger">{uploadError}</Banner>}
       {file && (
         <p role="status">
           Archivo listo: {file.name}
@@ -460,13 +461,13 @@ function NewSectionForm({
         <VideoPackagingStatus videoName={uploadedVideoName(file.sectionUrl) as string} label={file.name} />
       )}
       <div className="admin-actions">
-        <button
+        <Button
           type="submit"
-          className="button button-secondary"
+          variant="secondary"
           disabled={busy || progress !== null || (type !== 'EMPTY' && !file)}
         >
           Agregar sección
-        </button>
+        </Button>
       </div>
     </form>
   );

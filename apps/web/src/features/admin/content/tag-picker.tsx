@@ -1,5 +1,6 @@
 import { tagCodeOf } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
+import { Button } from '../../../ui/button';
 import { adminErrorText } from '../admin-api';
 import { useContentTags, useCreateTag } from './content-api';
 
@@ -86,9 +87,9 @@ export function TagPicker({
             </p>
           )}
         </div>
-        <button type="button" className="button button-secondary" onClick={add} disabled={create.isPending}>
+        <Button variant="secondary" onClick={add} disabled={create.isPending}>
           Agregar etiqueta
-        </button>
+        </Button>
       </div>
       {error && <p className="field-error">{error}</p>}
     </fieldset>

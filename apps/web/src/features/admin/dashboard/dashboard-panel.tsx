@@ -1,7 +1,7 @@
 import type { Metrics } from '@alcancia/contract/admin';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { AdminTable } from '../admin-table';
@@ -18,6 +18,8 @@ import {
   shiftDay,
 } from './metrics-format';
 import './dashboard.css';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 
 const presets = [
   { days: 7, label: 'Últimos 7 días' },
@@ -82,26 +84,24 @@ export default function DashboardPanel() {
           onChange={(to) => setDraft((current) => ({ ...current, to }))}
           error={draftError}
         />
-        <button type="submit" className="button button-primary">
-          Ver período
-        </button>
+        <Button type="submit">Ver período</Button>
       </form>
       <fieldset className="admin-actions admin-presets">
         <legend className="visually-hidden">Períodos rápidos</legend>
         {presets.map((preset) => (
-          <button
+          <Button
             key={preset.days}
-            type="button"
-            className="button button-secondary admin-small-button"
+            variant="secondary"
+            size="compact"
             aria-pressed={from === shiftDay(today, 1 - preset.days) && to === today}
             onClick={() => choose(shiftDay(today, 1 - preset.days), today)}
           >
             {preset.label}
-          </button>
+          </Button>
         ))}
       </fieldset>
       {metrics.isPending && <Spinner label="Calculando las cifras…" />}
-      {metrics.isError && <Alert tone="error">{adminErrorText(metrics.error)}</Alert>}
+      {metrics.isError && <Banner tone="danger">{adminErrorText(metrics.error)}</Banner>}
       {metrics.data && <Figures metrics={metrics.data} refreshing={metrics.isFetching} />}
     </section>
   );
@@ -165,9 +165,9 @@ function Figures({ metrics: m, refreshing }: { metrics: Metrics; refreshing: boo
         {m.days.length > 31 ? ' · los períodos de más de un mes se recalculan cada 10 minutos' : ''}
       </p>
       <div className="admin-actions">
-        <button type="button" className="button button-secondary" onClick={() => downloadCsv(m)}>
+        <Button variant="secondary" onClick={() => downloadCsv(m)}>
           Descargar CSV
-        </button>
+        </Button>
       </div>
       <dl className="admin-kpis">
         <Kpi label="Altas de cuentas" value={formatCount(m.signUps)} />

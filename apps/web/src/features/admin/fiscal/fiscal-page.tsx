@@ -2,7 +2,9 @@ import type { AdminFiscalDocument, FiscalSettings } from '@alcancia/contract/adm
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText, can, useOperator } from '../admin-api';
 import { formatDay, formatPesos } from '../admin-format';
 import { TablePanel } from '../admin-table';
@@ -95,7 +97,7 @@ export default function FiscalPage() {
   const [status, setStatus] = useState<FiscalStatus | ''>('');
   const documents = useFiscalDocuments(month, status);
   const settings = useFiscalSettings();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const monthId = useId();
   const statusId = useId();
@@ -109,11 +111,11 @@ export default function FiscalPage() {
       setNotice(
         after === 'ISSUED'
           ? { tone: 'success', text: 'ARCA autorizó el comprobante.' }
-          : { tone: 'error', text: 'ARCA todavía no lo autorizó: se va a volver a intentar solo.' },
+          : { tone: 'danger', text: 'ARCA todavía no lo autorizó: se va a volver a intentar solo.' },
       );
       await queryClient.invalidateQueries({ queryKey: fiscalKey });
     } catch (failure) {
-      setNotice({ tone: 'error', text: adminErrorText(failure) });
+      setNotice({ tone: 'danger', text: adminErrorText(failure) });
     } finally {
       setBusy(null);
     }
@@ -124,7 +126,7 @@ export default function FiscalPage() {
     try {
       await downloadSalesBook(month);
     } catch (failure) {
-      setNotice({ tone: 'error', text: adminErrorText(failure) });
+      setNotice({ tone: 'danger', text: adminErrorText(failure) });
     }
   }
 
@@ -156,13 +158,13 @@ export default function FiscalPage() {
             <option value="FAILED">Fallidos</option>
           </select>
         </div>
-        <button type="button" className="button button-secondary" onClick={exportBook}>
+        <Button variant="secondary" onClick={exportBook}>
           Descargar libro de ventas (CSV)
-        </button>
+        </Button>
       </div>
-      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <div aria-live="polite">{notice && <Banner tone={notice.tone}>{notice.text}</Banner>}</div>
       {documents.isPending && <Spinner />}
-      {documents.isError && <Alert tone="error">{adminErrorText(documents.error)}</Alert>}
+      {documents.isError && <Banner tone="danger">{adminErrorText(documents.error)}</Banner>}
       {documents.data && (
         <>
           <p>
@@ -210,15 +212,14 @@ export default function FiscalPage() {
                 </td>
                 <td>
                   {mayRetry && doc.status !== 'ISSUED' && (
-                    <button
-                      type="button"
-                      className="button button-secondary"
+                    <Button
+                      variant="secondary"
                       disabled={busy === doc.id}
                       onClick={() => retry(doc)}
                       aria-label={`Reintentar el comprobante de ${doc.buyerEmail} por ${formatPesos(doc.amount)}`}
                     >
                       {busy === doc.id ? 'Reintentando…' : 'Reintentar'}
-                    </button>
+                    </Button>
                   )}
                 </td>
               </tr>
@@ -227,7 +228,7 @@ export default function FiscalPage() {
         </>
       )}
       {settings.data && <Settings settings={settings.data} />}
-      {settings.isError && <Alert tone="error">{adminErrorText(settings.error)}</Alert>}
+      {settings.isError && <Banner tone="danger">{adminErrorText(settings.error)}</Banner>}
     </section>
   );
 }

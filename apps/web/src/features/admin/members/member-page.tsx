@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { adminErrorText, useOperator } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
@@ -41,7 +43,7 @@ export default function MemberPage() {
   const member = useMember(id);
   usePageTitle(member.data ? member.data.profile.name : 'Miembro');
   if (member.isPending) return <Spinner label="Cargando la ficha…" />;
-  if (member.isError) return <Alert tone="error">{adminErrorText(member.error)}</Alert>;
+  if (member.isError) return <Banner tone="danger">{adminErrorText(member.error)}</Banner>;
   return <MemberView member={member.data} />;
 }
 
@@ -79,32 +81,32 @@ function MemberView({ member }: { member: MemberDetail }) {
         {profile.deleted && <span className="admin-badge admin-badge-bad"> Cuenta eliminada</span>}
       </p>
       {own && (
-        <Alert tone="info">
+        <Banner tone="info">
           Es tu propia cuenta: no podés darte programas, devolverte pagos ni cambiar tu suscripción desde el
           panel. Pedíselo a otra operadora del equipo.
-        </Alert>
+        </Banner>
       )}
       <div className="admin-actions" hidden={own}>
         {!profile.emailVerified && !profile.deleted && (
-          <button type="button" className="button button-secondary" onClick={() => setAction('validation')}>
+          <Button variant="secondary" onClick={() => setAction('validation')}>
             Reenviar validación
-          </button>
+          </Button>
         )}
-        <button type="button" className="button button-secondary" onClick={() => setAction('sessions')}>
+        <Button variant="secondary" onClick={() => setAction('sessions')}>
           Cerrar sus sesiones
-        </button>
+        </Button>
         {!profile.deleted && (
-          <button type="button" className="button button-secondary" onClick={() => setAction('grant')}>
+          <Button variant="secondary" onClick={() => setAction('grant')}>
             Dar un programa o pack
-          </button>
+          </Button>
         )}
         {member.subscription.cancellable && (
-          <button type="button" className="button button-secondary" onClick={() => setAction('cancel')}>
+          <Button variant="secondary" onClick={() => setAction('cancel')}>
             Cancelar su suscripción
-          </button>
+          </Button>
         )}
       </div>
-      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <div aria-live="polite">{notice && <Banner tone="success">{notice}</Banner>}</div>
 
       <div className="admin-columns">
         <div className="admin-panel">
@@ -171,14 +173,13 @@ function MemberView({ member }: { member: MemberDetail }) {
             <td>{purchase.source}</td>
             <td>{formatDateTime(purchase.createdAt)}</td>
             <td>
-              <button
-                type="button"
-                className="link-button"
+              <Button
+                variant="link"
                 onClick={() => setAction({ revoke: purchase.productId })}
                 aria-label={`Quitar ${purchase.name ?? purchase.productId}`}
               >
                 Quitar
-              </button>
+              </Button>
             </td>
           </tr>
         ))}
@@ -414,7 +415,7 @@ function GrantPicker({
 }) {
   const products = useGrantableProducts(open);
   if (products.isPending) return <Spinner label="Cargando los programas y packs…" />;
-  if (products.isError) return <Alert tone="error">{adminErrorText(products.error)}</Alert>;
+  if (products.isError) return <Banner tone="danger">{adminErrorText(products.error)}</Banner>;
   const groups = grantChoices(products.data.items, ownedIds);
   if (groups.length === 0) return <p>Ya tiene todos los programas y packs del catálogo.</p>;
   return (

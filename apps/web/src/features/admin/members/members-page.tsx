@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
 import { AdminTable } from '../admin-table';
@@ -29,7 +30,7 @@ export default function MembersPage() {
         onSearch={(text) => setParams(text ? { q: text } : {})}
       />
       {members.isPending && <Spinner label="Buscando…" />}
-      {members.isError && <Alert tone="error">{adminErrorText(members.error)}</Alert>}
+      {members.isError && <Banner tone="danger">{adminErrorText(members.error)}</Banner>}
       {members.data && (
         <>
           <p className="admin-muted" aria-live="polite">

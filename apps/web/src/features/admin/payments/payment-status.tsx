@@ -1,4 +1,5 @@
 import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
+import { Button } from '../../../ui/button';
 import { formatPesos } from '../admin-format';
 
 const paymentLabels: Record<string, [string, string]> = {
@@ -63,13 +64,13 @@ export function RefundButton({
 }) {
   if (payment.refundableAmount <= 0) return null;
   return (
-    <button
-      type="button"
-      className="button button-secondary admin-small-button"
+    <Button
+      variant="secondary"
+      size="compact"
       onClick={() => onRefund(payment)}
       aria-label={`Devolver el pago ${payment.providerPaymentId}`}
     >
       Devolver
-    </button>
+    </Button>
   );
 }

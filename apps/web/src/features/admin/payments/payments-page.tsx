@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { AdminTable, TablePanel } from '../admin-table';
@@ -25,7 +27,7 @@ export default function PaymentsPage() {
   const found = usePaymentSearch(search);
   const attention = usePaymentsAttention();
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] });
@@ -36,7 +38,7 @@ export default function PaymentsPage() {
       setNotice({ tone: 'success', text: await action() });
       await refresh();
     } catch (failure) {
-      setNotice({ tone: 'error', text: adminErrorText(failure) });
+      setNotice({ tone: 'danger', text: adminErrorText(failure) });
     } finally {
       setBusy(null);
     }
@@ -60,9 +62,9 @@ export default function PaymentsPage() {
         onSearch={setSearch}
         minLength={3}
       />
-      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <div aria-live="polite">{notice && <Banner tone={notice.tone}>{notice.text}</Banner>}</div>
       {found.isFetching && <Spinner label="Buscando…" />}
-      {found.isError && <Alert tone="error">{adminErrorText(found.error)}</Alert>}
+      {found.isError && <Banner tone="danger">{adminErrorText(found.error)}</Banner>}
       {found.data && (
         <div className="admin-panel">
           <h2>Resultado</h2>
@@ -110,7 +112,7 @@ export default function PaymentsPage() {
       )}
 
       {attention.isPending && <Spinner />}
-      {attention.isError && <Alert tone="error">{adminErrorText(attention.error)}</Alert>}
+      {attention.isError && <Banner tone="danger">{adminErrorText(attention.error)}</Banner>}
       {attention.data && (
         <>
           <RefundTable
@@ -146,14 +148,14 @@ export default function PaymentsPage() {
                 <td className="admin-number">{formatPesos(order.amount)}</td>
                 <td>{order.status}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button-secondary admin-small-button"
+                  <Button
+                    variant="secondary"
+                    size="compact"
                     disabled={busy === order.orderId}
                     onClick={() => act(order.orderId, async () => (await syncOrder(order.orderId)).message)}
                   >
                     Consultar al proveedor
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -215,14 +217,14 @@ function RefundTable({
           <td>{refund.reason}</td>
           <td>{refund.error ?? '—'}</td>
           <td>
-            <button
-              type="button"
-              className="button button-secondary admin-small-button"
+            <Button
+              variant="secondary"
+              size="compact"
               disabled={busy === refund.id}
               onClick={() => onRetry(refund)}
             >
               Reintentar
-            </button>
+            </Button>
           </td>
         </tr>
       ))}

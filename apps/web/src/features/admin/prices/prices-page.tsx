@@ -9,9 +9,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
-import { TextField } from '../../../ui/text-field';
 import { frequencyLabels } from '../../../shared/checkout/plan-rules';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
+import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDay, formatPesos, parsePesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -45,7 +47,7 @@ export default function PricesPage() {
     staleTime: 0,
   });
   if (plans.isPending) return <Spinner />;
-  if (plans.isError) return <Alert tone="error">{adminErrorText(plans.error)}</Alert>;
+  if (plans.isError) return <Banner tone="danger">{adminErrorText(plans.error)}</Banner>;
   return (
     <section className="admin-stack">
       <h1>Planes y precios</h1>
@@ -173,11 +175,9 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
             </fieldset>
           );
         })}
-        <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+        <div aria-live="polite">{notice && <Banner tone="success">{notice}</Banner>}</div>
         <div className="admin-actions">
-          <button type="submit" className="button button-primary">
-            Guardar {plan.name}
-          </button>
+          <Button type="submit">Guardar {plan.name}</Button>
         </div>
       </form>
       <ConfirmDialog

@@ -2,7 +2,8 @@ import type { CreatePromoCodesResponse, PromoCodeType } from '@alcancia/contract
 import { countries } from '@alcancia/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { Alert } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
@@ -205,11 +206,11 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
         <input type="checkbox" checked={d.paused} onChange={(e) => set('paused', e.target.checked)} /> Crear
         pausado (no se puede usar hasta reanudarlo)
       </label>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Banner tone="danger">{error}</Banner>}
       <div>
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Creando…' : d.mode === 'one' ? 'Crear el código' : `Crear ${d.count || 0} códigos`}
-        </button>
+        </Button>
       </div>
     </form>
   );

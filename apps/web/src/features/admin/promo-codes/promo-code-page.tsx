@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos, formatWhen } from '../admin-format';
 import { AdminTable } from '../admin-table';
@@ -48,7 +50,7 @@ export default function PromoCodePage() {
   const [change, setChange] = useState<Change | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   if (detail.isPending) return <Spinner />;
-  if (detail.isError) return <Alert tone="error">{adminErrorText(detail.error)}</Alert>;
+  if (detail.isError) return <Banner tone="danger">{adminErrorText(detail.error)}</Banner>;
   const { promoCode, redemptions } = detail.data;
   const [label, tone] = statusLabels[promoCode.status];
   return (
@@ -61,22 +63,22 @@ export default function PromoCodePage() {
       </h1>
       <div className="admin-actions">
         {promoCode.status !== 'ended' && promoCode.status !== 'paused' && (
-          <button type="button" className="button button-secondary" onClick={() => setChange('paused')}>
+          <Button variant="secondary" onClick={() => setChange('paused')}>
             Pausar
-          </button>
+          </Button>
         )}
         {promoCode.status === 'paused' && (
-          <button type="button" className="button button-secondary" onClick={() => setChange('active')}>
+          <Button variant="secondary" onClick={() => setChange('active')}>
             Reanudar
-          </button>
+          </Button>
         )}
         {promoCode.status !== 'ended' && (
-          <button type="button" className="button button-secondary" onClick={() => setChange('ended')}>
+          <Button variant="secondary" onClick={() => setChange('ended')}>
             Dar de baja
-          </button>
+          </Button>
         )}
       </div>
-      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <div aria-live="polite">{notice && <Banner tone="success">{notice}</Banner>}</div>
       <div className="admin-panel">
         <dl className="admin-dl">
           <dt>Tipo</dt>

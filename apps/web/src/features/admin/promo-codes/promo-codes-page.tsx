@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button, ButtonLink } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatWhen } from '../admin-format';
 import { AdminTable } from '../admin-table';
@@ -48,7 +50,7 @@ export default function PromoCodesPage() {
       />
       <div aria-live="polite">
         {created && (
-          <Alert
+          <Banner
             tone="success"
             title={created.codes.length === 1 ? 'Código creado' : `${created.codes.length} códigos creados`}
           >
@@ -61,19 +63,15 @@ export default function PromoCodesPage() {
             </ul>
             {created.batchId && (
               <div className="admin-actions">
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => downloadCsv(created)}
-                >
+                <Button variant="secondary" onClick={() => downloadCsv(created)}>
                   Descargar los códigos (CSV)
-                </button>
-                <Link className="button button-secondary" to={`/admin/codigos?lote=${created.batchId}`}>
+                </Button>
+                <ButtonLink variant="secondary" to={`/admin/codigos?lote=${created.batchId}`}>
                   Ver el lote
-                </Link>
+                </ButtonLink>
               </div>
             )}
-          </Alert>
+          </Banner>
         )}
       </div>
 
@@ -85,13 +83,13 @@ export default function PromoCodesPage() {
         onSearch={(text) => setParams(text ? { q: text } : {})}
       >
         {batchId && (
-          <button type="button" className="button button-secondary" onClick={() => setParams({})}>
+          <Button variant="secondary" onClick={() => setParams({})}>
             Ver todos los códigos
-          </button>
+          </Button>
         )}
       </SearchForm>
       {codes.isPending && <Spinner />}
-      {codes.isError && <Alert tone="error">{adminErrorText(codes.error)}</Alert>}
+      {codes.isError && <Banner tone="danger">{adminErrorText(codes.error)}</Banner>}
       {codes.data && (
         <>
           <AdminTable

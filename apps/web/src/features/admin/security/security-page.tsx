@@ -2,7 +2,8 @@ import type { TotpEnrolment, TotpReauthRequest } from '@alcancia/contract/admin'
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import {
   adminErrorText,
@@ -55,9 +56,9 @@ export default function SecurityPage() {
         Entrás al panel con tu contraseña y el código de tu aplicación de autenticación. Te quedan{' '}
         <strong>{operator?.recoveryCodesLeft ?? 0}</strong> códigos de recuperación sin usar.
       </p>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Banner tone="danger">{error}</Banner>}
       {codes && (
-        <Alert tone="success" title="Tus códigos de recuperación nuevos">
+        <Banner tone="success" title="Tus códigos de recuperación nuevos">
           <p>Guardalos en un lugar seguro: cada uno sirve una sola vez y no se vuelven a mostrar.</p>
           <ul className="admin-codes" aria-label="Códigos de recuperación">
             {codes.map((code) => (
@@ -66,7 +67,7 @@ export default function SecurityPage() {
               </li>
             ))}
           </ul>
-        </Alert>
+        </Banner>
       )}
 
       <div className="admin-panel">
@@ -183,9 +184,9 @@ function CodeForm({
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
       />
-      <button type="submit" className="button button-primary" disabled={!valid || busy}>
+      <Button type="submit" disabled={!valid || busy}>
         {submit}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -220,9 +221,9 @@ function ReauthForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: TotpReau
         onChange={(event) => setCode(event.target.value)}
       />
       <div>
-        <button type="submit" className="button button-secondary" disabled={!valid || busy}>
+        <Button type="submit" variant="secondary" disabled={!valid || busy}>
           Registrar una aplicación nueva
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Spinner } from '../../../ui/feedback';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
@@ -56,11 +58,11 @@ export default function SwitchesPage() {
   }
 
   if (switches.isPending) return <Spinner />;
-  if (switches.isError) return <Alert tone="error">{adminErrorText(switches.error)}</Alert>;
+  if (switches.isError) return <Banner tone="danger">{adminErrorText(switches.error)}</Banner>;
   return (
     <section className="admin-stack">
       <h1>Servicios y funciones</h1>
-      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <div aria-live="polite">{notice && <Banner tone="success">{notice}</Banner>}</div>
       <SwitchTable
         title="Servicios"
         items={switches.data.serviceControls}
@@ -131,14 +133,14 @@ function SwitchTable<T extends AdminFeatureFlag>({
             </td>
             <td>{formatDateTime(item.updatedAt)}</td>
             <td>
-              <button
-                type="button"
-                className="button button-secondary admin-small-button"
+              <Button
+                variant="secondary"
+                size="compact"
                 onClick={() => onToggle(item)}
                 aria-label={`${item.enabled ? 'Apagar' : 'Encender'} «${switchLabel(item.name)}»`}
               >
                 {item.enabled ? 'Apagar' : 'Encender'}
-              </button>
+              </Button>
             </td>
           </tr>
         ))}
