@@ -172,6 +172,20 @@ describe('Card and Badge', () => {
     );
   });
 
+  it('draws a self-framed cover as given and a kicker above the title; empty, it is only the surface', () => {
+    const html = renderToStaticMarkup(
+      <Card as="article" className="program-card" cover={<img alt="" />} kicker={<p>Pack</p>} title="Ahorro">
+        <p>Tres cursos</p>
+      </Card>,
+    );
+    expect(html).toBe(
+      '<article class="card program-card"><img alt=""/><div class="card-body"><p>Pack</p><h3 class="card-title">Ahorro</h3><p>Tres cursos</p></div></article>',
+    );
+    expect(renderToStaticMarkup(<Card as="li" className="shop-skeleton" />)).toBe(
+      '<li class="card shop-skeleton"></li>',
+    );
+  });
+
   it('labels with text and a tone', () => {
     expect(renderToStaticMarkup(<Badge tone="accent">Nuevo</Badge>)).toBe(
       '<span class="badge badge-accent">Nuevo</span>',
