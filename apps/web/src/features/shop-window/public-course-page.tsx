@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Badge } from '../../ui/badge';
 import { Banner } from '../../ui/banner';
-import { buttonClass } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/feedback';
 import { usePublicCourse, usePublicFilters } from './shop-api';
@@ -55,9 +55,7 @@ export default function PublicCoursePage({ kind }: { kind: 'course' | 'program' 
             ? 'Puede que ya no esté publicado. Mirá el resto del catálogo.'
             : 'Probá de nuevo en un momento.'}
         </Banner>
-        <Link className={buttonClass({ variant: 'primary' })} to="/cursos">
-          Ver los cursos
-        </Link>
+        <ButtonLink to="/cursos">Ver los cursos</ButtonLink>
       </div>
     );
   }
@@ -234,12 +232,9 @@ function Offer({ item, here }: { item: PublicCourse; here: string }) {
         {window && <p>{window}</p>}
         {audience && <p>{audience}</p>}
         {offer.saleStatus === 'OPEN' && (
-          <Link
-            className={buttonClass({ variant: 'primary', block: true })}
-            to={`/compra/programa/identificacion/${encodeURIComponent(item.id)}`}
-          >
+          <ButtonLink block to={`/compra/programa/identificacion/${encodeURIComponent(item.id)}`}>
             Comprar
-          </Link>
+          </ButtonLink>
         )}
         <JoinLinks from={here} />
       </Card>
@@ -252,9 +247,9 @@ function Offer({ item, here }: { item: PublicCourse; here: string }) {
       ) : (
         <p>Lo abrís con una suscripción.</p>
       )}
-      <Link className={buttonClass({ variant: 'primary', block: true })} to="/compra/suscripcion">
+      <ButtonLink block to="/compra/suscripcion">
         Ver los planes
-      </Link>
+      </ButtonLink>
       <JoinLinks from={here} />
     </Card>
   );

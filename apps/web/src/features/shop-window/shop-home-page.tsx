@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Banner } from '../../ui/banner';
-import { buttonClass } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { usePublicCourses, usePublicFilters, usePublicPlans, usePublicPrograms } from './shop-api';
 import { CourseTile, JoinLinks, ProgramTile, Section, ShopNav, TileSkeletons } from './shop-parts';
@@ -41,12 +41,12 @@ export default function ShopHomePage() {
           gratis, desde el celular.
         </p>
         <div className="shop-join">
-          <Link className={buttonClass({ variant: 'primary', size: 'large' })} to="/register">
+          <ButtonLink size="large" to="/register">
             Creá tu cuenta gratis
-          </Link>
-          <Link className={buttonClass({ variant: 'secondary', size: 'large' })} to="/cursos">
+          </ButtonLink>
+          <ButtonLink variant="secondary" size="large" to="/cursos">
             Ver los cursos
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { useIntentPrefetch } from '../../lib/intent-prefetch';
 import { rememberReturnPath } from '../../lib/return-path';
 import { Badge } from '../../ui/badge';
-import { buttonClass } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { publicCourseQuery } from './shop-api';
 import './shop-window.css';
@@ -31,22 +31,17 @@ export function JoinLinks({
 }) {
   return (
     <div className="shop-join">
-      <Link
-        className={buttonClass({ variant: 'primary' })}
-        to="/register"
-        state={{ followingPage: from }}
-        onClick={() => rememberReturnPath(from)}
-      >
+      <ButtonLink to="/register" state={{ followingPage: from }} onClick={() => rememberReturnPath(from)}>
         {registerLabel}
-      </Link>
-      <Link
-        className={buttonClass({ variant: 'secondary' })}
+      </ButtonLink>
+      <ButtonLink
+        variant="secondary"
         to="/login"
         state={{ followingPage: from }}
         onClick={() => rememberReturnPath(from)}
       >
         Iniciá sesión
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -66,9 +61,9 @@ export function ShopNav() {
           <Link to="/login">Iniciá sesión</Link>
         </li>
         <li>
-          <Link className={buttonClass({ variant: 'primary', size: 'small' })} to="/register">
+          <ButtonLink size="small" to="/register">
             Creá tu cuenta
-          </Link>
+          </ButtonLink>
         </li>
       </ul>
     </nav>
@@ -189,7 +184,7 @@ export function TileSkeletons({ count }: { count: number }) {
     <ul className="shop-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <li key={i} className="card shop-skeleton" />
+        <Card as="li" key={i} className="shop-skeleton" />
       ))}
     </ul>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { useIntentPrefetch } from '../../lib/intent-prefetch';
+import { Card } from '../../ui/card';
 import { Icon } from '../../ui/icons';
 import { ProgressBar as SharedProgressBar } from '../../ui/progress-bar';
 import { courseCardTarget } from './card-rules';
@@ -111,31 +112,33 @@ export function CourseCard({
   priority?: boolean;
 }) {
   const target = courseCardTarget(course, progress);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const queryClient = useQueryClient();
   // the link covers the whole card: hovering, touching or focusing it prefetches the course page
   const prefetch = useIntentPrefetch(() => prefetchCoursePage(queryClient, course));
   return (
-    <article className="card course-card">
-      <Thumbnail src={course.thumbnail} cover={course.cover} priority={priority} />
-      {course.badge && <span className="card-badge">{course.badge}</span>}
-      <div className="card-body">
-        <Heading className="card-title">
-          <Link
-            to={target.to}
-            className="card-link"
-            {...prefetch}
-            onClick={() => track(`academy_courseCard_click_${target.event}`, { courseId: course.id })}
-          >
-            {course.name}
-            {!course.isAccessibleByUser && <span className="visually-hidden"> (requiere suscripción)</span>}
-          </Link>
-        </Heading>
-        <div className="chips">
-          <Chip item={topics?.find((t) => t.value === course.category)} />
-          <Chip item={levels?.find((l) => l.value === course.level)} />
-        </div>
-        <div className="card-footer">
+    <Card
+      as="article"
+      className="course-card"
+      cover={
+        <>
+          <Thumbnail src={course.thumbnail} cover={course.cover} priority={priority} />
+          {course.badge && <span className="card-badge">{course.badge}</span>}
+        </>
+      }
+      titleLevel={headingLevel}
+      title={
+        <Link
+          to={target.to}
+          className="card-link"
+          {...prefetch}
+          onClick={() => track(`academy_courseCard_click_${target.event}`, { courseId: course.id })}
+        >
+          {course.name}
+          {!course.isAccessibleByUser && <span className="visually-hidden"> (requiere suscripción)</span>}
+        </Link>
+      }
+      footer={
+        <>
           {course.isAccessibleByUser && progress !== null ? (
             <ProgressBar fraction={progress} label={`Progreso de ${course.name}`} />
           ) : (
@@ -149,9 +152,14 @@ export function CourseCard({
               <Icon name="lock" size={20} />
             </span>
           )}
-        </div>
+        </>
+      }
+    >
+      <div className="chips">
+        <Chip item={topics?.find((t) => t.value === course.category)} />
+        <Chip item={levels?.find((l) => l.value === course.level)} />
       </div>
-    </article>
+    </Card>
   );
 }
 
@@ -162,32 +170,34 @@ const eventCardSizes = '(min-width: 1440px) 330px, (min-width: 1024px) 23vw, (mi
 export function EventCard({ event }: { event: Event }) {
   const to = `/academy/${encodeURIComponent(event.id)}`;
   return (
-    <article className="card event-card">
-      <Thumbnail src={event.thumbnail} cover={event.cover} sizes={eventCardSizes} />
-      <div className="card-body">
-        <h3 className="card-title">
-          <Link
-            to={to}
-            className="card-link"
-            onClick={() =>
-              track(`academy_courseCard_click_${event.isAccessibleByUser ? 'continue' : 'purchase'}`, {
-                courseId: event.id,
-              })
-            }
-          >
-            {event.name}
-            {!event.isAccessibleByUser && <span className="visually-hidden"> (requiere suscripción)</span>}
-          </Link>
-        </h3>
-        <div className="card-footer">
+    <Card
+      as="article"
+      className="event-card"
+      cover={<Thumbnail src={event.thumbnail} cover={event.cover} sizes={eventCardSizes} />}
+      title={
+        <Link
+          to={to}
+          className="card-link"
+          onClick={() =>
+            track(`academy_courseCard_click_${event.isAccessibleByUser ? 'continue' : 'purchase'}`, {
+              courseId: event.id,
+            })
+          }
+        >
+          {event.name}
+          {!event.isAccessibleByUser && <span className="visually-hidden"> (requiere suscripción)</span>}
+        </Link>
+      }
+      footer={
+        <>
           <p className="card-counts">{plural(event.classesAmount, 'clase', 'clases')}</p>
           {!event.isAccessibleByUser && (
             <span className="card-lock" title="Requiere suscripción">
               <Icon name="lock" size={20} />
             </span>
           )}
-        </div>
-      </div>
-    </article>
+        </>
+      }
+    />
   );
 }

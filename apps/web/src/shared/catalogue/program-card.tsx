@@ -5,6 +5,7 @@ import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
 import { PriceWithoutNationalTaxes } from '../checkout/national-taxes';
 import { catalogKeys } from './catalog-api';
 import { ProgressBar, Thumbnail } from './course-card';
@@ -67,75 +68,80 @@ export function ProgramCardView({
   const button = programButton(program, progress);
   const badge = discountBadge(program);
   const prices = programPrices(program);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleTarget = program.isAccessibleByUser
     ? button.kind !== 'soon' && button.to
     : programDetailPath(program.id);
   return (
-    <article className="card program-card">
-      <Thumbnail
-        src={program.thumbnailAlternative ?? program.thumbnail}
-        cover={program.cover}
-        className="program-media"
-        priority={priority}
-        sizes={programCardSizes}
-      />
-      {badge && <span className="card-badge card-badge-offer">{badge}</span>}
-      <div className="card-body">
-        <p className="program-type">{programTypeLabel(program.type)}</p>
-        <Heading className="card-title">
-          {titleTarget ? (
-            <Link to={titleTarget} className="card-title-link">
-              {program.name}
-            </Link>
-          ) : (
-            program.name
-          )}
-        </Heading>
-        <p className="card-description">{program.descriptionAlternative ?? program.description}</p>
-        {program.isAccessibleByUser && progress !== null && (
-          <ProgressBar fraction={progress} label={`Progreso de ${program.name}`} />
+    <Card
+      as="article"
+      className="program-card"
+      cover={
+        <>
+          <Thumbnail
+            src={program.thumbnailAlternative ?? program.thumbnail}
+            cover={program.cover}
+            className="program-media"
+            priority={priority}
+            sizes={programCardSizes}
+          />
+          {badge && <span className="card-badge card-badge-offer">{badge}</span>}
+        </>
+      }
+      kicker={<p className="program-type">{programTypeLabel(program.type)}</p>}
+      titleLevel={headingLevel}
+      title={
+        titleTarget ? (
+          <Link to={titleTarget} className="card-title-link">
+            {program.name}
+          </Link>
+        ) : (
+          program.name
+        )
+      }
+    >
+      <p className="card-description">{program.descriptionAlternative ?? program.description}</p>
+      {program.isAccessibleByUser && progress !== null && (
+        <ProgressBar fraction={progress} label={`Progreso de ${program.name}`} />
+      )}
+      <div className="program-footer">
+        {prices && (
+          <p className="program-prices">
+            {prices.regular && (
+              <s className="program-regular">
+                <span className="visually-hidden">Precio regular: </span>
+                {prices.regular}
+              </s>
+            )}
+            <span className="program-price">
+              <span className="visually-hidden">Precio: </span>
+              {prices.price}
+            </span>
+          </p>
         )}
-        <div className="program-footer">
-          {prices && (
-            <p className="program-prices">
-              {prices.regular && (
-                <s className="program-regular">
-                  <span className="visually-hidden">Precio regular: </span>
-                  {prices.regular}
-                </s>
-              )}
-              <span className="program-price">
-                <span className="visually-hidden">Precio: </span>
-                {prices.price}
-              </span>
-            </p>
-          )}
-          {prices && program.price !== null && <PriceWithoutNationalTaxes centavos={program.price} />}
-          {button.kind === 'start' ? (
-            <StartButton id={program.id} to={button.to} name={program.name} />
-          ) : button.kind === 'soon' ? (
-            <Button variant="plain" size="small" aria-disabled="true">
-              {button.label}
-            </Button>
-          ) : (
-            <ButtonLink
-              to={button.to}
-              size="small"
-              variant={button.kind === 'completed' ? 'secondary' : 'primary'}
-              aria-label={`${button.label}: ${program.name}`}
-              onClick={() =>
-                track(
-                  `academy_courseCard_click_${button.kind === 'buy' || button.kind === 'viewPack' || button.kind === 'subscribersOnly' ? 'purchase' : 'continue'}`,
-                  { courseId: program.id },
-                )
-              }
-            >
-              {button.label}
-            </ButtonLink>
-          )}
-        </div>
+        {prices && program.price !== null && <PriceWithoutNationalTaxes centavos={program.price} />}
+        {button.kind === 'start' ? (
+          <StartButton id={program.id} to={button.to} name={program.name} />
+        ) : button.kind === 'soon' ? (
+          <Button variant="plain" size="small" aria-disabled="true">
+            {button.label}
+          </Button>
+        ) : (
+          <ButtonLink
+            to={button.to}
+            size="small"
+            variant={button.kind === 'completed' ? 'secondary' : 'primary'}
+            aria-label={`${button.label}: ${program.name}`}
+            onClick={() =>
+              track(
+                `academy_courseCard_click_${button.kind === 'buy' || button.kind === 'viewPack' || button.kind === 'subscribersOnly' ? 'purchase' : 'continue'}`,
+                { courseId: program.id },
+              )
+            }
+          >
+            {button.label}
+          </ButtonLink>
+        )}
       </div>
-    </article>
+    </Card>
   );
 }
