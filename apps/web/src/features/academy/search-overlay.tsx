@@ -7,6 +7,7 @@ import { programDetailPath } from '../../shared/catalogue/program-rules';
 import { Banner } from '../../ui/banner';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/feedback';
+import { FieldHint } from '../../ui/field-parts';
 import { Icon } from '../../ui/icons';
 import { emptySearchHint, emptySearchText } from './empty-results';
 import { searchMinLength, searchPauseMs, searchTextToRun } from './filter-rules';
@@ -92,11 +93,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
             />
           </div>
           {/* The hint leaves once she typed enough to search (issue 20). */}
-          {needsMore && (
-            <p id={hintId} className="field-hint">
-              Escribí al menos {searchMinLength} letras.
-            </p>
-          )}
+          {needsMore && <FieldHint id={hintId}>Escribí al menos {searchMinLength} letras.</FieldHint>}
         </form>
       </search>
       <div className="search-results" aria-live="polite">

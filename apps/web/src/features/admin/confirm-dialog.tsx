@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { Field, FieldBox, FieldLabel, fieldInputClass } from '../../ui/field-parts';
 import { adminErrorText } from './admin-api';
 
 /**
@@ -68,22 +69,20 @@ export function ConfirmDialog({
         <DialogBody>
           <div id={descriptionId}>{children}</div>
           {askReason && (
-            <div className="field">
-              <label className="field-label" htmlFor={reasonId}>
-                Motivo (queda en la auditoría)
-              </label>
-              <div className="field-box">
+            <Field>
+              <FieldLabel htmlFor={reasonId}>Motivo (queda en la auditoría)</FieldLabel>
+              <FieldBox>
                 <textarea
                   id={reasonId}
-                  className="field-input"
+                  className={fieldInputClass()}
                   rows={3}
                   maxLength={500}
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}
                   data-autofocus
                 />
-              </div>
-            </div>
+              </FieldBox>
+            </Field>
           )}
           {error && <Banner tone="danger">{error}</Banner>}
         </DialogBody>

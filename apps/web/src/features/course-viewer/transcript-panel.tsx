@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Field, FieldBox, FieldLabel, fieldInputClass } from '../../ui/field-parts';
 import { type Cue, cueIndexAt, formatCueTime, searchCues } from './vtt';
 
 /**
@@ -41,21 +42,19 @@ export function TranscriptPanel({
       <h2 id={headingId} className="cv-below-title">
         Transcripción
       </h2>
-      <div className="field cv-transcript-search">
-        <label className="field-label" htmlFor={searchId}>
-          Buscar en la transcripción
-        </label>
-        <div className="field-box">
+      <Field className="cv-transcript-search">
+        <FieldLabel htmlFor={searchId}>Buscar en la transcripción</FieldLabel>
+        <FieldBox>
           <input
             id={searchId}
-            className="field-input"
+            className={fieldInputClass()}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
           />
-        </div>
-      </div>
+        </FieldBox>
+      </Field>
       <p className="cv-transcript-count" aria-live="polite">
         {query.trim() === ''
           ? ''

@@ -11,6 +11,7 @@ import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './
 import './account-payments.css';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
+import { FieldError } from '../../ui/field-parts';
 
 /** "Descargar comprobante": fetched with her session, saved as a file; a failure says so next to it. */
 function ReceiptButton({ payment }: { payment: AccountPayment }) {
@@ -35,9 +36,7 @@ function ReceiptButton({ payment }: { payment: AccountPayment }) {
         {state === 'loading' ? 'Descargando…' : 'Descargar comprobante'}
       </Button>
       {state === 'error' && (
-        <p className="field-error" role="alert">
-          No pudimos descargar el comprobante. Probá de nuevo.
-        </p>
+        <FieldError role="alert">No pudimos descargar el comprobante. Probá de nuevo.</FieldError>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import type { AccountPayment, FiscalDocumentRef } from '@alcancia/contract';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { Button } from '../../ui/button';
+import { FieldError } from '../../ui/field-parts';
 
 const letterNames = { A: 'A', B: 'B', C: 'C' } as const;
 const padded = (value: number, length: number) => String(value).padStart(length, '0');
@@ -46,9 +47,9 @@ function DocumentButton({ doc, kind }: { doc: FiscalDocumentRef; kind: 'factura'
         {state === 'loading' ? 'Descargando…' : `Descargar ${label.toLowerCase()}`}
       </Button>
       {state === 'error' && (
-        <p className="field-error" role="alert">
+        <FieldError role="alert">
           No pudimos descargar la {kind === 'factura' ? 'factura' : 'nota de crédito'}. Probá de nuevo.
-        </p>
+        </FieldError>
       )}
     </>
   );

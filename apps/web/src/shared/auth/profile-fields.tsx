@@ -1,5 +1,6 @@
 import { type CountryCode, countries } from '@alcancia/contract/rules';
 import { type ReactNode, useId } from 'react';
+import { Field, FieldBox, FieldHint, FieldLabel, fieldInputClass } from '../../ui/field-parts';
 import { TextField } from '../../ui/text-field';
 import { callingCodeOf, sanitizePhoneInput } from './form-rules';
 
@@ -23,15 +24,13 @@ export function CountrySelect({
   const id = useId();
   const noteId = `${id}-note`;
   return (
-    <div className={`field${invalid ? ' field-invalid' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        País
-      </label>
-      <div className="field-box field-select">
+    <Field invalid={invalid}>
+      <FieldLabel htmlFor={id}>País</FieldLabel>
+      <FieldBox select>
         <select
           id={id}
           name="country"
-          className="field-input"
+          className={fieldInputClass()}
           autoComplete="country"
           value={value}
           aria-describedby={note ? noteId : undefined}
@@ -44,13 +43,13 @@ export function CountrySelect({
             </option>
           ))}
         </select>
-      </div>
+      </FieldBox>
       {note && (
-        <p id={noteId} className="field-hint field-hint-info">
+        <FieldHint id={noteId} info>
           {note}
-        </p>
+        </FieldHint>
       )}
-    </div>
+    </Field>
   );
 }
 

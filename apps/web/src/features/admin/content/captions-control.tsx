@@ -1,6 +1,7 @@
 import type { AdminSection } from '@alcancia/contract/admin';
 import { maxCaptionsBytes } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
+import { FieldError } from '../../../ui/field-parts';
 import type { CourseRun } from './content-api';
 
 /** What the editor checks before sending a captions file (the API checks the same). */
@@ -71,9 +72,9 @@ export function CaptionsControl({
         </button>
       )}
       {problem && (
-        <span role="alert" className="field-error">
+        <FieldError as="span" role="alert">
           {problem}
-        </span>
+        </FieldError>
       )}
     </span>
   );

@@ -27,6 +27,7 @@ import { TagPicker } from './tag-picker';
 import './content.css';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { Field, FieldError, FieldHint, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 
 /** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
 export default function CoursePage() {
@@ -380,13 +381,11 @@ function TextArea({
 }) {
   const id = `campo-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field invalid={Boolean(error)}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
-        className="field-input content-textarea"
+        className={fieldInputClass('content-textarea')}
         rows={rows}
         value={value}
         onChange={onChange}
@@ -395,16 +394,8 @@ function TextArea({
           [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
         }
       />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </Field>
   );
 }

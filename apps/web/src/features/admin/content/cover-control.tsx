@@ -6,6 +6,7 @@ import {
   maxCoverBytes,
 } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
+import { FieldError } from '../../../ui/field-parts';
 import type { CourseRun } from './content-api';
 
 /** What the editor checks before sending a cover (the API checks the same, on the bytes). */
@@ -64,11 +65,7 @@ export function CoverControl({ course, run, busy }: { course: AdminCourse; run: 
           {course.thumbnail ? 'Cambiar la portada' : 'Subir la portada'}
         </label>
       </div>
-      {problem && (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldError role="alert">{problem}</FieldError>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { AdminCourse, AdminModule, AdminSection, AdminUploadResult } from '
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { Field, FieldLabel } from '../../../ui/field-parts';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { CaptionsControl } from './captions-control';
@@ -419,10 +420,10 @@ function NewSectionForm({
           ))}
         </SelectField>
         {type !== 'EMPTY' && (
-          <div className="field">
-            <label className="field-label" htmlFor={fileId}>
+          <Field>
+            <FieldLabel htmlFor={fileId}>
               {type === 'CLASS' ? 'Video (MP4)' : 'Archivo (PDF o XLSX)'}
-            </label>
+            </FieldLabel>
             <input
               id={fileId}
               type="file"
@@ -430,7 +431,7 @@ function NewSectionForm({
               disabled={progress !== null}
               onChange={(event) => choose(event.target.files?.[0])}
             />
-          </div>
+          </Field>
         )}
       </div>
       {progress !== null && (

@@ -1,6 +1,7 @@
 import { tagCodeOf } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { Field, FieldError, FieldHint, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 import { adminErrorText } from '../admin-api';
 import { useContentTags, useCreateTag } from './content-api';
 
@@ -44,10 +45,8 @@ export function TagPicker({
   };
   return (
     <fieldset className="content-tags" aria-describedby={`${inputId}-hint`}>
-      <legend className="field-label">Etiquetas</legend>
-      <p id={`${inputId}-hint`} className="field-hint">
-        La primera marcada se muestra como insignia en la tarjeta.
-      </p>
+      <FieldLabel as="legend">Etiquetas</FieldLabel>
+      <FieldHint id={`${inputId}-hint`}>La primera marcada se muestra como insignia en la tarjeta.</FieldHint>
       <div className="content-tag-list">
         {options.map((tag) => (
           <label key={tag.code} className="admin-check">
@@ -61,13 +60,11 @@ export function TagPicker({
         ))}
       </div>
       <div className="admin-inline-form">
-        <div className={`field${problem ? ' field-invalid' : ''}`}>
-          <label className="field-label" htmlFor={inputId}>
-            Etiqueta nueva
-          </label>
+        <Field invalid={Boolean(problem)}>
+          <FieldLabel htmlFor={inputId}>Etiqueta nueva</FieldLabel>
           <input
             id={inputId}
-            className="field-input"
+            className={fieldInputClass()}
             value={draft}
             maxLength={60}
             onChange={(event) => setDraft(event.target.value)}
@@ -81,17 +78,13 @@ export function TagPicker({
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${inputId}-error` : undefined}
           />
-          {problem && (
-            <p id={`${inputId}-error`} className="field-error">
-              {problem}
-            </p>
-          )}
-        </div>
+          {problem && <FieldError id={`${inputId}-error`}>{problem}</FieldError>}
+        </Field>
         <Button variant="secondary" onClick={add} disabled={create.isPending}>
           Agregar etiqueta
         </Button>
       </div>
-      {error && <p className="field-error">{error}</p>}
+      {error && <FieldError>{error}</FieldError>}
     </fieldset>
   );
 }

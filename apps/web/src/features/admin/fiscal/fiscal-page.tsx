@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/feedback';
+import { Field } from '../../../ui/field-parts';
 import { adminErrorText, can, useOperator } from '../admin-api';
 import { formatDay, formatPesos } from '../admin-format';
 import { TablePanel } from '../admin-table';
@@ -135,7 +136,7 @@ export default function FiscalPage() {
     <section className="admin-stack">
       <h1>Facturación electrónica</h1>
       <div className="admin-filters">
-        <div className="field">
+        <Field>
           <label htmlFor={monthId}>Mes</label>
           <select id={monthId} value={month} onChange={(event) => setMonth(event.target.value)}>
             {monthChoices(thisMonth()).map((choice) => (
@@ -144,8 +145,8 @@ export default function FiscalPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
+        </Field>
+        <Field>
           <label htmlFor={statusId}>Estado</label>
           <select
             id={statusId}
@@ -157,7 +158,7 @@ export default function FiscalPage() {
             <option value="PENDING">En proceso</option>
             <option value="FAILED">Fallidos</option>
           </select>
-        </div>
+        </Field>
         <Button variant="secondary" onClick={exportBook}>
           Descargar libro de ventas (CSV)
         </Button>

@@ -13,6 +13,7 @@ import { frequencyLabels } from '../../../shared/checkout/plan-rules';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/feedback';
+import { Field } from '../../../ui/field-parts';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDay, formatPesos, parsePesos } from '../admin-format';
@@ -154,7 +155,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
                   error={errors[`${price.frequency}.trial`]}
                   onChange={(e) => update(index, { trialCount: e.target.value })}
                 />
-                <div className="field">
+                <Field>
                   <label htmlFor={`${plan.id}-${price.frequency}-unit`}>Unidad de la prueba</label>
                   <select
                     id={`${plan.id}-${price.frequency}-unit`}
@@ -164,7 +165,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
                     <option value="days">días</option>
                     <option value="months">meses</option>
                   </select>
-                </div>
+                </Field>
               </div>
               {price.scheduledChanges > 0 && price.nextChangeOn && (
                 <p className="admin-muted">
