@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { credentialsFromCode } from '../shared/auth/auth-api';
-import { startSession } from '../shared/auth/session-actions';
 import { storeChannel } from '../lib/channel';
 import { asNavigationState, planEntry } from '../lib/entry-params';
+import { credentialsFromCode } from '../shared/auth/auth-api';
+import { startSession } from '../shared/auth/session-actions';
 import { Spinner } from '../ui/feedback';
 
 /** What the login page says when an e-mailed link no longer opens the session. */

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LegalStrip } from '../features/legal/legal-strip';
+import { cancellationPath, termsPath, withdrawalPath } from '../lib/paths';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { Spinner } from '../ui/feedback';
 
@@ -35,13 +36,13 @@ export function PublicLayout() {
         <nav aria-label="Información legal">
           <ul className="public-footer-links">
             <li>
-              <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
+              <Link to={termsPath}>Términos y condiciones</Link>
             </li>
             <li>
-              <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+              <Link to={withdrawalPath}>Botón de arrepentimiento</Link>
             </li>
             <li>
-              <Link to="/baja">Botón de baja</Link>
+              <Link to={cancellationPath}>Botón de baja</Link>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { asNavigationState } from '../lib/entry-params';
+import { academyPath, loginPath } from '../lib/paths';
 import { useIsLoggedIn } from '../lib/use-session';
 
 /**
@@ -15,7 +16,7 @@ export function RequireAuth() {
     const { entry, email, error } = asNavigationState(location.state);
     return (
       <Navigate
-        to="/login"
+        to={loginPath}
         replace
         state={{ followingPage: location.pathname + location.search, entry, email, error }}
       />
@@ -36,7 +37,7 @@ export function HomeRedirect({ visitor }: { visitor: ReactNode }) {
   if (!loggedIn && !carried) return visitor;
   return (
     <Navigate
-      to={{ pathname: loggedIn ? '/academy' : '/login', search: location.search }}
+      to={{ pathname: loggedIn ? academyPath : loginPath, search: location.search }}
       state={location.state}
       replace
     />

@@ -1,7 +1,7 @@
-import { startBootstrap } from '../shared/account/bootstrap';
-import { ShellLayout } from './shell/shell-layout';
 import { readCredentials } from '../lib/session';
+import { startBootstrap } from '../shared/account/bootstrap';
 import { queryClient } from './data-layout';
+import { ShellLayout } from './shell/shell-layout';
 
 /*
  * The first logged-in screen's session data in one answer (issue 30, decision 0170): asked for as

@@ -1,11 +1,16 @@
 import type { BootstrapResponse } from '@alcancia/contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../query-client';
 import { installSessionHooks } from '../../lib/api-client';
-import { subscriptionKeys } from '../../shared/checkout/subscriptions-api';
-import { accountKeys, currentUserQuery, serviceControlQuery, subscriptionQuery } from '../../shared/account/account-queries';
+import {
+  accountKeys,
+  currentUserQuery,
+  serviceControlQuery,
+  subscriptionQuery,
+} from '../../shared/account/account-queries';
 import { featureFlagsKey, startBootstrap } from '../../shared/account/bootstrap';
+import { subscriptionKeys } from '../../shared/checkout/subscriptions-api';
+import { createQueryClient } from '../query-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

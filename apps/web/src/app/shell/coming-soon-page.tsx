@@ -1,4 +1,5 @@
 import { track } from '../../lib/analytics';
+import { academyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StoreButtons } from '../../shared/account/store-buttons';
 import { ButtonLink } from '../../ui/button';
@@ -21,7 +22,7 @@ export function ComingSoonPage({ section }: { section: NavKey }) {
       </p>
       <StoreButtons onChoose={(store) => track('coming_soon_store_click', { section: item.key, store })} />
       <p>
-        <ButtonLink to="/academy">Ir a la Academia</ButtonLink>
+        <ButtonLink to={academyPath}>Ir a la Academia</ButtonLink>
       </p>
     </section>
   );

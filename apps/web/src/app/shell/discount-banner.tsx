@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { readItem, writeItem } from '../../lib/storage';
-import { Icon } from '../../ui/icons';
 import { useSubscription } from '../../shared/account/account-queries';
 import { promoCodeEntryPath, showDiscountBanner } from '../../shared/account/account-rules';
+import { Icon } from '../../ui/icons';
 
 const closedKey = 'discountBannerClosed';
 

@@ -1,3 +1,4 @@
+import { academyPath, accountPath, communityPath, newsPath, programsPath } from '../../lib/paths';
 /**
  * The shell's navigation (spec §2 "Logged-in shell"): news, academy, programs (issue 30, decision
  * 0142), personal finance, community, fifth section, in this order. News, personal finance and the fifth section are disabled on the
@@ -21,7 +22,7 @@ export interface NavItem {
 const allItems: readonly NavItem[] = [
   {
     key: 'news',
-    path: '/novedades',
+    path: newsPath,
     text: 'Novedades',
     section: 'Novedades',
     eventName: 'navbar_news_click',
@@ -29,7 +30,7 @@ const allItems: readonly NavItem[] = [
   },
   {
     key: 'academy',
-    path: '/academy',
+    path: academyPath,
     text: 'Academia',
     section: 'Academia',
     eventName: 'navbar_academy_click',
@@ -38,7 +39,7 @@ const allItems: readonly NavItem[] = [
   {
     // issue 30: the desktop side bar gets Programas too (the phone's tab bar had it already)
     key: 'programs',
-    path: '/programas',
+    path: programsPath,
     text: 'Programas',
     section: 'Programas',
     eventName: 'navbar_programs_click',
@@ -54,7 +55,7 @@ const allItems: readonly NavItem[] = [
   },
   {
     key: 'community',
-    path: '/comunidad',
+    path: communityPath,
     text: 'Comunidad',
     section: 'Comunidad',
     eventName: 'navbar_community_click',
@@ -78,10 +79,10 @@ export function navItems({ communityEnabled }: { communityEnabled: boolean }): N
 /** The entry a path belongs to (for aria-current), or null. */
 export function activeNavKey(pathname: string): NavKey | null {
   const path = pathname.toLowerCase();
-  if (path.startsWith('/academy')) return 'academy';
-  if (path.startsWith('/programas')) return 'programs';
-  if (path.startsWith('/comunidad')) return 'community';
-  if (path.startsWith('/novedades')) return 'news';
+  if (path.startsWith(academyPath)) return 'academy';
+  if (path.startsWith(programsPath)) return 'programs';
+  if (path.startsWith(communityPath)) return 'community';
+  if (path.startsWith(newsPath)) return 'news';
   if (path.startsWith('/miscuentas')) return 'pfm';
   if (path.startsWith('/aladina')) return 'aladina';
   return null;
@@ -101,7 +102,7 @@ export function comingSoonTitle(item: Pick<NavItem, 'section'>): string {
 
 /** The community page has no top padding on desktop; every other page 2rem (spec §2 layout). */
 export function isFlushPage(pathname: string): boolean {
-  return pathname.toLowerCase().startsWith('/comunidad');
+  return pathname.toLowerCase().startsWith(communityPath);
 }
 
 /**
@@ -120,10 +121,10 @@ export interface MobileTab {
 }
 
 const mobileTabList: readonly MobileTab[] = [
-  { key: 'academy', path: '/academy', text: 'Academia', eventName: 'navbar_academy_click' },
-  { key: 'programs', path: '/programas', text: 'Programas', eventName: 'navbar_programs_click' },
-  { key: 'account', path: '/mi-cuenta', text: 'Mi cuenta', eventName: 'navbar_account_click' },
-  { key: 'community', path: '/comunidad', text: 'Comunidad', eventName: 'navbar_community_click' },
+  { key: 'academy', path: academyPath, text: 'Academia', eventName: 'navbar_academy_click' },
+  { key: 'programs', path: programsPath, text: 'Programas', eventName: 'navbar_programs_click' },
+  { key: 'account', path: accountPath, text: 'Mi cuenta', eventName: 'navbar_account_click' },
+  { key: 'community', path: communityPath, text: 'Comunidad', eventName: 'navbar_community_click' },
 ];
 
 export function mobileTabs({ communityEnabled }: { communityEnabled: boolean }): MobileTab[] {
@@ -133,9 +134,9 @@ export function mobileTabs({ communityEnabled }: { communityEnabled: boolean }):
 /** The tab a path belongs to (for aria-current), or null. */
 export function activeMobileTab(pathname: string): MobileTabKey | null {
   const path = pathname.toLowerCase();
-  if (path.startsWith('/programas')) return 'programs';
-  if (path.startsWith('/academy')) return 'academy';
-  if (path.startsWith('/mi-cuenta')) return 'account';
-  if (path.startsWith('/comunidad')) return 'community';
+  if (path.startsWith(programsPath)) return 'programs';
+  if (path.startsWith(academyPath)) return 'academy';
+  if (path.startsWith(accountPath)) return 'account';
+  if (path.startsWith(communityPath)) return 'community';
   return null;
 }

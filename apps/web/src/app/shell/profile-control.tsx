@@ -1,9 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
-import { Icon } from '../../ui/icons';
-import { useLogout } from '../../shared/auth/use-logout';
+import { accountPath } from '../../lib/paths';
 import { useCurrentUser } from '../../shared/account/account-queries';
+import { useLogout } from '../../shared/auth/use-logout';
+import { Icon } from '../../ui/icons';
 
 function initialOf(name: string | undefined): string {
   return (name?.trim()[0] ?? '·').toUpperCase();
@@ -96,7 +97,7 @@ export function ProfileControl() {
           onKeyDown={onMenuKeyDown}
         >
           <Link
-            to="/mi-cuenta"
+            to={accountPath}
             role="menuitem"
             className="profile-menu-item"
             onClick={() => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { cancellationPath, newsPath, termsPath, withdrawalPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
 
 /** Where the footer's social links go (the product's public profiles). */
@@ -16,7 +17,7 @@ export function copyrightYear(now: Date = new Date()): number {
 
 /** The sections that live in the app: their pages explain it and link the stores. */
 const appSections = [
-  { path: '/novedades', text: 'Novedades' },
+  { path: newsPath, text: 'Novedades' },
   { path: '/misCuentas', text: 'Mis Cuentas' },
   { path: '/aladina', text: 'Aladina' },
 ] as const;
@@ -39,16 +40,16 @@ export function ShellFooter({ onSupportChat }: { onSupportChat?: () => void }) {
             <Link to="/terminos-y-condiciones#cookies">Política de cookies</Link>
           </li>
           <li>
-            <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
+            <Link to={termsPath}>Términos y condiciones</Link>
           </li>
           <li>
             <Link to="/terminos-y-condiciones#privacidad">Política de privacidad</Link>
           </li>
           <li>
-            <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+            <Link to={withdrawalPath}>Botón de arrepentimiento</Link>
           </li>
           <li>
-            <Link to="/baja">Botón de baja</Link>
+            <Link to={cancellationPath}>Botón de baja</Link>
           </li>
           <li>
             {onSupportChat ? (

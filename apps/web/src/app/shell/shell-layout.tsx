@@ -1,15 +1,16 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { track } from '../../lib/analytics';
-import { useCredentials } from '../../lib/use-session';
-import { ErrorBoundary } from '../../ui/error-boundary';
-import { Spinner } from '../../ui/feedback';
-import { Icon, type IconName } from '../../ui/icons';
-import { useLogout } from '../../shared/auth/use-logout';
 import { ChatLauncher, ChatModal } from '../../features/chat/chat-assistant';
 import { chatVendorOf, showChatLauncher } from '../../features/chat/chat-rules';
 import { LegalStrip } from '../../features/legal/legal-strip';
+import { track } from '../../lib/analytics';
+import { useCredentials } from '../../lib/use-session';
 import { useCurrentUser, useServiceControl, useSubscription } from '../../shared/account/account-queries';
+import { showsOnboarding } from '../../shared/account/onboarding-rules';
+import { useLogout } from '../../shared/auth/use-logout';
+import { ErrorBoundary } from '../../ui/error-boundary';
+import { Spinner } from '../../ui/feedback';
+import { Icon, type IconName } from '../../ui/icons';
 import { ComingSoonModal } from './coming-soon-modal';
 import { DiscountBanner } from './discount-banner';
 import {
@@ -22,11 +23,11 @@ import {
   type NavKey,
   navItems,
 } from './nav-model';
-import { showsOnboarding } from '../../shared/account/onboarding-rules';
 import { ProfileControl } from './profile-control';
 import { ShellFooter } from './shell-footer';
 import { VerificationNotice } from './verification';
 import './shell.css';
+import { academyPath, accountPath } from '../../lib/paths';
 
 /**
  * The onboarding form is for the few users without a country; its code (form fields, phone and
@@ -57,7 +58,7 @@ const mobileIconOf: Record<MobileTabKey, IconName> = {
 
 function Brand() {
   return (
-    <Link to="/academy" className="shell-brand" aria-label="Alcancía, ir a la academia">
+    <Link to={academyPath} className="shell-brand" aria-label="Alcancía, ir a la academia">
       <span className="brand-mark" aria-hidden="true">
         A
       </span>
@@ -169,7 +170,7 @@ export function ShellLayout() {
           </ul>
         </nav>
         <NavLink
-          to="/mi-cuenta"
+          to={accountPath}
           className={({ isActive }) => (isActive ? 'nav-entry nav-entry-active' : 'nav-entry')}
           onClick={() => track('navbar_account_click')}
         >

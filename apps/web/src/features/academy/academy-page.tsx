@@ -37,6 +37,7 @@ import { forYouCourses, wantsForYou } from './for-you-rules';
 import { SearchOverlay } from './search-overlay';
 import { useUrlFilters } from './use-url-filters';
 import '../../shared/catalogue/academy.css';
+import { coursesPath, plansPath, programsPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -104,11 +105,7 @@ function PromoBanner({ isSubscribed }: { isSubscribed: boolean | undefined }) {
             : 'Con la suscripción accedés a todos los cursos, eventos y materiales descargables.'}
         </p>
       </div>
-      <ButtonLink
-        variant="plain"
-        className="button-promo"
-        to={isSubscribed ? '/programas' : '/compra/suscripcion'}
-      >
+      <ButtonLink variant="plain" className="button-promo" to={isSubscribed ? programsPath : plansPath}>
         {isSubscribed ? 'Ver Programas & Packs' : 'Ver planes'}
       </ButtonLink>
     </section>
@@ -222,10 +219,10 @@ export default function AcademyPage() {
         <nav id="academy-menu" className="academy-menu-panel" aria-label="Menú de la academia">
           <ul>
             <li>
-              <Link to="/academy/cursos">Cursos</Link>
+              <Link to={coursesPath}>Cursos</Link>
             </li>
             <li>
-              <Link to="/programas">Programas y Packs</Link>
+              <Link to={programsPath}>Programas y Packs</Link>
             </li>
             {/* the past events show only without filters: the entry goes where it can */}
             {!filtering && (
@@ -296,7 +293,7 @@ export default function AcademyPage() {
             id="cursos"
             title="Cursos"
             more={{
-              to: filtering ? `/academy/cursos?${filterQuery}` : '/academy/cursos',
+              to: filtering ? `${coursesPath}?${filterQuery}` : coursesPath,
               label: 'Ver todos',
             }}
           >
@@ -328,7 +325,7 @@ export default function AcademyPage() {
           <Section
             id="programas-y-packs"
             title="Programas & Packs"
-            more={{ to: '/programas', label: 'Ver todos' }}
+            more={{ to: programsPath, label: 'Ver todos' }}
           >
             {programs.isPending ? (
               <Spinner label="Cargando programas…" />

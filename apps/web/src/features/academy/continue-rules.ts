@@ -1,4 +1,5 @@
 import type { ContinueWatchingItem, ProgressOverview } from '@alcancia/contract';
+import { academyPath } from '../../lib/paths';
 
 /** Courses in the "Seguí viendo" row at most (one row on a wide screen). */
 export const continueRowSize = 4;
@@ -19,5 +20,5 @@ export function continueWatchingRow(
 
 /** Where a "Seguí viendo" card resumes: the class to watch next. */
 export function resumePath(item: Pick<ContinueWatchingItem, 'course_id' | 'section_id'>): string {
-  return `/academy/${encodeURIComponent(item.course_id)}/${encodeURIComponent(item.section_id)}`;
+  return `${academyPath}/${encodeURIComponent(item.course_id)}/${encodeURIComponent(item.section_id)}`;
 }

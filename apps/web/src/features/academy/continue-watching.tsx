@@ -1,8 +1,8 @@
 import type { ContinueWatchingItem } from '@alcancia/contract';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
-import { ProgressBar } from '../../ui/progress-bar';
 import { percent } from '../../shared/catalogue/catalog-api';
+import { ProgressBar } from '../../ui/progress-bar';
 import { resumePath } from './continue-rules';
 
 /**

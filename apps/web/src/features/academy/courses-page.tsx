@@ -22,6 +22,7 @@ import {
 import { FiltersBar } from './filters-bar';
 import { useUrlFilters } from './use-url-filters';
 import '../../shared/catalogue/academy.css';
+import { academyPath, coursesPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -56,7 +57,7 @@ export default function CoursesPage() {
 
   return (
     <div className="academy">
-      <PageHeader title="Cursos" back={{ to: '/academy', label: 'Volver a la Academia' }} />
+      <PageHeader title="Cursos" back={{ to: academyPath, label: 'Volver a la Academia' }} />
       <FiltersBar
         filters={filtersMeta.data}
         subscription={subscription.data}
@@ -77,7 +78,7 @@ export default function CoursesPage() {
         // past the last page (the answer's total counts the rows of the page asked for)
         page > 1 ? (
           <p className="empty-state">
-            Esta página no existe. <Link to="/academy/cursos">Ver la primera página de cursos</Link>
+            Esta página no existe. <Link to={coursesPath}>Ver la primera página de cursos</Link>
           </p>
         ) : filtering ? (
           <EmptyResults onClear={() => setState(emptyFilters)} />

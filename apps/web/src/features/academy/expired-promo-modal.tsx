@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
+import { plansPath } from '../../lib/paths';
 import { readItem, writeItem } from '../../lib/storage';
 import type { SubscriptionInfo } from '../../shared/account/account-queries';
 import {
@@ -51,7 +52,7 @@ export function ExpiredPromoModal({
     track(goToPlans ? 'expired_promo_modal_subscribe' : 'expired_promo_modal_close', {
       dontShowAgain: dontShow,
     });
-    if (goToPlans) navigate('/compra/suscripcion');
+    if (goToPlans) navigate(plansPath);
   }
 
   return (

@@ -3,13 +3,20 @@ import { NavLink, Outlet } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Spinner } from '../../ui/feedback';
 import './account.css';
+import {
+  accountAccessPath,
+  accountPath,
+  accountPaymentsPath,
+  accountPrivacyPath,
+  accountSubscriptionPath,
+} from '../../lib/paths';
 
 const sections = [
-  { to: '/mi-cuenta', label: 'Datos', end: true },
-  { to: '/mi-cuenta/suscripcion', label: 'Suscripción', end: false },
-  { to: '/mi-cuenta/accesos', label: 'Cobros y accesos', end: false },
-  { to: '/mi-cuenta/pagos', label: 'Compras y pagos', end: false },
-  { to: '/mi-cuenta/privacidad', label: 'Privacidad', end: false },
+  { to: accountPath, label: 'Datos', end: true },
+  { to: accountSubscriptionPath, label: 'Suscripción', end: false },
+  { to: accountAccessPath, label: 'Cobros y accesos', end: false },
+  { to: accountPaymentsPath, label: 'Compras y pagos', end: false },
+  { to: accountPrivacyPath, label: 'Privacidad', end: false },
 ] as const;
 
 /**

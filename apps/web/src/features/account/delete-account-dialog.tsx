@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
+import { loginPath } from '../../lib/paths';
 import { CodeField } from '../../shared/auth/auth-fields';
 import { leaveLoginNotice } from '../../shared/auth/login-notice';
 import { endSession } from '../../shared/auth/session-actions';
@@ -85,7 +86,7 @@ export function DeleteAccountDialog({
     leaveLoginNotice(accountDeletedNotice);
     endSession('logout');
     queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate(loginPath, { replace: true });
   }
 
   return (

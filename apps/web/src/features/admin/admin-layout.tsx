@@ -1,6 +1,7 @@
 import { type Operator, roleLabels } from '@alcancia/contract/admin';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { academyPath } from '../../lib/paths';
 import { useLogout } from '../../shared/auth/use-logout';
 import { Button } from '../../ui/button';
 import { can } from './admin-api';
@@ -41,7 +42,7 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
           <span>
             {operator.name} · <strong>{roleLabels[operator.role]}</strong>
           </span>
-          <Link to="/academy" className="admin-header-link">
+          <Link to={academyPath} className="admin-header-link">
             Ver la academia
           </Link>
           <Button variant="secondary" size="compact" onClick={logout}>

@@ -1,3 +1,4 @@
+import { academyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ButtonLink } from '../../ui/button';
 
@@ -15,7 +16,7 @@ export function NoAccessPage({ section = false }: { section?: boolean }) {
           ? 'Tu rol en el panel no incluye esta sección. Si la necesitás, pedíselo a una administradora.'
           : 'Esta parte de Alcancía es para el equipo que administra la academia. Si creés que deberías poder entrar, escribinos.'}
       </p>
-      {!section && <ButtonLink to="/academy">Ir a la academia</ButtonLink>}
+      {!section && <ButtonLink to={academyPath}>Ir a la academia</ButtonLink>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
+import { loginPath, registerPath } from '../../lib/paths';
 import { readItem, removeItem } from '../../lib/storage';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
@@ -45,7 +46,7 @@ function SocialReturn({ code, state }: { code: string; state: string }) {
       },
       (error: unknown) => {
         if (active) {
-          navigate('/login', {
+          navigate(loginPath, {
             replace: true,
             state: { followingPage, error: messageFor('socialLogin', error) },
           });
@@ -177,7 +178,7 @@ function LoginForm({ providerError }: { providerError: boolean }) {
       <SocialLogin followingPage={followingPage} />
       <div className="auth-switch">
         <p>¿Todavía no tenés cuenta?</p>
-        <ButtonLink variant="secondary" block to="/register" state={carried}>
+        <ButtonLink variant="secondary" block to={registerPath} state={carried}>
           Crear cuenta
         </ButtonLink>
       </div>

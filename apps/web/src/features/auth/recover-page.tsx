@@ -2,6 +2,7 @@ import { isValidPassword } from '@alcancia/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
+import { loginPath } from '../../lib/paths';
 import { clearCredentials, readCredentials } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { confirmPassword } from '../../shared/auth/auth-api';
@@ -75,7 +76,7 @@ export default function RecoverPage() {
             <p>{authTexts.passwordResetNext}</p>
           </div>
         </div>
-        <ButtonLink block to="/login" state={{ email: email.trim().toLowerCase() }}>
+        <ButtonLink block to={loginPath} state={{ email: email.trim().toLowerCase() }}>
           Iniciar sesión
         </ButtonLink>
       </AuthScreen>
@@ -155,7 +156,7 @@ export default function RecoverPage() {
         </Button>
       </form>
       <p className="auth-switch">
-        <Link to="/login">Volver a iniciar sesión</Link>
+        <Link to={loginPath}>Volver a iniciar sesión</Link>
       </p>
       <EmailRequestModal
         kind="forgotPassword"

@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
+import { loginPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { AuthScreen } from '../../shared/auth/auth-screen';
@@ -30,13 +31,13 @@ export default function RegisterPage() {
         countryNote="Por ahora, el contenido de Alcancía está disponible solo para Argentina."
         submitLabel="Crear cuenta"
         existingAccountLink={(email) => (
-          <Link to="/login" state={{ ...carried, email }}>
+          <Link to={loginPath} state={{ ...carried, email }}>
             Iniciá sesión
           </Link>
         )}
         onLoggedIn={() => navigate(followingPage ?? '/', { replace: true })}
         onLoginFailed={(email) =>
-          navigate('/login', {
+          navigate(loginPath, {
             replace: true,
             state: { ...carried, email, notice: authTexts.registeredLoginFailed },
           })
@@ -44,7 +45,7 @@ export default function RegisterPage() {
       />
       <p className="auth-switch">
         ¿Ya tenés cuenta?{' '}
-        <Link to="/login" state={carried}>
+        <Link to={loginPath} state={carried}>
           Iniciá sesión
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
 import { isMomentaryFailure } from '../../lib/api-client';
+import { academyPath, loginPath } from '../../lib/paths';
 import { forgetReturnPath, readReturnPath } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
@@ -79,11 +80,11 @@ function ValidateResult({ email, code, onRetry }: { email: string; code: string;
   // She registered from a course page (issue 30): the way on leads back there.
   const [returnPath] = useState(readReturnPath);
   const onward = {
-    to: loggedIn ? (returnPath ?? '/') : '/login',
+    to: loggedIn ? (returnPath ?? '/') : loginPath,
     state: { email, followingPage: returnPath ?? undefined },
     onClick: forgetReturnPath,
     label: loggedIn
-      ? returnPath?.startsWith('/academy') === false
+      ? returnPath?.startsWith(academyPath) === false
         ? 'Volver al curso'
         : 'Ir a la academia'
       : 'Iniciar sesión',

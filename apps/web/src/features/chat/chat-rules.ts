@@ -1,3 +1,4 @@
+import { communityPath, purchaseSuccessPath, subscriptionSuccessPath } from '../../lib/paths';
 /**
  * The chat assistant (spec §4): shown only when the CHAT_BOT service control is enabled, never on
  * the community page nor on the checkouts; the modal embeds a static page under /assets chosen by the control's
@@ -26,7 +27,7 @@ export function showChatLauncher({
 }): boolean {
   if (!enabled || !userId) return false;
   const path = pathname.toLowerCase();
-  return !path.startsWith('/comunidad') && !buttonFreePaths.some((prefix) => path.startsWith(prefix));
+  return !path.startsWith(communityPath) && !buttonFreePaths.some((prefix) => path.startsWith(prefix));
 }
 
 /**
@@ -34,7 +35,7 @@ export function showChatLauncher({
  * launcher would sit over the card form and its pay button on a phone; they offer their own
  * messaging-app help link.
  */
-const buttonFreePaths = ['/compra/', '/compra-exitosa', '/suscripcion-exitosa'];
+const buttonFreePaths = ['/compra/', purchaseSuccessPath, subscriptionSuccessPath];
 
 /** The address of the embedded page: /assets/customGPT.html or /assets/botPress.html. */
 export function chatFrameUrl(vendor: ChatVendor, userId: string): string {

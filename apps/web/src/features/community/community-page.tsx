@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useServiceControl } from '../../shared/account/account-queries';
 import { Spinner } from '../../ui/feedback';
 import './community.css';
+import { academyPath, plansPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -41,7 +42,7 @@ export default function CommunityPage() {
   if (access.isPending) return <Spinner label="Cargando la comunidad…" />;
   if (access.isError)
     return <CommunityProblem text={access.error.message} retry={() => void access.refetch()} />;
-  if (!withAccess) return <Navigate to="/compra/suscripcion" replace />;
+  if (!withAccess) return <Navigate to={plansPath} replace />;
   if (community.isPending) return <Spinner label="Cargando la comunidad…" />;
   if (community.isError)
     return <CommunityProblem text={community.error.message} retry={() => void community.refetch()} />;
@@ -62,7 +63,7 @@ function CommunityProblem({ text, retry }: { text: string; retry(): void }) {
       </Banner>
       <div className="community-problem-actions">
         <Button onClick={retry}>Reintentar</Button>
-        <ButtonLink variant="plain" to="/academy">
+        <ButtonLink variant="plain" to={academyPath}>
           Ir a la Academia
         </ButtonLink>
       </div>

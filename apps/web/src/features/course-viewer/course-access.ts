@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
+import { academyPath, plansPath, programDetailPath } from '../../lib/paths';
 import { courseQuery, previewQuery, progressQuery } from '../../shared/catalogue/get-course';
 
 /**
@@ -12,7 +13,7 @@ import { courseQuery, previewQuery, progressQuery } from '../../shared/catalogue
  */
 export function refusalRedirect(error: unknown, courseId: string): string | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
-  if (error.internalCode === 'PURCHASE_REQUIRED') return `/programas/${encodeURIComponent(courseId)}/detalle`;
+  if (error.internalCode === 'PURCHASE_REQUIRED') return programDetailPath(courseId);
   return null;
 }
 
@@ -89,10 +90,10 @@ export function useCourseAccess(courseId: string) {
   if (course.isSuccess) access = { status: 'ready', course: course.data };
   else if (isNotFound(course.error) || isNotFound(preview.error)) access = { status: 'not-found' };
   else if (course.isError && refusalRedirect(course.error, courseId))
-    access = { status: 'redirect', to: refusalRedirect(course.error, courseId) ?? '/academy' };
+    access = { status: 'redirect', to: refusalRedirect(course.error, courseId) ?? academyPath };
   else if (course.isError && isSubscriptionRefusal(course.error)) {
     if (preview.data) access = { status: 'locked', preview: preview.data };
-    else if (preview.isError) access = { status: 'redirect', to: '/compra/suscripcion' };
+    else if (preview.isError) access = { status: 'redirect', to: plansPath };
     else access = { status: 'loading' };
   } else if (preview.data) access = { status: 'preview', preview: preview.data, error: course.error, retry };
   else if (course.isError) access = { status: 'error', error: course.error, retry };

@@ -1,6 +1,7 @@
 import type { Course } from '@alcancia/contract';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { academyPath, programsPath } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button';
 import { neighbours, type PlacedSection, sectionPath } from './course-navigation';
 
@@ -19,8 +20,8 @@ export function CourseHeader({
 }) {
   const { previous, next } = neighbours(course, placed.section.id);
   const back = course.isProgram
-    ? { to: '/programas', label: 'Volver a Programas y Packs' }
-    : { to: '/academy', label: 'Volver a la Academia' };
+    ? { to: programsPath, label: 'Volver a Programas y Packs' }
+    : { to: academyPath, label: 'Volver a la Academia' };
   return (
     <header className="cv-header">
       <Link to={back.to} className="cv-back">

@@ -1,4 +1,5 @@
 import type { Course, CourseModule, CourseProgress, Section } from '@alcancia/contract';
+import { academyCoursePath } from '../../lib/paths';
 
 /** A section with the module it belongs to: the viewer always needs both (progress is per module). */
 export interface PlacedSection {
@@ -6,7 +7,7 @@ export interface PlacedSection {
   section: Section;
 }
 
-export const coursePath = (courseId: string) => `/academy/${encodeURIComponent(courseId)}`;
+export const coursePath = (courseId: string) => academyCoursePath(courseId);
 export const sectionPath = (courseId: string, sectionId: string) =>
   `${coursePath(courseId)}/${encodeURIComponent(sectionId)}`;
 

@@ -1,4 +1,5 @@
 import type { Course, CourseProgress } from '@alcancia/contract';
+import { plansPath, programDetailPath } from '../../lib/paths';
 import { flattenSections, isOpenable, redirectTarget, sectionPath, sortedModules } from './course-navigation';
 
 export interface OverviewFacts {
@@ -67,12 +68,12 @@ export function callToAction(
 ): CallToAction | null {
   if (access.locked) {
     if (course.isProgram) {
-      return { kind: 'buy', label: 'Comprar', to: `/programas/${encodeURIComponent(course.id)}/detalle` };
+      return { kind: 'buy', label: 'Comprar', to: programDetailPath(course.id) };
     }
     return {
       kind: 'plans',
       label: 'Ver planes',
-      to: '/compra/suscripcion',
+      to: plansPath,
       monthlyPrice: access.monthlyPrice ?? null,
     };
   }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { apiRequest } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { academyPath, programsPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAcademyFilters } from '../../shared/catalogue/catalog-api';
 import { Button, ButtonLink, buttonClass } from '../../ui/button';
@@ -64,8 +65,8 @@ export function CourseOverview({
   const outcomes = learningOutcomes(course);
   const level = filters.data?.customFilters.level.find((l) => l.value === course.level)?.label;
   const back = course.isProgram
-    ? { to: '/programas', label: 'Volver a Programas y Packs' }
-    : { to: '/academy', label: 'Volver a la Academia' };
+    ? { to: programsPath, label: 'Volver a Programas y Packs' }
+    : { to: academyPath, label: 'Volver a la Academia' };
   const paragraphs = (course.long_description || course.description)
     .split('\n')
     .map((line) => line.trim())

@@ -16,6 +16,7 @@ import { PackContents } from './pack-contents';
 import { SectionContent, SectionPlaceholder } from './section-content';
 import { startEvents } from './start-events';
 import './course-viewer.css';
+import { academyPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -182,7 +183,7 @@ function CourseNotFound() {
         El curso ingresado no existe
       </h1>
       <p>Revisá la dirección o buscalo en la academia.</p>
-      <ButtonLink to="/academy">Ir a la Academia</ButtonLink>
+      <ButtonLink to={academyPath}>Ir a la Academia</ButtonLink>
     </section>
   );
 }

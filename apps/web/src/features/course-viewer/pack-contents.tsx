@@ -1,5 +1,6 @@
 import type { Course } from '@alcancia/contract';
 import { Link } from 'react-router';
+import { academyCoursePath, programsPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const kindLabel: Record<Course['type'], string> = {
@@ -18,7 +19,7 @@ export function PackContents({ course }: { course: Course }) {
   usePageTitle(course.name);
   return (
     <section className="cv-pack" aria-labelledby="cv-pack-title">
-      <Link to="/programas" className="back-link">
+      <Link to={programsPath} className="back-link">
         Volver a Programas & Packs
       </Link>
       <h1 id="cv-pack-title" className="cv-problem-title">
@@ -33,7 +34,7 @@ export function PackContents({ course }: { course: Course }) {
           <ul className="cv-pack-items">
             {course.items.map((item) => (
               <li key={item.id}>
-                <Link to={`/academy/${encodeURIComponent(item.id)}`} className="cv-pack-item">
+                <Link to={academyCoursePath(item.id)} className="cv-pack-item">
                   {item.thumbnail && (
                     <img src={item.thumbnail} alt="" width={96} height={54} decoding="async" />
                   )}

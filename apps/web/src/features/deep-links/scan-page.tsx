@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Spinner } from '../../ui/feedback';
 import { appStoreDeepLink } from '../../shared/account/app-links';
+import { Spinner } from '../../ui/feedback';
 
 export const scanRedirectDelayMs = 500;
 

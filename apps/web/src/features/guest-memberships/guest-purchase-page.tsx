@@ -17,6 +17,7 @@ import {
 } from './guest-form-rules';
 import { tierSummary } from './guest-tiers';
 import './guest-memberships.css';
+import { loginPath } from '../../lib/paths';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -194,7 +195,7 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
       </div>
 
       <p className="guest-login">
-        ¿Ya tenés cuenta? <Link to="/login">Iniciá sesión</Link>
+        ¿Ya tenés cuenta? <Link to={loginPath}>Iniciá sesión</Link>
       </p>
     </section>
   );

@@ -9,6 +9,7 @@ import { guestEmailKey } from './create-guest-preference';
 import { type GuestResult, isGuestResult } from './guest-form-rules';
 import { tierPath, tierSummary } from './guest-tiers';
 import './guest-memberships.css';
+import { loginPath } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button';
 
 const titles: Record<GuestResult, string> = {
@@ -67,7 +68,7 @@ function ResultContent({ tier, result }: { tier: GuestTier; result: GuestResult 
             Si no lo ves en unos minutos, revisá la carpeta de correo no deseado.
           </p>
           <div className="guest-actions">
-            <ButtonLink to="/login">Ir a iniciar sesión</ButtonLink>
+            <ButtonLink to={loginPath}>Ir a iniciar sesión</ButtonLink>
           </div>
         </>
       )}
@@ -78,7 +79,7 @@ function ResultContent({ tier, result }: { tier: GuestTier; result: GuestResult 
             enviamos un correo con los pasos para entrar a la academia.
           </p>
           <div className="guest-actions">
-            <ButtonLink variant="secondary" to="/login">
+            <ButtonLink variant="secondary" to={loginPath}>
               Ir a iniciar sesión
             </ButtonLink>
           </div>

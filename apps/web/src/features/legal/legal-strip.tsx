@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { cancellationPath, withdrawalPath } from '../../lib/paths';
 
 /**
  * The two links Disp. 954/2025 wants on the first screen of every access (issue 28, decision
@@ -10,10 +11,10 @@ export function LegalStrip() {
     <nav className="legal-strip" aria-label="Arrepentimiento y baja">
       <ul>
         <li>
-          <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+          <Link to={withdrawalPath}>Botón de arrepentimiento</Link>
         </li>
         <li>
-          <Link to="/baja">Botón de baja</Link>
+          <Link to={cancellationPath}>Botón de baja</Link>
         </li>
       </ul>
     </nav>

@@ -9,6 +9,7 @@ import { isPlanFrequency } from '../../shared/checkout/plan-rules';
 import { requestPaymentLink } from '../../shared/checkout/program-checkout-api';
 import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import '../../shared/checkout/checkout.css';
+import { academyCoursePath, academyPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -43,7 +44,7 @@ function ProgramProviderButton({ programId }: { programId: string }) {
       window.location.assign(link.href);
     } catch (error) {
       if (error instanceof ApiError && error.internalCode === 'ALREADY_PURCHASED') {
-        window.location.assign(`/academy/${encodeURIComponent(programId)}`);
+        window.location.assign(academyCoursePath(programId));
         return;
       }
       setState('failed');
@@ -145,7 +146,7 @@ export default function OtherPaymentMethodsPage() {
         </li>
       </ul>
       <p>
-        <Link to="/academy">Volver a la academia</Link>
+        <Link to={academyPath}>Volver a la academia</Link>
       </p>
     </section>
   );

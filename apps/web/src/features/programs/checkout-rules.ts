@@ -1,6 +1,7 @@
 import type { InstallmentOption, ProgramPreview } from '@alcancia/contract';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { academyCoursePath, academyPath, plansPath, programsPath } from '../../lib/paths';
 import { type AppReturnInfo, appDeepLinkOf } from '../../shared/checkout/app-return';
 import { isCountryBlocked } from '../../shared/checkout/country-gate';
 import { financingTerms, formatRate } from '../../shared/checkout/financing';
@@ -13,7 +14,7 @@ import { promoErrorText } from '../../shared/checkout/promo-messages';
  * country gate, the installment selector, where the flow ends after success or exhausted attempts.
  */
 
-export const programCoursePath = (id: string) => `/academy/${encodeURIComponent(id)}`;
+export const programCoursePath = (id: string) => academyCoursePath(id);
 
 /** Where closing a dialog leads: a route of the app, or nowhere (the checkout stays). */
 export type DialogClose = { kind: 'navigate'; path: string } | { kind: 'stay' };
@@ -51,28 +52,28 @@ export function previewErrorDialog(error: unknown, programId: string): CheckoutD
         title: 'Programa no encontrado',
         text: 'No encontramos el programa que querés comprar. Revisá el enlace o mirá los programas disponibles.',
         actionLabel: 'Ver programas',
-        close: { kind: 'navigate', path: '/programas' },
+        close: { kind: 'navigate', path: programsPath },
       };
     case 'NOT_PROGRAM':
       return {
         title: 'No es un programa',
         text: 'Lo que querés comprar no es un programa. Los cursos de la academia se ven con tu suscripción.',
         actionLabel: 'Ver programas',
-        close: { kind: 'navigate', path: '/programas' },
+        close: { kind: 'navigate', path: programsPath },
       };
     case 'ONLY_SUBSCRIBERS':
       return {
         title: 'Programa exclusivo para suscriptoras',
         text: 'Este programa es solo para quienes tienen una suscripción activa. Suscribite y después vas a poder comprarlo.',
         actionLabel: 'Ver planes',
-        close: { kind: 'navigate', path: '/compra/suscripcion' },
+        close: { kind: 'navigate', path: plansPath },
       };
     case 'ONLY_UNSUBSCRIBERS':
       return {
         title: 'Este programa no es para tu cuenta',
         text: 'Este programa es para quienes todavía no tienen una suscripción. Con la tuya ya tenés todos los cursos de la academia.',
         actionLabel: 'Ir a la academia',
-        close: { kind: 'navigate', path: '/academy' },
+        close: { kind: 'navigate', path: academyPath },
       };
     case 'ALREADY_PURCHASED':
       return alreadyPurchasedDialog(programId);
@@ -110,7 +111,7 @@ export function saleClosedDialog(preview: Pick<ProgramPreview, 'saleStatus'>): C
         ? 'La inscripción todavía no abrió. Volvé a Programas & Packs para ver cuándo empieza.'
         : 'La inscripción ya cerró. Mirá los otros programas disponibles.',
     actionLabel: 'Ver programas',
-    close: { kind: 'navigate', path: '/programas' },
+    close: { kind: 'navigate', path: programsPath },
   };
 }
 

@@ -52,9 +52,8 @@ import { trackProgram } from './program-events';
 import { ProgramPromoBox } from './program-promo-box';
 import { ownsProduct } from './programs-api';
 import '../../shared/checkout/checkout.css';
+import { plansPath, programDetailPath, programsPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
-
-const plansPath = '/compra/suscripcion';
 
 const pageTitle = 'Comprá tu programa';
 
@@ -339,7 +338,7 @@ export default function ProgramCheckoutPage() {
     }
     void refreshAfterPurchase(queryClient);
     clearAppReturn();
-    navigate('/programas', { replace: true });
+    navigate(programsPath, { replace: true });
   }
 
   const finishLabel = appReturn?.fromApp ? 'Volver a la app' : 'Ir al programa';
@@ -349,7 +348,7 @@ export default function ProgramCheckoutPage() {
     <section className="checkout" aria-labelledby="checkout-title">
       <p className="checkout-back">
         <Link
-          to={`/programas/${encodeURIComponent(chosenProgram.id)}/detalle`}
+          to={programDetailPath(chosenProgram.id)}
           onClick={() => trackProgram('checkoutClose', { ...eventProps, via: 'back' })}
         >
           <span aria-hidden="true">← </span>Volver al {kind}

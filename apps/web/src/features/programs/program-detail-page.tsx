@@ -14,6 +14,7 @@ import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes'
 import { Spinner } from '../../ui/feedback';
 import { ownsProduct, useAllProgramsAndPacks, useFaqs, usePresentation } from './programs-api';
 import '../../shared/catalogue/academy.css';
+import { academyCoursePath, plansPath, programsPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -36,10 +37,10 @@ export default function ProgramDetailPage() {
   const faqs = useFaqs(id);
   usePageTitle(presentation.data?.name ?? 'Programa');
 
-  if (user.data && ownsProduct(user.data.purchases, id)) return <Navigate to="/programas" replace />;
+  if (user.data && ownsProduct(user.data.purchases, id)) return <Navigate to={programsPath} replace />;
 
   const back = (
-    <Link to="/programas" className="back-link">
+    <Link to={programsPath} className="back-link">
       Volver a Programas & Packs
     </Link>
   );
@@ -110,12 +111,12 @@ export default function ProgramDetailPage() {
           )}
           {prices && card?.price != null && <PriceWithoutNationalTaxes centavos={card.price} />}
           {course.isAccessibleByUser ? (
-            <ButtonLink to={`/academy/${encodeURIComponent(course.id)}`}>Ir al programa</ButtonLink>
+            <ButtonLink to={academyCoursePath(course.id)}>Ir al programa</ButtonLink>
           ) : canBuy && card?.onlyForSubscribers ? (
             // issue 30: who can buy it, instead of a "Comprar ahora" the checkout would refuse
             <>
               <p className="program-audience">{subscribersOnlyNote}</p>
-              <ButtonLink to="/compra/suscripcion">Ver planes</ButtonLink>
+              <ButtonLink to={plansPath}>Ver planes</ButtonLink>
             </>
           ) : canBuy ? (
             <ButtonLink to={programCheckoutPath(course.id)}>Comprar ahora</ButtonLink>

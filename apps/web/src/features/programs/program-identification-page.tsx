@@ -6,8 +6,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { AuthScreen } from '../../shared/auth/auth-screen';
 import { IdentificationStep, type UserCase } from '../../shared/auth/identification-step';
-import { useProgramPreview } from '../../shared/checkout/program-checkout-api';
 import { programCheckoutPath } from '../../shared/catalogue/program-rules';
+import { useProgramPreview } from '../../shared/checkout/program-checkout-api';
 
 /**
  * /compra/programa/identificacion/{id}: register (default) or log in before the program checkout,

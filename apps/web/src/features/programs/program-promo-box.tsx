@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { type PromoAttempt, PromoCodeBox, type RefusedPromo } from '../../shared/checkout/promo-code-box';
-import { promoErrorText } from '../../shared/checkout/promo-messages';
 import {
   activatePromoCode,
   checkPromoAvailability,
   fetchProgramPreview,
   programCheckoutKeys,
 } from '../../shared/checkout/program-checkout-api';
+import { type PromoAttempt, PromoCodeBox, type RefusedPromo } from '../../shared/checkout/promo-code-box';
+import { promoErrorText } from '../../shared/checkout/promo-messages';
 import { trackProgram } from './program-events';
 
 const codeFailures = new Set(['PROMO_CODE', 'NETWORK_ERROR', 'TOO_MANY_REQUESTS']);

@@ -5,6 +5,7 @@ import { ProgramCardView } from '../../shared/catalogue/program-card';
 import { Spinner } from '../../ui/feedback';
 import { useAllProgramsAndPacks } from './programs-api';
 import '../../shared/catalogue/academy.css';
+import { academyPath, coursesPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 
@@ -15,8 +16,8 @@ export default function ProgramsPage() {
   const progress = useProgressOverview();
   return (
     <div className="academy">
-      <PageHeader title="Programas y Packs" back={{ to: '/academy', label: 'Volver a la Academia' }}>
-        <ButtonLink to="/academy/cursos" variant="secondary">
+      <PageHeader title="Programas y Packs" back={{ to: academyPath, label: 'Volver a la Academia' }}>
+        <ButtonLink to={coursesPath} variant="secondary">
           Ver cursos
         </ButtonLink>
       </PageHeader>

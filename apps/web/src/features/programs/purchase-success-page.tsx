@@ -9,6 +9,7 @@ import { afterSuccessDestination } from './checkout-rules';
 import { trackProgram } from './program-events';
 import { useAllProgramsAndPacks } from './programs-api';
 import '../../shared/checkout/checkout.css';
+import { programsPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
 
 /**
@@ -36,7 +37,7 @@ export default function PurchaseSuccessPage() {
     void refreshAfterPurchase(queryClient);
   }, [known, programId, appReturn, queryClient]);
 
-  if (!known) return <Navigate to="/programas" replace />;
+  if (!known) return <Navigate to={programsPath} replace />;
 
   const destination = afterSuccessDestination({ appReturn, programId });
 
@@ -48,7 +49,7 @@ export default function PurchaseSuccessPage() {
 
   function close() {
     clearAppReturn();
-    navigate('/programas', { replace: true });
+    navigate(programsPath, { replace: true });
   }
 
   return (

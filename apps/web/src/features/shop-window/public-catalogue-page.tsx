@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { academyPath, coursesPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Banner } from '../../ui/banner';
@@ -33,7 +34,7 @@ export default function PublicCataloguePage() {
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   const options = usePublicFilters();
   const courses = usePublicCourses(filters, pageSize);
-  if (loggedIn) return <Navigate to="/academy/cursos" replace />;
+  if (loggedIn) return <Navigate to={coursesPath} replace />;
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -139,7 +140,7 @@ export default function PublicCataloguePage() {
       )}
       <section className="shop-section" aria-labelledby="shop-catalogue-join">
         <h2 id="shop-catalogue-join">Empezá hoy</h2>
-        <JoinLinks from="/academy" />
+        <JoinLinks from={academyPath} />
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { AccountAgreement, AccountGrant, GrantOrigin } from '@alcancia/contract';
-import type { BadgeTone } from '../../ui/badge';
 import { frequencyLabels } from '../../shared/checkout/plan-rules';
+import type { BadgeTone } from '../../ui/badge';
 
 /** What Mi cuenta › Cobros y accesos says of each agreement and grant, in her words. */
 

@@ -21,10 +21,9 @@ import {
 import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
 import '../../shared/checkout/checkout.css';
 import './account-subscription.css';
+import { plansPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
-
-const plansPath = '/compra/suscripcion';
 
 export type Panel = 'card' | 'reactivate' | null;
 

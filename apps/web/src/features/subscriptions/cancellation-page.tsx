@@ -10,6 +10,7 @@ import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { confirmGuestCancellation, requestGuestCancellation } from './guest-cancellation-api';
 import '../withdrawals/withdrawals.css';
+import { accountSubscriptionPath, withdrawalPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 
@@ -171,13 +172,13 @@ export default function CancellationPage() {
         </li>
         <li>
           Si tu primer cobro fue hace 10 días corridos o menos, también podés arrepentirte y te devolvemos
-          todo: <Link to="/arrepentimiento">Botón de arrepentimiento</Link>.
+          todo: <Link to={withdrawalPath}>Botón de arrepentimiento</Link>.
         </li>
       </ul>
       {loggedIn && (
         <p>
           Con tu sesión iniciada también podés hacerlo desde{' '}
-          <Link to="/mi-cuenta/suscripcion">Mi cuenta › Suscripción</Link>.
+          <Link to={accountSubscriptionPath}>Mi cuenta › Suscripción</Link>.
         </p>
       )}
       <GuestCancellationForm />

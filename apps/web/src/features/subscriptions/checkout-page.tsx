@@ -56,9 +56,8 @@ import { useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState } from './use-plan-choice';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { academyPath, plansPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
-
-const plansPath = '/compra/suscripcion';
 
 const pageTitle = 'Finalizá tu suscripción';
 
@@ -223,7 +222,7 @@ export default function SubscriptionCheckoutPage() {
           currentPlanName={status.data?.subscriptionPlan?.name ?? null}
           chosenPlanTitle={chosen.displayMetadata.title}
           onSeePlans={() => navigate(plansPath, { replace: true, state: backState })}
-          onAcademy={() => navigate('/academy', { replace: true })}
+          onAcademy={() => navigate(academyPath, { replace: true })}
         />
       </>
     );
@@ -309,7 +308,7 @@ export default function SubscriptionCheckoutPage() {
       window.location.assign(appDeepLinkOf(appReturn));
       return;
     }
-    navigate('/academy', { replace: true });
+    navigate(academyPath, { replace: true });
   }
 
   const successBody =

@@ -20,6 +20,7 @@ import {
 import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import { purchaseState } from './use-plan-choice';
 import './subscriptions.css';
+import { academyPath, plansPath } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button';
 
 /**
@@ -48,8 +49,7 @@ export default function IdentificationPage() {
     staleTime: 5 * 60 * 1000,
   });
 
-  if (!validFrequency || !planName)
-    return <Navigate to="/compra/suscripcion" replace state={location.state} />;
+  if (!validFrequency || !planName) return <Navigate to={plansPath} replace state={location.state} />;
   if (loggedIn) {
     return (
       <Navigate
@@ -86,7 +86,7 @@ export default function IdentificationPage() {
           {providerPlan ? `, ${formatMoney(chargedPrice(providerPlan))} ${perPeriod[validFrequency]}` : ''}
           ).
           {providerPlan?.freeTrial && ` Empezás con ${trialText(providerPlan.freeTrial)} de prueba gratis.`}{' '}
-          <Link to="/compra/suscripcion" state={purchaseState(entry, promoCode)}>
+          <Link to={plansPath} state={purchaseState(entry, promoCode)}>
             Cambiar de plan
           </Link>
         </>
@@ -104,7 +104,7 @@ export default function IdentificationPage() {
             iniciá sesión para ver tu plan.
           </p>
           <div className="subscriber-actions">
-            <ButtonLink to="/academy">Ir a mis cursos</ButtonLink>
+            <ButtonLink to={academyPath}>Ir a mis cursos</ButtonLink>
             <Button
               variant="secondary"
               onClick={() => {

@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
+import { plansPath } from '../../lib/paths';
 
 /**
  * The legacy entry (/suscripcion, /suscripciones): the plan list, keeping the query string and
@@ -6,11 +7,5 @@ import { Navigate, useLocation } from 'react-router';
  */
 export default function LegacySubscriptionRedirect() {
   const location = useLocation();
-  return (
-    <Navigate
-      to={{ pathname: '/compra/suscripcion', search: location.search }}
-      state={location.state}
-      replace
-    />
-  );
+  return <Navigate to={{ pathname: plansPath, search: location.search }} state={location.state} replace />;
 }

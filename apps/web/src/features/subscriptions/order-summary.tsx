@@ -2,7 +2,13 @@ import type { PlanFrequency, ProviderPlan, SubscriptionPlan } from '@alcancia/co
 import { useId } from 'react';
 import { formatMoney } from '../../lib/format';
 import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
-import { chargedPrice, discountPercentOf, frequencyLabels, perPeriod, trialText } from '../../shared/checkout/plan-rules';
+import {
+  chargedPrice,
+  discountPercentOf,
+  frequencyLabels,
+  perPeriod,
+  trialText,
+} from '../../shared/checkout/plan-rules';
 
 /** Money lines of the summary (pure, so the numbers are testable). */
 export function summaryLines(providerPlan: ProviderPlan, options: { upgrade: boolean }) {

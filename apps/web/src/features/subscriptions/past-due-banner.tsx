@@ -2,8 +2,9 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { useAccountSubscription } from './account-subscription-api';
 import './past-due-banner.css';
+import { accountSubscriptionPath } from '../../lib/paths';
 
-const sectionPath = '/mi-cuenta/suscripcion';
+const sectionPath = accountSubscriptionPath;
 
 /**
  * "No pudimos cobrar tu suscripción…" in the shell while a renewal is unpaid (grace period). The

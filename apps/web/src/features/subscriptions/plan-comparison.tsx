@@ -1,7 +1,7 @@
 import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import type { CSSProperties } from 'react';
-import { PlanCard } from './plan-card';
 import { benefitRows, type CurrentPlan, type PlanButtonLabel } from '../../shared/checkout/plan-rules';
+import { PlanCard } from './plan-card';
 
 /**
  * The plans side by side (issue 20, decision 75): one column per plan with the price and the

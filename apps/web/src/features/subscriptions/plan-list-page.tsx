@@ -31,6 +31,7 @@ import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './us
 import { usePlanChoice } from './use-plan-choice';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { academyPath, loginPath, plansPath, registerPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
 
 type PromoStep = 'closed' | 'form' | 'login';
@@ -96,7 +97,7 @@ export default function PlanListPage() {
   function goLogin(path: '/login' | '/register') {
     const back = new URLSearchParams(location.search);
     back.set('promoCodeOpen', 'true');
-    navigate(path, { state: { followingPage: `/compra/suscripcion?${back}`, entry } });
+    navigate(path, { state: { followingPage: `${plansPath}?${back}`, entry } });
   }
 
   function redeemed(code: string, response: UsePromoCodeResponse) {
@@ -121,7 +122,7 @@ export default function PlanListPage() {
         text="Probá de nuevo en unos minutos. Mientras tanto, podés seguir en la academia."
         code="Error plans"
         actionLabel="Ir a la academia"
-        onClose={() => navigate('/academy')}
+        onClose={() => navigate(academyPath)}
       />
     );
   }
@@ -179,7 +180,7 @@ export default function PlanListPage() {
     <>
       <section className="plans-page" aria-labelledby="plans-title">
         <p className="plans-back">
-          <Link to={loggedIn ? '/academy' : '/'}>
+          <Link to={loggedIn ? academyPath : '/'}>
             <span aria-hidden="true">← </span>
             {loggedIn ? 'Volver a la academia' : 'Volver al inicio'}
           </Link>
@@ -199,8 +200,8 @@ export default function PlanListPage() {
       />
       <PromoLoginDialog
         open={promoStep === 'login'}
-        onLogin={() => goLogin('/login')}
-        onRegister={() => goLogin('/register')}
+        onLogin={() => goLogin(loginPath)}
+        onRegister={() => goLogin(registerPath)}
         onCancel={() => {
           trackSubscription('promoCancelled', { from: 'plans', loggedIn: false });
           setPromoStep('closed');

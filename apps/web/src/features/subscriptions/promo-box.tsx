@@ -1,9 +1,9 @@
 import type { PlanFrequency, SubscriptionPlan } from '@alcancia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PromoAttempt, PromoCodeBox, type RefusedPromo } from '../../shared/checkout/promo-code-box';
+import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 import { subscriptionPromoErrorText } from './invalid-promo-for-plan';
 import { trackSubscription } from './subscription-events';
-import { searchPlan, subscriptionKeys } from '../../shared/checkout/subscriptions-api';
 
 /**
  * The checkout's promo code box. A code is checked by loading the plan with it (GET

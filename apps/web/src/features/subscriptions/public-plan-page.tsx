@@ -21,6 +21,7 @@ import { trackSubscription } from './subscription-events';
 import { purchaseCountry, useCurrentUserWhen, useSubscriptionStatus } from './use-account';
 import { purchaseState, usePlanChoice } from './use-plan-choice';
 import './subscriptions.css';
+import { plansPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 
@@ -63,7 +64,7 @@ export default function PublicPlanPage() {
     entryCountry: entry?.countryCode,
   });
   const allPlans = (
-    <ButtonLink variant="secondary" to="/compra/suscripcion" state={purchaseState(entry, promoCode)}>
+    <ButtonLink variant="secondary" to={plansPath} state={purchaseState(entry, promoCode)}>
       Ver todos los planes
     </ButtonLink>
   );

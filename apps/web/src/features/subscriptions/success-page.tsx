@@ -7,6 +7,7 @@ import { refreshAfterSubscription } from '../../shared/checkout/subscriptions-ap
 import { trackSubscription } from './subscription-events';
 import '../../shared/checkout/checkout.css';
 import './subscriptions.css';
+import { academyPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
 
 /**
@@ -41,7 +42,7 @@ export default function SubscriptionSuccessPage() {
         <Button
           onClick={() => {
             clearAppReturn();
-            navigate('/academy', { replace: true });
+            navigate(academyPath, { replace: true });
           }}
         >
           Ir a la academia

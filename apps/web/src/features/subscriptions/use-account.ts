@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '@alcancia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { allowedCountry } from '../../shared/checkout/country-gate';
 import { accountKeys, fetchCurrentUser } from '../../shared/account/account-queries';
+import { allowedCountry } from '../../shared/checkout/country-gate';
 
 /**
  * The account data the purchase pages need, also on public pages (hence `enabled`): the current

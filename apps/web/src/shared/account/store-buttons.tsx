@@ -1,3 +1,4 @@
+import { plansPath } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button';
 import { appStoreUrl, isWebView, playStoreUrl } from './app-links';
 
@@ -9,7 +10,7 @@ export function StoreButtons({ onChoose }: { onChoose?(store: 'ios' | 'android' 
   if (typeof navigator !== 'undefined' && isWebView(navigator.userAgent)) {
     return (
       <div className="store-buttons">
-        <ButtonLink to="/compra/suscripcion" onClick={() => onChoose?.('subscription')}>
+        <ButtonLink to={plansPath} onClick={() => onChoose?.('subscription')}>
           Ver planes de suscripción
         </ButtonLink>
       </div>

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError, isMomentaryFailure } from '../../lib/api-client';
+import { termsPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
@@ -22,8 +23,6 @@ import { missingFieldsMessage, missingRegisterFields } from './missing-fields';
 import { PasswordChecklist } from './password-checklist';
 import { CountrySelect, PhoneField, phoneHint } from './profile-fields';
 import { loginWithPassword } from './session-actions';
-
-const termsPath = '/terminos-y-condiciones';
 
 /**
  * The register form of the register page and of the identification step before a purchase:

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { loginPath } from '../../lib/paths';
 import { endSession } from './session-actions';
 
 /** The explicit logout: ends the session and goes to /login. */
@@ -7,6 +8,6 @@ export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     endSession('logout');
-    navigate('/login', { replace: true });
+    navigate(loginPath, { replace: true });
   }, [navigate]);
 }

@@ -1,4 +1,5 @@
 import type { CourseCard } from '@alcancia/contract';
+import { academyCoursePath } from '../../lib/paths';
 
 /**
  * Where a course card leads and which click event it sends (spec §2 course card, §7 events). Every
@@ -9,7 +10,7 @@ export function courseCardTarget(
   course: Pick<CourseCard, 'id' | 'isAccessibleByUser'>,
   progress: number | null,
 ): { to: string; event: 'continue' | 'start' | 'purchase' } {
-  const to = `/academy/${encodeURIComponent(course.id)}`;
+  const to = academyCoursePath(course.id);
   if (!course.isAccessibleByUser) return { to, event: 'purchase' };
   return { to, event: progress === null ? 'start' : 'continue' };
 }

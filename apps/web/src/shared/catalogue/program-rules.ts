@@ -1,5 +1,6 @@
 import type { ProgramCard } from '@alcancia/contract';
 import { formatMoney } from '../../lib/format';
+import { academyCoursePath, plansPath, programCheckoutPath, programDetailPath } from '../../lib/paths';
 
 /**
  * The program card button (purchases spec §4):
@@ -13,7 +14,7 @@ import { formatMoney } from '../../lib/format';
  */
 export type ProgramButton =
   | { kind: 'buy'; label: 'Comprar ahora'; to: string }
-  | { kind: 'subscribersOnly'; label: typeof subscribersOnlyLabel; to: '/compra/suscripcion' }
+  | { kind: 'subscribersOnly'; label: typeof subscribersOnlyLabel; to: typeof plansPath }
   | { kind: 'viewPack'; label: 'Ver pack'; to: string }
   | { kind: 'soon'; label: 'Próximamente' }
   | { kind: 'start'; label: 'Comenzar'; to: string }
@@ -30,7 +31,7 @@ export function programButton(
   /** fraction 0..1 from the progress overview; null when never started */
   progress: number | null,
 ): ProgramButton {
-  const course = `/academy/${encodeURIComponent(program.id)}`;
+  const course = academyCoursePath(program.id);
   if (program.isAccessibleByUser) {
     if (progress === null) return { kind: 'start', label: 'Comenzar', to: course };
     if (progress >= 1) return { kind: 'completed', label: 'Completado', to: course };
@@ -38,7 +39,7 @@ export function programButton(
   }
   if (program.saleStatus === 'OPEN') {
     if (program.onlyForSubscribers) {
-      return { kind: 'subscribersOnly', label: subscribersOnlyLabel, to: '/compra/suscripcion' };
+      return { kind: 'subscribersOnly', label: subscribersOnlyLabel, to: plansPath };
     }
     return program.type === 'PACK'
       ? { kind: 'viewPack', label: 'Ver pack', to: programDetailPath(program.id) }
@@ -47,13 +48,7 @@ export function programButton(
   return { kind: 'soon', label: 'Próximamente' };
 }
 
-export function programDetailPath(id: string): string {
-  return `/programas/${encodeURIComponent(id)}/detalle`;
-}
-
-export function programCheckoutPath(id: string): string {
-  return `/compra/programa/${encodeURIComponent(id)}`;
-}
+export { programCheckoutPath, programDetailPath };
 
 /** "PROGRAMA" or "PACK". */
 export function programTypeLabel(type: ProgramCard['type']): string {

@@ -1,8 +1,8 @@
 import type { ProgramPreview } from '@alcancia/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProgramOrderSummary } from './program-order-summary';
 import { PriceWithoutNationalTaxes, rememberNationalTaxesDisplay } from './national-taxes';
+import { ProgramOrderSummary } from './program-order-summary';
 
 const preview = {
   isProgram: true,

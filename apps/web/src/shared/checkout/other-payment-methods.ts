@@ -1,3 +1,4 @@
+import { otherPaymentMethodsPath as otherPaymentMethodsRoute } from '../../lib/paths';
 /**
  * /compra/otras-formas-de-pago: where "Ver otras formas de pago" leads after the card attempts are
  * used up (decision 77): a page of the product, not an outside address. The query names what she
@@ -6,8 +7,6 @@
 export type OtherPaymentsFor =
   | { kind: 'subscription'; planId: string; frequency?: string }
   | { kind: 'program'; programId: string };
-
-export const otherPaymentMethodsRoute = '/compra/otras-formas-de-pago';
 
 export function otherPaymentMethodsPath(product: OtherPaymentsFor): string {
   const query =

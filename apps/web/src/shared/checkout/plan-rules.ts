@@ -5,6 +5,7 @@ import type {
   ProviderPlan,
   SubscriptionPlan,
 } from '@alcancia/contract';
+import { plansPath } from '../../lib/paths';
 
 /**
  * Pure rules of the plan list and the subscription checkout (spec §2 plan list, §4, §9). Prices
@@ -195,10 +196,10 @@ export type PlanDestination =
  * pages look the plan up by name or id and then replace the address with the id one.
  */
 export const checkoutPath = (planId: string, frequency: PlanFrequency) =>
-  `/compra/suscripcion/${encodeURIComponent(planId)}/${frequency}`;
+  `${plansPath}/${encodeURIComponent(planId)}/${frequency}`;
 
 export const identificationPath = (planId: string, frequency: PlanFrequency) =>
-  `/compra/suscripcion/identificacion/${encodeURIComponent(planId)}/${frequency}`;
+  `${plansPath}/identificacion/${encodeURIComponent(planId)}/${frequency}`;
 
 /**
  * The id address to move to when a page was opened with the plan's name (an old link), or null

@@ -1,6 +1,7 @@
 import { withdrawalWindowDays } from '@alcancia/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { withdrawalPath } from '../../lib/paths';
 
 /**
  * Ley 24.240 art. 34 at checkout, in highlighted text beside the price (issue 28, decision 0142):
@@ -24,7 +25,7 @@ export function WithdrawalRightNotice({ kind }: { kind: 'subscription' | 'progra
           ' Las renovaciones no se revocan, pero podés darte de baja cuando quieras.'}
       </p>
       <p>
-        <Link to="/arrepentimiento">Botón de arrepentimiento</Link>
+        <Link to={withdrawalPath}>Botón de arrepentimiento</Link>
       </p>
     </aside>
   );
