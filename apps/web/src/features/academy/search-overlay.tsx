@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
+import { academyCoursePath } from '../../lib/paths';
 import { courseCardTarget } from '../../shared/catalogue/card-rules';
 import { useSearch } from '../../shared/catalogue/catalog-api';
 import { programDetailPath } from '../../shared/catalogue/program-rules';
@@ -135,7 +136,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
                     <Link
                       to={
                         program.isAccessibleByUser
-                          ? `/academy/${encodeURIComponent(program.id)}`
+                          ? academyCoursePath(program.id)
                           : programDetailPath(program.id)
                       }
                       onClick={close}
@@ -155,11 +156,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
                 {data.events.map((event) => (
                   <li key={event.id}>
                     <Link
-                      to={
-                        event.isAccessibleByUser
-                          ? `/academy/${encodeURIComponent(event.id)}`
-                          : '/compra/suscripcion'
-                      }
+                      to={event.isAccessibleByUser ? academyCoursePath(event.id) : '/compra/suscripcion'}
                       onClick={close}
                       className="search-result"
                     >

@@ -9,6 +9,7 @@ import { downloadReceipt, useAccountPayments } from './account-payments-api';
 import { FiscalDocumentButtons } from './fiscal-document-buttons';
 import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
 import './account-payments.css';
+import { programsPath, withdrawalPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { FieldError } from '../../ui/field-parts';
@@ -146,7 +147,7 @@ export default function AccountPaymentsSection() {
       {payments.data && payments.data.length === 0 && (
         <p>
           Todavía no tenés pagos. Cuando compres un plan o un programa, vas a ver acá cada pago y su
-          comprobante. <Link to="/programas">Ver programas</Link>
+          comprobante. <Link to={programsPath}>Ver programas</Link>
         </p>
       )}
       {payments.data && payments.data.length > 0 && (
@@ -158,7 +159,7 @@ export default function AccountPaymentsSection() {
       )}
       <p className="payment-help">
         Tenés 10 días corridos desde una compra o el primer pago de una suscripción para arrepentirte
-        (Resolución 424/2020). <Link to="/arrepentimiento">Más sobre el botón de arrepentimiento</Link>
+        (Resolución 424/2020). <Link to={withdrawalPath}>Más sobre el botón de arrepentimiento</Link>
       </p>
       <WithdrawDialog payment={withdrawing} onClose={() => setWithdrawing(null)} />
     </section>

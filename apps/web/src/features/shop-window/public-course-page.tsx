@@ -2,6 +2,7 @@ import type { PublicCourse } from '@alcancia/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { academyCoursePath, plansPath, programDetailPath, programPurchasePath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Badge } from '../../ui/badge';
@@ -23,9 +24,7 @@ const sold = (course: PublicCourse) => course.type === 'PROGRAM' || course.type 
 
 /** Where a learner with a session reads the same item in the academy. */
 export function academyPathOf(id: string, kind: 'course' | 'program'): string {
-  return kind === 'program'
-    ? `/programas/${encodeURIComponent(id)}/detalle`
-    : `/academy/${encodeURIComponent(id)}`;
+  return kind === 'program' ? programDetailPath(id) : academyCoursePath(id);
 }
 
 /**
@@ -232,7 +231,7 @@ function Offer({ item, here }: { item: PublicCourse; here: string }) {
         {window && <p>{window}</p>}
         {audience && <p>{audience}</p>}
         {offer.saleStatus === 'OPEN' && (
-          <ButtonLink block to={`/compra/programa/identificacion/${encodeURIComponent(item.id)}`}>
+          <ButtonLink block to={`${programPurchasePath}/identificacion/${encodeURIComponent(item.id)}`}>
             Comprar
           </ButtonLink>
         )}
@@ -247,7 +246,7 @@ function Offer({ item, here }: { item: PublicCourse; here: string }) {
       ) : (
         <p>Lo abrís con una suscripción.</p>
       )}
-      <ButtonLink block to="/compra/suscripcion">
+      <ButtonLink block to={plansPath}>
         Ver los planes
       </ButtonLink>
       <JoinLinks from={here} />

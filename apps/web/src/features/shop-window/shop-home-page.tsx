@@ -1,6 +1,7 @@
 import type { SubscriptionPlan } from '@alcancia/contract';
 import { Link, Navigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
+import { academyPath, plansPath, registerPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
 import { Banner } from '../../ui/banner';
@@ -28,7 +29,7 @@ export default function ShopHomePage() {
   const courses = usePublicCourses({}, 8);
   const programs = usePublicPrograms();
   const plans = usePublicPlans();
-  if (loggedIn) return <Navigate to="/academy" replace />;
+  if (loggedIn) return <Navigate to={academyPath} replace />;
 
   return (
     <div className="shop">
@@ -41,7 +42,7 @@ export default function ShopHomePage() {
           gratis, desde el celular.
         </p>
         <div className="shop-join">
-          <ButtonLink size="large" to="/register">
+          <ButtonLink size="large" to={registerPath}>
             Creá tu cuenta gratis
           </ButtonLink>
           <ButtonLink variant="secondary" size="large" to="/cursos">
@@ -96,7 +97,7 @@ export default function ShopHomePage() {
         <Section
           title="Los planes"
           id="shop-plans"
-          action={<Link to="/compra/suscripcion">Ver precios y frecuencias</Link>}
+          action={<Link to={plansPath}>Ver precios y frecuencias</Link>}
         >
           <p>Con un plan abrís todos los cursos del catálogo, además de los gratis.</p>
           <ul className="shop-plans">
@@ -124,7 +125,7 @@ export default function ShopHomePage() {
       )}
 
       <Section title="¿Ya tenés cuenta?" id="shop-join">
-        <JoinLinks from="/academy" registerLabel="Creá tu cuenta" />
+        <JoinLinks from={academyPath} registerLabel="Creá tu cuenta" />
       </Section>
     </div>
   );

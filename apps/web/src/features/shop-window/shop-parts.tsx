@@ -10,13 +10,14 @@ import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { publicCourseQuery } from './shop-api';
 import './shop-window.css';
+import { loginPath, plansPath, programsPath, registerPath } from '../../lib/paths';
 
 /** A course's public page: the same chunk as the router's lazy route (same module). */
 const loadPublicCoursePage = () => import('./public-course-page');
 
 /** The page paths of the shop window (the server's sitemap uses the same ones). */
 export const coursePath = (id: string) => `/cursos/${encodeURIComponent(id)}`;
-export const programPath = (id: string) => `/programas/${encodeURIComponent(id)}`;
+export const programPath = (id: string) => `${programsPath}/${encodeURIComponent(id)}`;
 
 /**
  * Register and log in from a shop-window page: both carry the page as followingPage, and the page
@@ -31,12 +32,12 @@ export function JoinLinks({
 }) {
   return (
     <div className="shop-join">
-      <ButtonLink to="/register" state={{ followingPage: from }} onClick={() => rememberReturnPath(from)}>
+      <ButtonLink to={registerPath} state={{ followingPage: from }} onClick={() => rememberReturnPath(from)}>
         {registerLabel}
       </ButtonLink>
       <ButtonLink
         variant="secondary"
-        to="/login"
+        to={loginPath}
         state={{ followingPage: from }}
         onClick={() => rememberReturnPath(from)}
       >
@@ -55,13 +56,13 @@ export function ShopNav() {
           <Link to="/cursos">Cursos</Link>
         </li>
         <li>
-          <Link to="/compra/suscripcion">Planes</Link>
+          <Link to={plansPath}>Planes</Link>
         </li>
         <li>
-          <Link to="/login">Iniciá sesión</Link>
+          <Link to={loginPath}>Iniciá sesión</Link>
         </li>
         <li>
-          <ButtonLink size="small" to="/register">
+          <ButtonLink size="small" to={registerPath}>
             Creá tu cuenta
           </ButtonLink>
         </li>

@@ -10,6 +10,7 @@ import { courseCardTarget } from './card-rules';
 import { percent } from './catalog-api';
 import { prefetchCoursePage } from './course-prefetch';
 import './card-cover.css';
+import { academyCoursePath } from '../../lib/paths';
 
 type Colored = AcademyFilters['customFilters']['topic'][number];
 
@@ -168,7 +169,7 @@ const eventCardSizes = '(min-width: 1440px) 330px, (min-width: 1024px) 23vw, (mi
 
 /** A past event opens its page: its classes, or (locked) what it holds and the plans (decision 74). */
 export function EventCard({ event }: { event: Event }) {
-  const to = `/academy/${encodeURIComponent(event.id)}`;
+  const to = academyCoursePath(event.id);
   return (
     <Card
       as="article"
