@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
-import { academyCoursePath } from '../../lib/paths';
+import { academyCoursePath, plansPath } from '../../lib/paths';
 import { courseCardTarget } from '../../shared/catalogue/card-rules';
 import { useSearch } from '../../shared/catalogue/catalog-api';
 import { programDetailPath } from '../../shared/catalogue/program-rules';
@@ -156,7 +156,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose(): voi
                 {data.events.map((event) => (
                   <li key={event.id}>
                     <Link
-                      to={event.isAccessibleByUser ? academyCoursePath(event.id) : '/compra/suscripcion'}
+                      to={event.isAccessibleByUser ? academyCoursePath(event.id) : plansPath}
                       onClick={close}
                       className="search-result"
                     >

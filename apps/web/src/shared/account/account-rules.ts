@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@alcancia/contract';
+import { plansPath } from '../../lib/paths';
 
 /**
  * Pure rules of the logged-in shell about the account: the Argentina date, subscription, the
@@ -65,7 +66,7 @@ export function isPurchasePage(pathname: string): boolean {
 }
 
 /** Where the discount banner leads: the promo code flow of the plan list. */
-export const promoCodeEntryPath = '/compra/suscripcion?promoCodeOpen=true';
+export const promoCodeEntryPath = `${plansPath}?promoCodeOpen=true`;
 
 export interface ExpiredPromoInput {
   userId: string | null | undefined;
