@@ -87,7 +87,7 @@ describe('DialogBody and DialogActions', () => {
         </DialogBody>,
       ),
     ).toBe(
-      '<form class="form dialog-body" novalidate=""><div class="dialog-actions"><button type="submit" class="button button-primary">Enviar</button></div></form>',
+      '<form class="form dialog-body" noValidate=""><div class="dialog-actions"><button type="submit" class="button button-primary">Enviar</button></div></form>',
     );
     expect(renderToStaticMarkup(<DialogBody>x</DialogBody>)).toBe('<div class="dialog-body">x</div>');
   });
