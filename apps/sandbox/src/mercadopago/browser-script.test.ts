@@ -68,6 +68,21 @@ describe('window.MercadoPago stand-in', () => {
     expect(payment.status).toBe('approved');
   });
 
+  it('tokenizes a saved card from its id and the security code typed again', async () => {
+    const mp = new MercadoPago(PUBLIC_KEY);
+    const typed = await mp.createCardToken(card);
+    const customer = await sdk().customer.create({ body: { email: `browser-${Date.now()}@example.com` } });
+    const saved = await sdk().customerCard.create({
+      customerId: customer.id as string,
+      body: { token: typed.id },
+    });
+    const token = await mp.createCardToken({ cardId: saved.id as string, securityCode: '123' });
+    expect(token).toMatchObject({ card_id: saved.id, last_four_digits: '0604', status: 'active' });
+    await expect(mp.createCardToken({ cardId: saved.id as string, securityCode: '12' })).rejects.toEqual([
+      expect.objectContaining({ code: 'E302' }),
+    ]);
+  });
+
   it('rejects with Mercado Pago causes for bad cards and a wrong public key', async () => {
     const mp = new MercadoPago(PUBLIC_KEY);
     await expect(mp.createCardToken({ ...card, cardNumber: '5031755734530605' })).rejects.toEqual([

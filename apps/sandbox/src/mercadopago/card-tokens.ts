@@ -1,5 +1,6 @@
-import { brandOfBin, passesLuhn } from './cards';
+import { brandById, brandOfBin, passesLuhn } from './cards';
 import type { EmulatorContext } from './context';
+import { savedCardById } from './customers';
 import { addPeriod, mpDate } from './dates';
 import { badRequest } from './errors';
 import { asObject, type Json, optionalNumber, optionalString } from './request-body';
@@ -44,12 +45,76 @@ function readExpiry(body: Json): { month: number; year: number } {
   return { month, year };
 }
 
+function tokenDates(now: Date) {
+  return {
+    date_created: mpDate(now),
+    date_last_updated: mpDate(now),
+    // Real tokens expire after seven days.
+    date_due: mpDate(addPeriod(now, 7, 'days')),
+    date_used: null,
+  };
+}
+
+/**
+ * A token for a saved card (`{ card_id, security_code }`): the card's digits, expiry and holder come
+ * from the card saved for a customer, the security code is typed again (Mercado Pago never keeps
+ * it) and must have the brand's length. Any card of the seller's customers may be tokenized: which
+ * customer may use which card is the seller's own check.
+ */
+function createSavedCardToken(
+  context: EmulatorContext,
+  body: Json,
+  cardId: string,
+  publicKey: string | null,
+): CardTokenResource {
+  const saved = savedCardById(context, cardId);
+  if (!saved) {
+    throw badRequest('invalid parameter cardId', { code: 'E205', description: 'invalid parameter cardId' });
+  }
+  const brand = brandById(saved.card.brand);
+  const securityCode = digitsOf(optionalString(body, 'security_code'));
+  if (!securityCode)
+    throw badRequest('parameter securityCode can not be null/empty', {
+      code: '224',
+      description: 'parameter securityCode can not be null/empty',
+    });
+  if (!brand || !/^\d+$/.test(securityCode) || securityCode.length !== brand.securityCodeLength) {
+    throw badRequest('invalid parameter securityCode', {
+      code: 'E302',
+      description: 'invalid parameter securityCode',
+    });
+  }
+  const card = saved.card;
+  const resource: CardTokenResource = {
+    id: context.store.hexId(),
+    public_key: publicKey,
+    card_id: saved.resource.id,
+    first_six_digits: card.first_six_digits,
+    last_four_digits: card.last_four_digits,
+    expiration_month: card.expiration_month,
+    expiration_year: card.expiration_year,
+    cardholder: card.cardholder,
+    status: 'active',
+    ...tokenDates(new Date()),
+    luhn_validation: true,
+    live_mode: false,
+    require_esc: false,
+    card_number_length: brand.numberLength,
+    security_code_length: securityCode.length,
+  };
+  context.store.state.cardTokens[resource.id] = { resource, card: { ...card } };
+  context.store.save();
+  return resource;
+}
+
 export function createCardToken(
   context: EmulatorContext,
   rawBody: unknown,
   publicKey: string | null,
 ): CardTokenResource {
   const body = asObject(rawBody);
+  const cardId = optionalString(body, 'card_id');
+  if (cardId !== null) return createSavedCardToken(context, body, cardId, publicKey);
   const number = digitsOf(optionalString(body, 'card_number'));
   if (!number)
     throw badRequest('parameter cardNumber can not be null/empty', {
@@ -102,11 +167,7 @@ export function createCardToken(
       },
     },
     status: 'active',
-    date_created: mpDate(now),
-    date_last_updated: mpDate(now),
-    // Real tokens expire after seven days.
-    date_due: mpDate(addPeriod(now, 7, 'days')),
-    date_used: null,
+    ...tokenDates(now),
     luhn_validation: true,
     live_mode: false,
     require_esc: false,

@@ -45,7 +45,7 @@ export function installCors(app: FastifyInstance): void {
   });
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Registers `url` and `url/`: the SDK calls `/preapproval/` and `/checkout/preferences/` with the

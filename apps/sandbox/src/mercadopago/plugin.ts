@@ -9,6 +9,7 @@ import type { MercadoPagoEmulatorOptions } from './options';
 import { registerBrowserScriptRoute } from './routes/browser-script';
 import { registerCardTokenRoutes } from './routes/card-tokens';
 import { registerControlRoutes } from './routes/control';
+import { registerCustomerRoutes } from './routes/customers';
 import { registerPayPageRoutes } from './routes/pay-page';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerPaymentRoutes } from './routes/payments';
@@ -35,6 +36,7 @@ export const mercadoPagoEmulator: FastifyPluginAsync<MercadoPagoEmulatorOptions>
   context.faults.install(app);
 
   registerCardTokenRoutes(app, context);
+  registerCustomerRoutes(app, context);
   registerPaymentMethodRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerPreapprovalRoutes(app, context);

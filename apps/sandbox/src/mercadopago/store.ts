@@ -11,6 +11,7 @@ function emptyState(): EmulatorState {
     nextId: Date.now(),
     failRefunds: 0,
     cardTokens: {},
+    customers: {},
     payments: {},
     preapprovals: {},
     authorizedPayments: {},

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CardToken, MercadoPagoConfig, Payment, PaymentRefund, PreApproval, Preference } from 'mercadopago';
+import {
+  CardToken,
+  Customer,
+  CustomerCard,
+  MercadoPagoConfig,
+  Payment,
+  PaymentRefund,
+  PreApproval,
+  Preference,
+} from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config';
 import { TEST_CARDS } from './cards';
 import type { MercadoPagoEmulatorOptions } from './options';
@@ -44,6 +53,8 @@ export function sdk(accessToken = ACCESS_TOKEN) {
     refund: new PaymentRefund(config),
     preapproval: new PreApproval(config),
     preference: new Preference(config),
+    customer: new Customer(config),
+    customerCard: new CustomerCard(config),
   };
 }
 

@@ -16,7 +16,8 @@ export interface Cardholder {
 export interface CardTokenResource {
   id: string;
   public_key: string | null;
-  card_id: null;
+  /** the saved card (`/v1/customers/{id}/cards`) the token was made from; null for a typed card */
+  card_id: string | null;
   first_six_digits: string;
   last_four_digits: string;
   expiration_month: number;
@@ -47,6 +48,62 @@ export interface StoredCard {
 export interface StoredCardToken {
   resource: CardTokenResource;
   card: StoredCard;
+}
+
+/** A customer (`/v1/customers`): the payer a seller saves cards for, found again by e-mail. */
+export interface CustomerResource {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: { area_code: string | null; number: string | null };
+  identification: Identification;
+  address: {
+    id: string | null;
+    zip_code: string | null;
+    street_name: string | null;
+    street_number: number | null;
+  };
+  description: string | null;
+  date_registered: string | null;
+  date_created: string;
+  date_last_updated: string;
+  metadata: Record<string, unknown>;
+  default_card: string | null;
+  default_address: string | null;
+  cards: CustomerCardResource[];
+  addresses: unknown[];
+  live_mode: false;
+}
+
+/** A card saved for a customer (`/v1/customers/{id}/cards`): never the number or the security code. */
+export interface CustomerCardResource {
+  id: string;
+  customer_id: string;
+  user_id: string;
+  expiration_month: number;
+  expiration_year: number;
+  first_six_digits: string;
+  last_four_digits: string;
+  payment_method: {
+    id: CardBrand;
+    name: string;
+    payment_type_id: 'credit_card';
+    thumbnail: string;
+    secure_thumbnail: string;
+  };
+  security_code: { length: number; card_location: 'back' | 'front' };
+  issuer: { id: number; name: string };
+  cardholder: Cardholder;
+  date_created: string;
+  date_last_updated: string;
+  live_mode: false;
+}
+
+export interface StoredCustomer {
+  resource: Omit<CustomerResource, 'cards'>;
+  /** by card id, in the order they were saved */
+  cards: Record<string, { resource: CustomerCardResource; card: StoredCard }>;
 }
 
 export interface RefundResource {
@@ -270,6 +327,7 @@ export interface EmulatorState {
   /** how many of the next refund requests fail (armed through the control API) */
   failRefunds: number;
   cardTokens: Record<string, StoredCardToken>;
+  customers: Record<string, StoredCustomer>;
   payments: Record<string, PaymentResource>;
   preapprovals: Record<string, StoredPreapproval>;
   authorizedPayments: Record<string, AuthorizedPaymentResource>;

@@ -113,6 +113,15 @@
 
     createCardToken(params) {
       const input = params || {};
+      if (input.cardId) {
+        // A saved card (customers and cards): its id and the security code typed again.
+        return call(
+          'POST',
+          '/v1/card_tokens',
+          { public_key: this.publicKey, locale: this.locale },
+          { card_id: input.cardId, security_code: input.securityCode },
+        );
+      }
       return call(
         'POST',
         '/v1/card_tokens',
