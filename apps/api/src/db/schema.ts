@@ -721,6 +721,15 @@ export const paymentOrders = pgTable(
     /** subscriptions: the card the provider charges (brand, e.g. visa, and its last four digits) */
     cardBrand: text('card_brand'),
     cardLastFour: text('card_last_four'),
+    /** subscriptions: the card's expiry as the provider read it off the card token */
+    cardExpirationMonth: integer('card_expiration_month'),
+    cardExpirationYear: integer('card_expiration_year'),
+    /**
+     * subscriptions: the card saved for her at the provider (decision 0225): her customer there and
+     * the saved card's id, offered when she reactivates; null when it could not be saved
+     */
+    providerCustomerId: text('provider_customer_id'),
+    providerCardId: text('provider_card_id'),
     /** subscriptions: cancelled by her ("botón de baja"), with the number her mail carries */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancellationCode: text('cancellation_code'),
