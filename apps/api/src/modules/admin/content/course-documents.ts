@@ -158,7 +158,9 @@ export function applyFields(
 /**
  * One change of the editor: read the course, change its document, write it back, record the
  * audit entry with the document before and after. A change that leaves the document as it was
- * writes nothing (a replayed click).
+ * writes nothing (a replayed click). `beforeWrite`, when given, runs in the same transaction
+ * with both documents once the change is known to change something (it may refuse it by
+ * throwing).
  */
 export async function editCourse(
   db: Database,
@@ -167,6 +169,7 @@ export async function editCourse(
   action: string,
   change: (document: ContentCourseDocument) => ContentCourseDocument,
   target: { type: string; id: string } = { type: 'course', id },
+  beforeWrite?: (tx: Tx, before: ContentCourseDocument, after: ContentCourseDocument) => Promise<void>,
 ): Promise<AdminCourse> {
   const course = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from courses where id = ${id} for update`);
@@ -176,6 +179,7 @@ export async function editCourse(
       request.auditDone = true;
       return loadAdminCourse(tx, id);
     }
+    await beforeWrite?.(tx, before, after);
     await writeCourseDocument(tx, after);
     await recordAudit(tx, request, {
       action,

@@ -13,7 +13,7 @@ import { loadCourseStructure } from '../../academy/course-structure';
 import { toCourseView } from '../../academy/course-view';
 import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { courseCaptionsRoutes } from './captions-routes';
-import { applyFields, editCourse, loadAdminCourse } from './course-documents';
+import { loadAdminCourse } from './course-documents';
 import { contentRoute } from './course-edit-helpers';
 import { coursePublicationRoutes } from './course-publication-routes';
 import { courseCoverRoutes } from './cover-routes';
@@ -22,6 +22,7 @@ import { listCourses } from './list-courses';
 import { courseModuleRoutes } from './module-routes';
 import { courseSectionRoutes } from './section-routes';
 import { contentTagRoutes } from './tag-routes';
+import { updateCourse } from './update-course';
 
 /**
  * The editor's content routes (issue 18, permission `content`): courses, programs, packs and
@@ -72,10 +73,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateAdminCourseRequestSchema,
       response: { 200: adminCourseSchema },
     }),
-    async (request) =>
-      editCourse(app.db, request, request.params.id, 'course.update', (document) =>
-        applyFields(document, request.body),
-      ),
+    async (request) => updateCourse(app, request, request.params.id, request.body),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp, testAppForFile } from '../../../../test/he
 import { operatorSession } from '../../../../test/operators';
 import { courses } from '../../../db/schema';
 import { coverKeyOf, removeUnusedCover } from './cover-cleanup';
+import { coverNotStored } from './update-course';
 
 // Decision 0185: a replaced cover leaves the storage once it commits, unless another content shows it.
 
@@ -24,7 +25,7 @@ const png = (variant: string) =>
 
 function replacementSuite(name: string, t: TestApp, has: (key: string) => boolean) {
   const send = (
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
     headers: Record<string, string>,
     payload?: object,
@@ -95,6 +96,63 @@ function replacementSuite(name: string, t: TestApp, has: (key: string) => boolea
     expect(await removeUnusedCover(t.app, '/covers/curso-presupuesto-960.abcdef12.webp')).toBe(false);
     expect(await removeUnusedCover(t.app, '/media/portadas/../subidas/videos/x.mp4')).toBe(false);
     expect(coverKeyOf('/media/portadas/../subidas/videos/x.mp4')).toBeNull();
+  });
+
+  it(`${name}: PATCH replacing or clearing a stored cover deletes the old file once no content shows it; a demo image is never deleted`, async () => {
+    const editor = await operatorSession(t.app, 'editor');
+    const patch = async (id: string, fields: object) => {
+      const answer = await send('PATCH', `/api/admin/courses/${id}`, editor.headers, fields);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as AdminCourse;
+    };
+    const removed: string[] = [];
+    const remove = t.app.fileStorage.remove;
+    t.app.fileStorage.remove = async (key) => {
+      removed.push(key);
+      return remove.call(t.app.fileStorage, key);
+    };
+    try {
+      // her own cover replaced by a catalogue image through the edit form: the stored file goes
+      await newCourse(editor.headers, `${name}-editada`);
+      const own = await upload(editor.headers, `${name}-editada`, png(`${name}-editada`));
+      expect((await patch(`${name}-editada`, { thumbnail: '/media/images/portada.jpg' })).thumbnail).toBe(
+        '/media/images/portada.jpg',
+      );
+      expect(has(own.key)).toBe(false);
+      expect((await send('GET', own.address, {})).statusCode).toBe(404);
+      // the demo image it now shows is replaced in turn: it is not ours, nothing is deleted
+      removed.length = 0;
+      await patch(`${name}-editada`, { thumbnail: '/media/thumbnails/prog-abierto.svg' });
+      await patch(`${name}-editada`, { thumbnail: null });
+      expect(removed).toEqual([]);
+
+      // a stored cover shown by another content (as its cover or its alternative) stays
+      await newCourse(editor.headers, `${name}-duena`);
+      await newCourse(editor.headers, `${name}-prestada`);
+      const lent = await upload(editor.headers, `${name}-duena`, png(`${name}-prestada`));
+      expect(
+        (await patch(`${name}-prestada`, { thumbnailAlternative: lent.address })).thumbnailAlternative,
+      ).toBe(lent.address);
+      await patch(`${name}-duena`, { thumbnail: null });
+      expect(has(lent.key)).toBe(true);
+      expect((await send('GET', lent.address, {})).statusCode).toBe(200);
+      // the last one to show it clears it: gone
+      await patch(`${name}-prestada`, { thumbnailAlternative: null, name: `Curso ${name} sin alternativa` });
+      expect(has(lent.key)).toBe(false);
+      expect(removed).toEqual([lent.key]);
+
+      // pointing at a stored cover that is no longer there is refused, in Spanish, and changes nothing
+      const gone = await send('PATCH', `/api/admin/courses/${name}-duena`, editor.headers, {
+        thumbnail: lent.address,
+      });
+      expect(gone.statusCode).toBe(400);
+      expect(gone.json()).toMatchObject({ internalCode: 'INVALID_DATA', message: coverNotStored });
+      expect((await send('GET', `/api/admin/courses/${name}-duena`, editor.headers)).json()).toMatchObject({
+        thumbnail: null,
+      });
+    } finally {
+      t.app.fileStorage.remove = remove;
+    }
   });
 
   it(`${name}: a storage that fails to delete the old cover does not undo the new one`, async () => {
