@@ -7,15 +7,9 @@ import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
 import { withdrawPayment } from '../payments/account-payments-api';
 import { refundStatusText } from '../payments/payment-labels';
+import { withdrawalAccessNote, withdrawalRefundText } from './withdrawal-rules';
 
 const fallbackError = 'No pudimos registrar tu arrepentimiento. Probá de nuevo en unos minutos.';
-
-/** What ends with the purchase, in her words. */
-function accessNote(payment: AccountPayment): string {
-  if (payment.kind === 'subscription') return 'Tu suscripción se da de baja y el acceso termina hoy.';
-  if (payment.kind === 'guest_tier') return 'La membresía queda sin efecto.';
-  return `Dejás de tener acceso a ${payment.concept}.`;
-}
 
 /**
  * The one confirmation of a withdrawal from her account: what she gets back and what ends, then
@@ -63,8 +57,8 @@ export function WithdrawDialog({ payment, onClose }: { payment: AccountPayment |
               <strong>{payment.concept}</strong>, pagado el {formatDate(payment.date)}.
             </p>
             <p>
-              Te devolvemos {formatMoney(payment.amount)} completos al mismo medio de pago.{' '}
-              {accessNote(payment)} No se puede deshacer.
+              {withdrawalRefundText(payment, formatMoney)} {withdrawalAccessNote(payment)} No se puede
+              deshacer.
             </p>
           </div>
           {error && <Alert tone="error">{error}</Alert>}
