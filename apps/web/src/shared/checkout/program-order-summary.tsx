@@ -7,8 +7,9 @@ import { PriceWithoutNationalTaxes } from './national-taxes';
 /**
  * The program checkout's order summary: the program, its regular price and discount (its own or a
  * promo code's, as a rounded percent), the price, and the total with the chosen installments. In
- * cuotas it tells the cash price, each cuota, TNA, CFTEA (highlighted) and the total financed;
- * "sin interés" only when she pays nothing over the cash price. Prices in es-AR pesos.
+ * cuotas it tells the cash price, each cuota, the financing cost, TNA, CFTEA (highlighted) and the
+ * total financed, the figures the mail, the receipt and Mi cuenta repeat (decision 0103); "sin
+ * interés" only when she pays nothing over the cash price. Prices in es-AR pesos.
  */
 export function ProgramOrderSummary({
   preview,
@@ -74,6 +75,12 @@ export function ProgramOrderSummary({
                 {financed.interestFree ? ' sin interés' : ''}
               </dd>
             </div>
+            {!financed.interestFree && (
+              <div>
+                <dt>Costo de financiación</dt>
+                <dd>{formatMoney(financed.totalFinanced - financed.cashPrice)}</dd>
+              </div>
+            )}
             <div>
               <dt>
                 <abbr title="Tasa nominal anual">TNA</abbr>
