@@ -44,11 +44,30 @@ export const accountSubscriptionSchema = z.object({
   graceUntil: z.string().nullable(),
   /** where the subscription came from: CARD, PROMO_CODE, GUEST_TIER…; only CARD ones are managed here */
   origin: z.string().nullable(),
+  /**
+   * cancelled and still reactivatable: the card saved for her at Mercado Pago (decision 0225), which
+   * a reactivation can use with only its security code (MercadoPago.js `createCardToken({ cardId,
+   * securityCode })`); null when none is saved, absent in the other states. Never the card number.
+   */
+  storedCard: z
+    .object({
+      /** Mercado Pago's id of the saved card (the `cardId` to tokenize; not secret) */
+      id: z.string(),
+      brand: z.string(),
+      lastFour: z.string(),
+      expirationMonth: z.number().int(),
+      expirationYear: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AccountSubscription = z.infer<typeof accountSubscriptionSchema>;
 
 export const changeCardRequestSchema = z.object({ cardToken: z.string().trim().min(1).max(200) });
-/** Reactivating a cancelled subscription before its end needs the card again (a cancelled agreement cannot be resumed at the provider). */
+/**
+ * Reactivating a cancelled subscription before its end needs a card token (a cancelled agreement
+ * cannot be resumed at the provider): of a card typed again, or of her stored card (`storedCard`).
+ */
 export const reactivateSubscriptionRequestSchema = z.object({ cardToken: z.string().trim().min(1).max(200) });
 
 /* ---------- payments and receipts ---------- */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import type { OrderRow } from '../payments/orders-repository';
+import { storedCardOf } from './subscription-card';
 
 /** Order statuses that are (or were) her subscription after the sale. */
 const afterSaleStatuses: OrderRow['status'][] = ['active', 'cancelled', 'expired', 'withdrawn', 'refunded'];
@@ -119,7 +120,8 @@ export async function loadAccountSubscription(db: Db, userId: string): Promise<A
     origin: 'CARD',
   };
   if (order.status === 'expired' || !inPeriod) return { ...base, status: 'expired' };
-  if (order.status === 'cancelled') return { ...base, status: 'cancelled' };
+  // Reactivatable (cancelled, access still running): the card saved for her is offered back.
+  if (order.status === 'cancelled') return { ...base, status: 'cancelled', storedCard: storedCardOf(order) };
   if (order.pastDueSince) {
     return {
       ...base,

@@ -15,7 +15,13 @@ import { addHistory, findOrder } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody, refusedReasonOf } from '../payments/refused-reason';
 import { latestSubscriptionOrder, loadAccountSubscription, noSubscription } from './account-subscription';
-import { lastFourOf, recordSubscriptionCard } from './subscription-card';
+import {
+  assertOwnCard,
+  cardOf,
+  readCardToken,
+  recordSubscriptionCard,
+  saveCardForReuse,
+} from './subscription-card';
 
 /** How long the answer waits for the provider to charge a pending renewal with the new card. */
 export const PAST_DUE_CHARGE_WAIT_MS = 10_000;
@@ -59,7 +65,8 @@ export async function changeSubscriptionCard(
   const order = await latestSubscriptionOrder(app.db, userId);
   if (!order) throw noSubscription();
   if (order.status !== 'active' || !order.providerPreapprovalId) throw notChangeable();
-  const lastFour = await lastFourOf(app, cardToken);
+  const card = await readCardToken(app, cardToken);
+  await assertOwnCard(app.db, userId, card);
   let updated: Awaited<ReturnType<typeof gateway.updateSubscriptionCard>>;
   try {
     updated = await gateway.updateSubscriptionCard(order.providerPreapprovalId, cardToken);
@@ -74,7 +81,7 @@ export async function changeSubscriptionCard(
     throw error;
   }
   await app.db.transaction(async (tx) => {
-    await recordSubscriptionCard(tx, order.id, { brand: updated.paymentMethodId, lastFour });
+    await recordSubscriptionCard(tx, order.id, { brand: updated.paymentMethodId, ...cardOf(card) });
     await addHistory(tx, {
       orderId: order.id,
       fromStatus: order.status,
@@ -84,6 +91,7 @@ export async function changeSubscriptionCard(
       details: { brand: updated.paymentMethodId },
     });
   });
+  await saveCardForReuse(app, { orderId: order.id, userId, email: order.payerEmail, cardToken, card });
   if (order.pastDueSince) await awaitPastDueCleared(app, order.id, waitMs);
   return loadAccountSubscription(app.db, userId);
 }

@@ -41,7 +41,13 @@ import {
 import { cardFingerprintOf, freeTrialAlreadyUsed, hadFreeTrial, recordFreeTrial } from './free-trials';
 import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
-import { lastFourOf, recordSubscriptionCard } from './subscription-card';
+import {
+  assertOwnCard,
+  cardOf,
+  readCardToken,
+  recordSubscriptionCard,
+  saveCardForReuse,
+} from './subscription-card';
 
 type Outcome = CreateCardSubscriptionResponse | Refusal;
 
@@ -98,6 +104,10 @@ export async function createCardSubscription(
   }
   const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
   const actor: Actor = `user:${userId}`;
+  // Read before the agreement uses the token up: Mi cuenta shows the card's last four digits and
+  // expiry. A token made from a saved card pays only for her own card (decision 0225).
+  const cardRead = await readCardToken(app, request.cardToken);
+  await assertOwnCard(app.db, userId, cardRead);
 
   const order = await openCheckoutOrder(
     app,
@@ -128,8 +138,6 @@ export async function createCardSubscription(
     'card subscription checkout',
   );
 
-  // Read before the agreement uses the token up: Mi cuenta shows the card's last four digits.
-  const lastFour = await lastFourOf(app, request.cardToken);
   let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
   try {
     agreement = await gateway.createSubscription({
@@ -148,7 +156,16 @@ export async function createCardSubscription(
     return closeFailedCheckoutOrder(app, order, error, actor);
   }
   await attachPreapproval(app.db, order.id, agreement.id);
-  await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, lastFour });
+  await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, ...cardOf(cardRead) });
+  // Once the subscription is active on this card, the card is saved for her (decision 0225).
+  const saveCard = () =>
+    saveCardForReuse(app, {
+      orderId: order.id,
+      userId,
+      email: buyer.email,
+      cardToken: request.cardToken,
+      card: cardRead,
+    });
   const current = { ...order, providerPreapprovalId: agreement.id };
 
   if (freeTrial && agreement.nextPaymentDate) {
@@ -161,6 +178,7 @@ export async function createCardSubscription(
       paidUntil: agreement.nextPaymentDate,
       actor,
     });
+    await saveCard();
     return {
       status: 'approved',
       isUpgradeSubscription: false,
@@ -176,6 +194,7 @@ export async function createCardSubscription(
   if (first.status !== 'approved') {
     return first.status === 'pending' ? { status: 'pending', isUpgradeSubscription: isUpgrade } : first;
   }
+  await saveCard();
   return {
     status: 'approved',
     isUpgradeSubscription: isUpgrade,

@@ -32,7 +32,13 @@ import { latestSubscriptionOrder, loadAccountSubscription } from './account-subs
 import { assertNoPendingCheckout } from './checkout-guards';
 import { billingPeriodOf } from './plan-pricing';
 import { priceChangeEffectiveOn, priceChangeMail } from './price-changes';
-import { lastFourOf, recordSubscriptionCard } from './subscription-card';
+import {
+  assertOwnCard,
+  cardOf,
+  readCardToken,
+  recordSubscriptionCard,
+  saveCardForReuse,
+} from './subscription-card';
 
 const notReactivatable = () =>
   new AppError(
@@ -116,7 +122,8 @@ async function scheduleReactivatedPrice(
  * then. Mercado Pago cannot resume a cancelled preapproval ("You can not modify a cancelled
  * preapproval"), so this is a new agreement on the card she gives: same plan, frequency and
  * amount, its first charge (start_date) the day the paid period ends. The new order is active at
- * once; the cancelled one stays cancelled (one active subscription per user).
+ * once; the cancelled one stays cancelled (one active subscription per user). The token may be of
+ * her stored card (decision 0225: only the security code typed again), never of someone else's.
  */
 export async function reactivateSubscription(
   app: FastifyInstance,
@@ -134,6 +141,9 @@ export async function reactivateSubscription(
     throw notReactivatable();
   }
   await assertNoPendingCheckout(app.db, userId);
+  // Read before the agreement uses the token up; a token of a saved card must be of her own card.
+  const card = await readCardToken(app, cardToken);
+  await assertOwnCard(app.db, userId, card);
   const frequencyType = String(previous.details.frequencyType ?? '1months');
   const providerDate = previous.providerPreapprovalId
     ? await gateway
@@ -168,7 +178,6 @@ export async function reactivateSubscription(
     actor,
     'reactivation of a cancelled subscription',
   );
-  const lastFour = await lastFourOf(app, cardToken);
   let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
   try {
     agreement = await gateway.createSubscription({
@@ -198,10 +207,12 @@ export async function reactivateSubscription(
         reactivates: previous.id,
       },
     });
-    await recordSubscriptionCard(tx, order.id, { brand: agreement.paymentMethodId, lastFour });
+    await recordSubscriptionCard(tx, order.id, { brand: agreement.paymentMethodId, ...cardOf(card) });
     await scheduleReactivatedPrice(app, tx, { previous, orderId: order.id, userId });
     // Her access does not change until the new agreement charges: its first charge grants (decision 90).
   });
+  // The provider accepted the card for the new agreement: it is the one offered back next time.
+  await saveCardForReuse(app, { orderId: order.id, userId, email: user.email, cardToken, card });
   return loadAccountSubscription(app.db, userId);
 }
 

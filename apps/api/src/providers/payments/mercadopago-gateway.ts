@@ -1,5 +1,7 @@
 import {
   CardToken,
+  Customer,
+  CustomerCard,
   Invoice,
   MercadoPagoConfig,
   MercadoPagoError,
@@ -19,6 +21,7 @@ import {
   type GatewayInstallmentOption,
   type GatewayInvoice,
   type GatewayPayment,
+  type GatewaySavedCard,
   type GatewaySubscription,
   type InstallmentOptionsInput,
   type PaymentGateway,
@@ -274,6 +277,53 @@ export class MercadoPagoGateway implements PaymentGateway {
             ? null
             : String(raw.card_id),
         identificationNumber: typeof number === 'string' && number ? number : null,
+      };
+    });
+  }
+
+  /** Her customer at Mercado Pago: one per e-mail, found by search or created (a race loses to cause 101). */
+  private async customerIdFor(email: string): Promise<string> {
+    const customers = new Customer(this.config());
+    const found = async () => {
+      const page = await customers.search({ options: { email } });
+      const id = page.results?.[0]?.id;
+      return id ? String(id) : null;
+    };
+    const existing = await found();
+    if (existing) return existing;
+    try {
+      const created = await customers.create({ body: { email } });
+      if (created.id) return String(created.id);
+    } catch (error) {
+      const exists =
+        error instanceof MercadoPagoError &&
+        error.causes.some((cause) => String((cause as { code?: unknown } | null)?.code) === '101');
+      if (!exists) throw error;
+    }
+    const again = await found();
+    if (!again) throw new PaymentProviderError(`customer for ${email}: neither found nor created`, null);
+    return again;
+  }
+
+  saveCard(input: { email: string; cardToken: string }): Promise<GatewaySavedCard> {
+    return call('save card', async () => {
+      const customerId = await this.customerIdFor(input.email);
+      const card = (await new CustomerCard(this.config()).create({
+        customerId,
+        body: { token: input.cardToken },
+      })) as unknown as Loose;
+      const method = (card.payment_method ?? {}) as { id?: unknown };
+      const month = Number(card.expiration_month);
+      const year = Number(card.expiration_year);
+      const lastFour = lastFourOf(card);
+      if (!card.id || !lastFour) throw new Error('the saved card has no id or last four digits');
+      return {
+        customerId: String(card.customer_id ?? customerId),
+        cardId: String(card.id),
+        brand: typeof method.id === 'string' ? method.id : null,
+        lastFour,
+        expirationMonth: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+        expirationYear: Number.isInteger(year) && year > 0 ? year : null,
       };
     });
   }

@@ -133,6 +133,19 @@ export interface GatewayCardToken {
   identificationNumber: string | null;
 }
 
+/** A card saved for a payer at the provider (its customer there), to be paid with again. */
+export interface GatewaySavedCard {
+  /** her customer at the provider (one per e-mail) */
+  customerId: string;
+  /** the saved card's id: what a token for it names (`GatewayCardToken.cardId`) */
+  cardId: string;
+  /** the provider's payment method (visa, master…) */
+  brand: string | null;
+  lastFour: string;
+  expirationMonth: number | null;
+  expirationYear: number | null;
+}
+
 export interface PaymentGateway {
   /** short provider code stored with orders and payments */
   readonly provider: 'MP';
@@ -152,6 +165,12 @@ export interface PaymentGateway {
   searchPayments(externalReference: string): Promise<GatewayPayment[]>;
   /** Reads a card token (does not use it up). */
   getCardToken(id: string): Promise<GatewayCardToken>;
+  /**
+   * Saves the card a token was made from for the payer with this e-mail (her customer at the
+   * provider, found by e-mail or created), so she can pay with it again typing only the security
+   * code. The token may already have paid: saving after a successful payment is the documented way.
+   */
+  saveCard(input: { email: string; cardToken: string }): Promise<GatewaySavedCard>;
   getInvoice(id: string): Promise<GatewayInvoice>;
   refundPayment(
     paymentId: string,
