@@ -146,6 +146,21 @@ test('Plan Oro by card, then a guest Platinum with her e-mail: Mi cuenta shows b
   await expect(fact('Tarjeta')).toContainText('Visa terminada en 3704');
   await expectNoSeriousA11yViolations(page);
 
+  // She cancels the card subscription there: the answer is its cancelled state and code of its own.
+  await subscription.getByRole('button', { name: 'Cancelar suscripción' }).click();
+  const cancel = page.getByRole('dialog', { name: '¿Cancelar tu suscripción?' });
+  await cancel.getByRole('button', { name: 'Sí, cancelar mi suscripción' }).click();
+  await expect(cancel).toBeHidden();
+  // her access still runs to the end of the membership's months, queued after the paid year
+  await expect(fact('Estado')).toContainText(`Cancelada — acceso hasta el ${longDate(queued?.until ?? '')}`);
+  const cancellationCode = ((await fact('Código de baja').locator('dd').textContent()) ?? '').trim();
+  expect(cancellationCode).toMatch(/^BAJA-[A-Z2-9]{10}$/);
+  await expect(fact('Plan')).toContainText('Plan Oro');
+  await expect(subscription.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
+  expect((await waitForMail(request, customer.email, 'Cancelaste tu suscripción')).text).toContain(
+    cancellationCode,
+  );
+
   // Mi cuenta › Compras y pagos: both payments, each with its own amount.
   await page.goto('/mi-cuenta/pagos');
   const cardPayment = paymentCard(page, 'Plan Oro — anual');
