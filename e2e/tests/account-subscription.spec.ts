@@ -104,6 +104,8 @@ test.describe('Mi cuenta: her subscription', () => {
     await expect(page.getByRole('region', { name: 'Reactivá tu suscripción' })).toContainText(
       `el próximo cobro es el ${longDate(customer.endDate)}`,
     );
+    // Her saved card is offered first (decision 0225); here she reactivates with another one.
+    await page.getByRole('radio', { name: 'Usar otra tarjeta' }).check();
     await payWithCard(page, 'Reactivá tu suscripción');
     await expect(fact(page, 'Estado')).toHaveText(/Activa/);
     await expect(fact(page, 'Tarjeta')).toContainText('Mastercard terminada en 0604');

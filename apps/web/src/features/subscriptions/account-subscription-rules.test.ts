@@ -1,6 +1,12 @@
 import type { AccountSubscription } from '@alcancia/contract';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
+import {
+  actionsFor,
+  cardLabel,
+  securityCodeLengthOf,
+  statusLabel,
+  storedCardLabel,
+} from './account-subscription-rules';
 
 const base: AccountSubscription = {
   plan: { id: 'plan-esencial', name: 'Plan Esencial' },
@@ -31,6 +37,28 @@ describe('Mi cuenta → Suscripción rules', () => {
   it('names the card by brand and last four', () => {
     expect(cardLabel({ brand: 'master', lastFour: '0604' })).toBe('Mastercard terminada en 0604');
     expect(cardLabel({ brand: 'visa', lastFour: '3704' })).toBe('Visa terminada en 3704');
+  });
+
+  it('names the stored card with its expiry, and knows its security code length', () => {
+    const stored = {
+      id: '1490022319978',
+      brand: 'visa',
+      lastFour: '3704',
+      expirationMonth: 11,
+      expirationYear: 2030,
+    };
+    expect(storedCardLabel(stored)).toBe('Visa terminada en 3704 (vence 11/30)');
+    expect(
+      storedCardLabel({
+        ...stored,
+        brand: 'amex',
+        lastFour: '7522',
+        expirationMonth: 3,
+        expirationYear: 2031,
+      }),
+    ).toBe('American Express terminada en 7522 (vence 03/31)');
+    expect(securityCodeLengthOf('amex')).toBe(4);
+    expect(securityCodeLengthOf('visa')).toBe(3);
   });
 
   it('offers card change and cancel on live card subscriptions, reactivation on cancelled ones, nothing to manage on promo periods', () => {

@@ -33,6 +33,18 @@ export function cardLabel(card: NonNullable<AccountSubscription['card']>): strin
   return `${brand} terminada en ${card.lastFour}`;
 }
 
+/** "Visa terminada en 3704 (vence 11/30)": the card saved at Mercado Pago, offered for a reactivation. */
+export function storedCardLabel(card: NonNullable<AccountSubscription['storedCard']>): string {
+  const month = String(card.expirationMonth).padStart(2, '0');
+  const year = String(card.expirationYear % 100).padStart(2, '0');
+  return `${cardLabel(card)} (vence ${month}/${year})`;
+}
+
+/** The security code's length for a card brand (American Express has 4 digits, on the front). */
+export function securityCodeLengthOf(brand: string): 3 | 4 {
+  return brand === 'amex' ? 4 : 3;
+}
+
 /** A card subscription of ours: only those are managed here (promo codes and memberships are not). */
 const managed = (s: AccountSubscription) => s.origin === 'CARD';
 

@@ -18,7 +18,8 @@ import {
   reactivateSubscription,
   useAccountSubscription,
 } from './account-subscription-api';
-import { actionsFor, cardLabel, statusLabel } from './account-subscription-rules';
+import { actionsFor, cardLabel, statusLabel, storedCardLabel } from './account-subscription-rules';
+import { StoredCardForm } from './stored-card-form';
 import '../../shared/checkout/checkout.css';
 import './account-subscription.css';
 import { plansPath } from '../../lib/paths';
@@ -111,8 +112,13 @@ export function CardPanel({
   const titleId = useId();
   const reactivating = panel === 'reactivate';
   const title = reactivating ? 'Reactivá tu suscripción' : 'Tu nueva tarjeta';
+  // Decision 0225: a reactivation offers the card saved at Mercado Pago (only its security code).
+  const stored = reactivating ? (subscription.storedCard ?? null) : null;
+  const [useStored, setUseStored] = useState(true);
+  const choiceName = useId();
+  const storedLabelId = useId();
 
-  async function submit(card: CardFormSubmission) {
+  async function submit(card: Pick<CardFormSubmission, 'token'>) {
     setError(null);
     try {
       const answer = reactivating
@@ -160,7 +166,46 @@ export function CardPanel({
           </Button>
         </Banner>
       )}
-      {sdk.status === 'ready' && (
+      {sdk.status === 'ready' && stored && (
+        <fieldset className="stored-card-choice">
+          <legend>¿Con qué tarjeta?</legend>
+          <label className="stored-card-option">
+            <input
+              type="radio"
+              name={choiceName}
+              checked={useStored}
+              onChange={() => {
+                setUseStored(true);
+                setError(null);
+              }}
+            />
+            <span id={storedLabelId}>Usar {storedCardLabel(stored)}</span>
+          </label>
+          <label className="stored-card-option">
+            <input
+              type="radio"
+              name={choiceName}
+              checked={!useStored}
+              onChange={() => {
+                setUseStored(false);
+                setError(null);
+              }}
+            />
+            <span>Usar otra tarjeta</span>
+          </label>
+        </fieldset>
+      )}
+      {sdk.status === 'ready' && stored && useStored && (
+        <StoredCardForm
+          mp={sdk.mp}
+          card={stored}
+          submitLabel="Reactivar mi suscripción"
+          describedBy={storedLabelId}
+          attempt={attempt}
+          onSubmit={(token) => submit({ token })}
+        />
+      )}
+      {sdk.status === 'ready' && !(stored && useStored) && (
         <CardForm
           mp={sdk.mp}
           documentTypes={sdk.documentTypes}

@@ -55,6 +55,12 @@ export interface CardTokenInput {
   identificationNumber: string;
 }
 
+/** A card saved for her at Mercado Pago: its id and the security code typed again. */
+export interface SavedCardTokenInput {
+  cardId: string;
+  securityCode: string;
+}
+
 export interface CardToken {
   id: string;
   first_six_digits?: string;
@@ -66,7 +72,7 @@ export interface MercadoPagoInstance {
   getPaymentMethods(params: { bin: string }): Promise<{ results: PaymentMethod[] }>;
   getIssuers(params: { paymentMethodId: string; bin: string }): Promise<Issuer[]>;
   getInstallments(params: { amount: string; bin: string; locale?: string }): Promise<InstallmentsResult[]>;
-  createCardToken(params: CardTokenInput): Promise<CardToken>;
+  createCardToken(params: CardTokenInput | SavedCardTokenInput): Promise<CardToken>;
 }
 
 type MercadoPagoConstructor = new (publicKey: string, options?: { locale?: string }) => MercadoPagoInstance;
