@@ -7,7 +7,7 @@ import {
 } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, type StoredCredentials, signIn, validateAccount } from './support/accounts';
-import { cardForm, fillCard } from './support/cards';
+import { cardForm, cardToken, fillCard } from './support/cards';
 import { waitForMail } from './support/mailbox';
 import { downloadReceipt, plain, providerPayment } from './support/receipts';
 
@@ -66,13 +66,18 @@ async function herAccess(request: APIRequestContext, credentials: StoredCredenti
 }
 
 /**
- * Membresía Platinum (3 months) bought as a guest on the Checkout Pro stand-in with her own
- * e-mail, from another browser (her phone: no session). Returns the operation number.
+ * A guest membership (`mf-platinum`: 3 months, `mf-oro`: 6) bought on the Checkout Pro stand-in
+ * with her own e-mail, from another browser (her phone: no session). Returns the operation number.
  */
-async function buyGuestPlatinum(browser: Browser, origin: string, email: string): Promise<string> {
+async function buyGuestMembership(
+  browser: Browser,
+  origin: string,
+  email: string,
+  slug: 'mf-platinum' | 'mf-oro',
+): Promise<string> {
   const phone = await browser.newContext({ baseURL: origin });
   const page = await phone.newPage();
-  await page.goto('/compra/mf-platinum');
+  await page.goto(`/compra/${slug}`);
   await page.getByLabel('Nombre').fill('Ana');
   await page.getByLabel('Apellido').fill('Pérez');
   await page.getByLabel('Correo electrónico').fill(email);
@@ -81,12 +86,33 @@ async function buyGuestPlatinum(browser: Browser, origin: string, email: string)
   await expect(page).toHaveURL(/\/sandbox\/mercadopago\/checkout\/v1\//);
   await page.getByLabel('Nombre del titular (elige el resultado)').selectOption('APRO');
   await page.getByRole('button', { name: /^Pagar/ }).click();
-  await expect(page).toHaveURL(/\/compra\/mf-platinum\/exito(\?|$)/);
+  await expect(page).toHaveURL(new RegExp(`/compra/${slug}/exito(\\?|$)`));
   const operation = new URL(page.url()).searchParams.get('payment_id') ?? '';
   expect(operation).toMatch(/^\d+$/);
   await phone.close();
   return operation;
 }
+
+/** Waits until the membership paid at the provider is one of her grants (it comes by webhook). */
+async function membershipGrant(request: APIRequestContext, credentials: StoredCredentials) {
+  await expect
+    .poll(async () => (await herAccess(request, credentials)).grants.length, { timeout: 30_000 })
+    .toBe(2);
+  const grant = (await herAccess(request, credentials)).grants.find((g) => g.origin === 'guest_purchase');
+  expect(grant).toBeTruthy();
+  return grant as Access['grants'][number];
+}
+
+/** Mi cuenta › Cobros y accesos: her grants, one card each. */
+const grantsOf = (page: Page) => page.getByRole('region', { name: 'Tus accesos' }).getByRole('listitem');
+const grantFrom = (page: Page, origin: string) =>
+  grantsOf(page).filter({ has: page.getByText(origin, { exact: true }) });
+/** Mi cuenta › Suscripción: one fact of it ("Plan", "Estado", …). */
+const subscriptionFact = (page: Page, term: string) =>
+  page
+    .getByRole('region', { name: 'Suscripción', exact: true })
+    .locator('.subscription-facts div')
+    .filter({ has: page.getByText(term, { exact: true }) });
 
 const paymentCard = (page: Page, concept: string | RegExp) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: concept }) });
@@ -121,13 +147,13 @@ test('Plan Oro by card, then a guest Platinum with her e-mail: Mi cuenta shows b
   expect(plain(confirmation.text)).toMatch(/Pagaste \$ 134\.100,00 con la tarjeta terminada en 3704/);
 
   // The membership, bought apart with the same e-mail, lands in her account as its own grant.
-  const guestOperation = await buyGuestPlatinum(browser, new URL(page.url()).origin, customer.email);
-  await expect
-    .poll(async () => (await herAccess(request, customer.credentials)).grants.length, { timeout: 30_000 })
-    .toBe(2);
-  const queued = (await herAccess(request, customer.credentials)).grants.find(
-    (g) => g.origin === 'guest_purchase',
+  const guestOperation = await buyGuestMembership(
+    browser,
+    new URL(page.url()).origin,
+    customer.email,
+    'mf-platinum',
   );
+  const queued = await membershipGrant(request, customer.credentials);
   // queued after the paid year (from the day after its last day), for its 3 months
   expect(queued?.from).toBe(addDays(cardEnd.slice(0, 10), 1));
   expect(queued?.until).toBe(addMonths(cardEnd.slice(0, 10), 3));
@@ -136,8 +162,7 @@ test('Plan Oro by card, then a guest Platinum with her e-mail: Mi cuenta shows b
   // plan is the one she pays for, not the membership's.
   await page.goto('/mi-cuenta/suscripcion');
   const subscription = page.getByRole('region', { name: 'Suscripción', exact: true });
-  const fact = (term: string) =>
-    subscription.locator('.subscription-facts div').filter({ has: page.getByText(term, { exact: true }) });
+  const fact = (term: string) => subscriptionFact(page, term);
   await expect(fact('Plan')).toContainText('Plan Oro');
   await expect(fact('Frecuencia')).toContainText('Anual');
   await expect(fact('Estado')).toContainText('Activa');
@@ -213,13 +238,11 @@ test('Plan Oro by card, then a guest Platinum with her e-mail: Mi cuenta shows b
   await page.goto('/mi-cuenta/accesos');
   const accessSection = page.getByRole('region', { name: 'Cobros y accesos', exact: true });
   await expect(accessSection).toContainText('No tenés suscripciones que se cobren con tarjeta.');
-  const grants = page.getByRole('region', { name: 'Tus accesos' }).getByRole('listitem');
-  const grantFrom = (origin: string) => grants.filter({ has: page.getByText(origin, { exact: true }) });
-  await expect(grantFrom('Membresía')).toContainText('Vigente');
-  await expect(grantFrom('Membresía')).toContainText(`Desde${shortDate(today)}`);
-  await expect(grantFrom('Membresía')).toContainText(`Hasta${shortDate(until)}`);
-  await expect(grantFrom('Tarjeta')).toContainText('Terminado');
-  await expect(grantFrom('Tarjeta')).toContainText('Te arrepentiste de la compra');
+  await expect(grantFrom(page, 'Membresía')).toContainText('Vigente');
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Desde${shortDate(today)}`);
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Hasta${shortDate(until)}`);
+  await expect(grantFrom(page, 'Tarjeta')).toContainText('Terminado');
+  await expect(grantFrom(page, 'Tarjeta')).toContainText('Te arrepentiste de la compra');
 
   // And the academy lets her in: the paid course carries no lock.
   await page.goto('/academy');
@@ -229,6 +252,82 @@ test('Plan Oro by card, then a guest Platinum with her e-mail: Mi cuenta shows b
     .filter({ has: page.getByRole('heading', { name: 'Tu presupuesto mensual en una hora' }) });
   await expect(paidCourse).toBeVisible();
   await expect(paidCourse.getByTitle('Requiere suscripción')).toHaveCount(0);
+});
+
+test('Plan Esencial by card, then a heavier guest ORO: her year stays Esencial; withdrawing the Esencial payment gives back its 95.040 and leaves the ORO months, not the refunded year', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await newCustomer(request, 'esencial-y-oro');
+  await validateAccount(request, customer.email);
+  const subscribed = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${customer.credentials.accessToken}` },
+    data: {
+      subscriptionPlanName: 'Plan Esencial',
+      subscriptionPlanFrequency: 'annual',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  const cardEnd = ((await subscribed.json()) as { subscriptionEndDate: string }).subscriptionEndDate.slice(
+    0,
+    10,
+  );
+  await signIn(page, customer.credentials);
+  const guestOperation = await buyGuestMembership(
+    browser,
+    new URL(page.url()).origin,
+    customer.email,
+    'mf-oro',
+  );
+  const queued = await membershipGrant(request, customer.credentials);
+  expect(queued.from).toBe(addDays(cardEnd, 1));
+  expect(queued.until).toBe(addMonths(cardEnd, 6));
+
+  // The ORO months wait for the Esencial year: today she is on the plan she pays for (case 4).
+  await page.goto('/mi-cuenta/suscripcion');
+  await expect(subscriptionFact(page, 'Plan')).toContainText('Plan Esencial');
+  await expect(subscriptionFact(page, 'Frecuencia')).toContainText('Anual');
+  await expect(subscriptionFact(page, 'Próximo cobro')).toContainText(money('95.040'));
+  await expect(subscriptionFact(page, 'Tarjeta')).toContainText('Visa terminada en 3704');
+  await page.goto('/mi-cuenta/accesos');
+  await expect(grantFrom(page, 'Tarjeta')).toContainText('Vigente');
+  await expect(grantFrom(page, 'Membresía')).toContainText('Próximamente');
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Desde${shortDate(queued.from)}`);
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Hasta${shortDate(queued.until ?? '')}`);
+
+  // She withdraws the Esencial payment from its agreement's card.
+  const agreement = page.getByRole('region', { name: 'Suscripciones con tarjeta' }).getByRole('listitem');
+  await agreement.getByRole('button', { name: 'Arrepentirme de esta compra' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Te arrepentís de esta compra?' });
+  await expect(confirm).toContainText(/Te devolvemos \$\s95\.040 completos/);
+  await confirm.getByRole('button', { name: 'Sí, arrepentirme' }).click();
+  const done = page.getByRole('dialog', { name: 'Te arrepentiste de la compra' });
+  await expect(done).toContainText(/ARR-[A-Z2-9]{6}/);
+  await done.getByRole('button', { name: 'Entendido' }).click();
+
+  // The refunded year is closed; the ORO months she paid for run from today (case 2).
+  const today = argentinaToday();
+  const until = addMonths(today, 6);
+  await expect(grantFrom(page, 'Tarjeta')).toContainText('Terminado');
+  await expect(grantFrom(page, 'Membresía')).toContainText('Vigente');
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Desde${shortDate(today)}`);
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Hasta${shortDate(until)}`);
+  await page.goto('/mi-cuenta/suscripcion');
+  await expect(subscriptionFact(page, 'Plan')).toContainText('Plan Oro');
+  await expect(subscriptionFact(page, 'Tenés acceso hasta')).toContainText(longDate(until));
+  // nothing charges her any more
+  await expect(subscriptionFact(page, 'Próximo cobro')).toHaveCount(0);
+  await expect(subscriptionFact(page, 'Tarjeta')).toHaveCount(0);
+
+  // At Mercado Pago: the Esencial payment in full, the membership's untouched.
+  await page.goto('/mi-cuenta/pagos');
+  const cardOperation = await operationOf(paymentCard(page, 'Plan Esencial — anual'));
+  await expect.poll(async () => (await providerPayment(request, cardOperation))?.status).toBe('refunded');
+  expect((await providerPayment(request, cardOperation))?.transaction_amount_refunded).toBe(95040);
+  expect((await providerPayment(request, guestOperation))?.transaction_amount_refunded ?? 0).toBe(0);
+  await expect(paymentCard(page, 'Membresía Oro')).toContainText('Aprobado');
 });
 
 test('a program in 6 cuotas with interest: the checkout, the mail, Mi cuenta and the receipt state the same total, cuota and financing cost, and a withdrawal gives all of it back', async ({
