@@ -225,6 +225,8 @@ export const accountErrorCodes = [
   'SUBSCRIPTION_NOT_CANCELLABLE',
   'SUBSCRIPTION_NOT_REACTIVATABLE',
   'SUBSCRIPTION_CARD_NOT_CHANGEABLE',
+  /** 403: a card token made from a card saved for someone else (decision 0225) */
+  'CARD_NOT_YOURS',
   'WITHDRAWAL_WINDOW_CLOSED',
   'WITHDRAWAL_NOT_ALLOWED',
   'ALREADY_WITHDRAWN',
