@@ -3,12 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { downloadReceipt, useAccountPayments } from '../../shared/purchases/account-payments-api';
+import {
+  paidInstallmentsLabel,
+  paymentStatusLabels,
+  withdrawalWindow,
+} from '../../shared/purchases/payment-labels';
 import { Spinner } from '../../ui/feedback';
 import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
-import { downloadReceipt, useAccountPayments } from './account-payments-api';
 import { FiscalDocumentButtons } from './fiscal-document-buttons';
-import { paidInstallmentsLabel, paymentStatusLabels, withdrawalWindow } from './payment-labels';
-import './account-payments.css';
+import '../../shared/purchases/account-payments.css';
 import { programsPath, withdrawalPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';

@@ -9,7 +9,7 @@ import { useIsLoggedIn } from '../../lib/use-session';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { confirmGuestCancellation, requestGuestCancellation } from './guest-cancellation-api';
-import '../withdrawals/withdrawals.css';
+import '../../shared/purchases/withdrawals.css';
 import { accountSubscriptionPath, withdrawalPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';

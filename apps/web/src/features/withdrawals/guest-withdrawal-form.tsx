@@ -4,10 +4,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { CodeField, EmailField } from '../../shared/auth/auth-fields';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
+import { refundStatusText } from '../../shared/purchases/payment-labels';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { refundStatusText } from '../payments/payment-labels';
 import { confirmGuestWithdrawal, requestGuestWithdrawal } from './withdrawals-api';
 
 const fallbackError = 'No pudimos completar el pedido. Probá de nuevo en unos minutos.';

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { withdrawPayment } from '../../shared/purchases/account-payments-api';
+import { refundStatusText } from '../../shared/purchases/payment-labels';
 import { Dialog } from '../../ui/dialog';
 import { Alert } from '../../ui/feedback';
-import { withdrawPayment } from '../payments/account-payments-api';
-import { refundStatusText } from '../payments/payment-labels';
 import { withdrawalAccessNote, withdrawalRefundText } from './withdrawal-rules';
 
 const fallbackError = 'No pudimos registrar tu arrepentimiento. Probá de nuevo en unos minutos.';

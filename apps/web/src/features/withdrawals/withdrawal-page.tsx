@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
+import { useAccountPayments } from '../../shared/purchases/account-payments-api';
+import { withdrawalWindow } from '../../shared/purchases/payment-labels';
 import { Spinner } from '../../ui/feedback';
-import { useAccountPayments } from '../payments/account-payments-api';
-import { withdrawalWindow } from '../payments/payment-labels';
 import { GuestWithdrawalForm } from './guest-withdrawal-form';
 import { WithdrawDialog } from './withdraw-dialog';
-import '../payments/account-payments.css';
-import './withdrawals.css';
+import '../../shared/purchases/account-payments.css';
+import '../../shared/purchases/withdrawals.css';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 
