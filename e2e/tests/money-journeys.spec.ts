@@ -330,6 +330,77 @@ test('Plan Esencial by card, then a heavier guest ORO: her year stays Esencial; 
   await expect(paymentCard(page, 'Membresía Oro')).toContainText('Aprobado');
 });
 
+test('Plan Oro monthly by card, then a guest Platinum: a renewal charged by the card moves her paid month and the membership after it, so she never pays twice for the same months', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await newCustomer(request, 'renueva-con-membresia');
+  await validateAccount(request, customer.email);
+  const subscribed = await request.post('/api/users/mercadopago/suscription', {
+    headers: { authorization: `Bearer ${customer.credentials.accessToken}` },
+    data: {
+      subscriptionPlanName: 'Plan Oro',
+      subscriptionPlanFrequency: 'monthly',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  const cardEnd = ((await subscribed.json()) as { subscriptionEndDate: string }).subscriptionEndDate.slice(
+    0,
+    10,
+  );
+  await signIn(page, customer.credentials);
+  await buyGuestMembership(browser, new URL(page.url()).origin, customer.email, 'mf-platinum');
+  const queued = await membershipGrant(request, customer.credentials);
+  expect(queued.until).toBe(addMonths(cardEnd, 3));
+
+  // The card renews (Mercado Pago charges the agreement's next month).
+  const state = (await (await request.get('/sandbox/mercadopago/_control/state')).json()) as {
+    preapprovals: Record<string, { resource: { id: string; payer_email: string; status: string } }>;
+  };
+  const preapproval = Object.values(state.preapprovals).find(
+    (p) => p.resource.payer_email === customer.email && p.resource.status === 'authorized',
+  );
+  expect(preapproval).toBeTruthy();
+  const charged = await request.post(
+    `/sandbox/mercadopago/_control/preapproval/${preapproval?.resource.id}/charge`,
+    {
+      data: { outcome: 'approved' },
+    },
+  );
+  expect(charged.status(), await charged.text()).toBe(200);
+
+  // Mi cuenta › Compras y pagos: the renewal is listed (it comes by webhook), 11.900 like the first month.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/users/me/payments', {
+        headers: { authorization: `Bearer ${customer.credentials.accessToken}` },
+      });
+      const { payments } = (await res.json()) as { payments: { kind: string; status: string }[] };
+      return payments.filter((p) => p.kind === 'subscription' && p.status === 'approved').length;
+    })
+    .toBe(2);
+  await page.goto('/mi-cuenta/pagos');
+  const charges = paymentCard(page, 'Plan Oro — mensual');
+  await expect(charges).toHaveCount(2);
+  for (const charge of await charges.all()) await expect(charge).toContainText(/Importe\s*\$\s11\.900/);
+
+  // What she paid for moves her access: a month more on the card, the membership after it.
+  const renewedEnd = addMonths(cardEnd, 1);
+  await page.goto('/mi-cuenta/accesos');
+  await expect(grantFrom(page, 'Tarjeta')).toContainText(`Hasta${shortDate(renewedEnd)}`);
+  await expect(grantFrom(page, 'Membresía')).toContainText('Próximamente');
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Desde${shortDate(addDays(renewedEnd, 1))}`);
+  await expect(grantFrom(page, 'Membresía')).toContainText(`Hasta${shortDate(addMonths(renewedEnd, 3))}`);
+  await page.goto('/mi-cuenta/suscripcion');
+  await expect(subscriptionFact(page, 'Próximo cobro')).toContainText(longDate(renewedEnd));
+  await expect(subscriptionFact(page, 'Próximo cobro')).toContainText(money('11.900'));
+  await expect(subscriptionFact(page, 'Tenés acceso hasta')).toContainText(
+    longDate(addMonths(renewedEnd, 3)),
+  );
+});
+
 test('a program in 6 cuotas with interest: the checkout, the mail, Mi cuenta and the receipt state the same total, cuota and financing cost, and a withdrawal gives all of it back', async ({
   page,
   request,
