@@ -13,12 +13,13 @@ import { downloadReceipt, plain, providerPayment } from './support/receipts';
 
 /*
  * Issue 27 as a person lives it, in Chromium against the built app and the Mercado Pago emulator:
- * two purchases that meet (a card plan and a guest membership bought with her own e-mail), a
- * withdrawal that gives back exactly the payment she withdraws and leaves the months she paid for
- * apart (case 1), and program cuotas stated alike in the checkout, the mail, Mi cuenta and the
- * receipt, before and after a withdrawal (case 7). Mi cuenta › Cobros y accesos with both
- * purchases listed, cancel and withdraw from there, is account-access.spec.ts; this spec follows
- * the money.
+ * a card plan and a guest membership bought with her own e-mail meet. Mi cuenta keeps showing what
+ * charges her (case 4); withdrawing the card payment gives back exactly that payment and leaves the
+ * membership months she paid for, not the refunded year (cases 1 and 2); a renewal moves her access
+ * and the membership after it (case 3); program cuotas are stated alike in the checkout, the mail,
+ * Mi cuenta and the receipt, before and after a withdrawal (case 7). Both purchases listed in
+ * Cobros y accesos, cancelled and withdrawn from there, is account-access.spec.ts; this spec
+ * follows the money.
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
