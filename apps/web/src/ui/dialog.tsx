@@ -1,11 +1,4 @@
-import {
-  type FormHTMLAttributes,
-  type HTMLAttributes,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { type FormHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -119,13 +112,11 @@ export function Dialog({
  * (its submit button in DialogActions).
  */
 export function DialogBody({
-  as = 'div',
+  as: Element = 'div',
   className,
   ...body
 }: { as?: 'div' | 'form' } & FormHTMLAttributes<HTMLFormElement>) {
-  const classes = className ? `${className} dialog-body` : 'dialog-body';
-  if (as === 'form') return <form className={classes} {...body} />;
-  return <div className={classes} {...(body as HTMLAttributes<HTMLDivElement>)} />;
+  return <Element className={className ? `${className} dialog-body` : 'dialog-body'} {...(body as object)} />;
 }
 
 /** The dialog's buttons, at its bottom (`.dialog-actions`). */

@@ -1,19 +1,43 @@
 import type { ReactNode } from 'react';
 
-/** A message block. `error` is announced at once (role=alert), the others politely. */
-export function Alert({
-  tone,
-  children,
-  title,
-}: {
-  tone: 'error' | 'success' | 'info';
+/*
+ * Banner lives here, beside Spinner: the entry chunk carries this module already (the shell's
+ * spinner), so a page's message costs it no chunk of its own (ui/banner.tsx re-exports it).
+ */
+
+export type BannerTone = 'info' | 'success' | 'warning' | 'danger';
+
+const toneClass: Record<BannerTone, string> = {
+  info: 'alert-info',
+  success: 'alert-success',
+  warning: 'alert-warning',
+  danger: 'alert-error',
+};
+
+interface BannerProps {
+  tone: BannerTone;
   children: ReactNode;
   title?: string;
-}) {
+  /** one action next to the text (a button or a link) */
+  action?: ReactNode;
+  /**
+   * `alert` interrupts the screen reader (an error that just happened), `status` waits, `none`
+   * for a banner that is part of the page from the start. Defaults: danger → alert, else status.
+   */
+  live?: 'alert' | 'status' | 'none';
+}
+
+/**
+ * A message across the content: the result of an action, or a state she should know about (the
+ * older `Alert` folded in: its `error` is the `danger` tone).
+ */
+export function Banner({ tone, children, title, action, live }: BannerProps) {
+  const role = live ?? (tone === 'danger' ? 'alert' : 'status');
   return (
-    <div className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div className={`alert ${toneClass[tone]}`} role={role === 'none' ? undefined : role}>
       {title && <p className="alert-title">{title}</p>}
       <div>{children}</div>
+      {action && <div className="alert-action">{action}</div>}
     </div>
   );
 }

@@ -5,8 +5,9 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { withdrawPayment } from '../../shared/purchases/account-payments-api';
 import { refundStatusText } from '../../shared/purchases/payment-labels';
-import { Dialog } from '../../ui/dialog';
-import { Alert } from '../../ui/feedback';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
 import { withdrawalAccessNote, withdrawalRefundText } from './withdrawal-rules';
 
 const fallbackError = 'No pudimos registrar tu arrepentimiento. Probá de nuevo en unos minutos.';
@@ -51,7 +52,7 @@ export function WithdrawDialog({ payment, onClose }: { payment: AccountPayment |
       describedBy={descriptionId}
     >
       {payment && !result && (
-        <div className="dialog-body" aria-busy={sending}>
+        <DialogBody aria-busy={sending}>
           <div id={descriptionId}>
             <p>
               <strong>{payment.concept}</strong>, pagado el {formatDate(payment.date)}.
@@ -61,25 +62,19 @@ export function WithdrawDialog({ payment, onClose }: { payment: AccountPayment |
               deshacer.
             </p>
           </div>
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={confirm} disabled={sending}>
+          {error && <Banner tone="danger">{error}</Banner>}
+          <DialogActions>
+            <Button onClick={confirm} disabled={sending}>
               {sending ? 'Registrando…' : 'Sí, arrepentirme'}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={close}
-              disabled={sending}
-              data-autofocus
-            >
+            </Button>
+            <Button variant="secondary" onClick={close} disabled={sending} data-autofocus>
               No, volver
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       )}
       {payment && result && (
-        <div className="dialog-body">
+        <DialogBody>
           <div id={descriptionId} role="status">
             <p>
               Tu código de arrepentimiento es{' '}
@@ -88,12 +83,12 @@ export function WithdrawDialog({ payment, onClose }: { payment: AccountPayment |
             </p>
             <p>{refundStatusText(result.refundStatus)}</p>
           </div>
-          <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={close} data-autofocus>
+          <DialogActions>
+            <Button onClick={close} data-autofocus>
               Entendido
-            </button>
-          </div>
-        </div>
+            </Button>
+          </DialogActions>
+        </DialogBody>
       )}
     </Dialog>
   );
