@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /*
- * The parts TextField and SelectField are made of, for a field they do not cover (a textarea, a
+ * The parts TextField and SelectField are made of (FieldHint is in field-hint.tsx), for a field they do not cover (a textarea, a
  * file input, a select with its own label look, a group of checkboxes): the same classes, so the
  * look stays one. Tie the hint and the error to the control with aria-describedby yourself.
  */
@@ -49,23 +49,6 @@ export function FieldBox({ select = false, children }: { select?: boolean; child
 /** The classes of the control itself (input, select, textarea) inside a FieldBox. */
 export function fieldInputClass(extra?: string): string {
   return extra ? `field-input ${extra}` : 'field-input';
-}
-
-/** Help under the field (`info`: a note that stands out); give it an id the control names in aria-describedby. */
-export function FieldHint({
-  id,
-  info = false,
-  children,
-}: {
-  id?: string;
-  info?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <p id={id} className={info ? 'field-hint field-hint-info' : 'field-hint'}>
-      {children}
-    </p>
-  );
 }
 
 /**

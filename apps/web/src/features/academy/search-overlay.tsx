@@ -8,7 +8,7 @@ import { programDetailPath } from '../../shared/catalogue/program-rules';
 import { Banner } from '../../ui/banner';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/feedback';
-import { FieldHint } from '../../ui/field-parts';
+import { FieldHint } from '../../ui/field-hint';
 import { Icon } from '../../ui/icons';
 import { emptySearchHint, emptySearchText } from './empty-results';
 import { searchMinLength, searchPauseMs, searchTextToRun } from './filter-rules';

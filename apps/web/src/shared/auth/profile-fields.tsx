@@ -1,6 +1,7 @@
 import { type CountryCode, countries } from '@alcancia/contract/rules';
 import { type ReactNode, useId } from 'react';
-import { Field, FieldBox, FieldHint, FieldLabel, fieldInputClass } from '../../ui/field-parts';
+import { FieldHint } from '../../ui/field-hint';
+import { Field, FieldBox, FieldLabel, fieldInputClass } from '../../ui/field-parts';
 import { TextField } from '../../ui/text-field';
 import { callingCodeOf, sanitizePhoneInput } from './form-rules';
 

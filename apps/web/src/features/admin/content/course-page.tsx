@@ -27,7 +27,8 @@ import { TagPicker } from './tag-picker';
 import './content.css';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
-import { Field, FieldError, FieldHint, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
+import { FieldHint } from '../../../ui/field-hint';
+import { Field, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 
 /** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
 export default function CoursePage() {

@@ -1,7 +1,8 @@
 import { tagCodeOf } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button';
-import { Field, FieldError, FieldHint, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
+import { FieldHint } from '../../../ui/field-hint';
+import { Field, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 import { adminErrorText } from '../admin-api';
 import { useContentTags, useCreateTag } from './content-api';
 
