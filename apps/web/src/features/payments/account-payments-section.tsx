@@ -9,8 +9,8 @@ import {
   paymentStatusLabels,
   withdrawalWindow,
 } from '../../shared/purchases/payment-labels';
+import { WithdrawDialog } from '../../shared/purchases/withdraw-dialog';
 import { Spinner } from '../../ui/feedback';
-import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { FiscalDocumentButtons } from './fiscal-document-buttons';
 import '../../shared/purchases/account-payments.css';
 import { programsPath, withdrawalPath } from '../../lib/paths';

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { WithdrawDialog } from '../../shared/purchases/withdraw-dialog';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/feedback';
-import { WithdrawDialog } from '../withdrawals/withdraw-dialog';
 import { useAccountAccess } from './account-access-api';
 import {
   agreementStatusBadge,

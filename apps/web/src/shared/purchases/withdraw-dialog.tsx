@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { withdrawPayment } from '../../shared/purchases/account-payments-api';
-import { refundStatusText } from '../../shared/purchases/payment-labels';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions, DialogBody } from '../../ui/dialog';
+import { withdrawPayment } from './account-payments-api';
+import { refundStatusText } from './payment-labels';
 import { withdrawalAccessNote, withdrawalRefundText } from './withdrawal-rules';
 
 const fallbackError = 'No pudimos registrar tu arrepentimiento. Probá de nuevo en unos minutos.';
