@@ -18,6 +18,9 @@ const port = e2ePort();
 export const baseURL = `http://127.0.0.1:${port}`;
 // Without DATABASE_URL the app under test runs on a fresh embedded database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-e2e-'));
+// What the run's workers share (tests/support/run-state.ts): made once, by the runner's main
+// process; the workers it starts inherit the variable.
+process.env.E2E_RUN_STATE ??= mkdtempSync(path.join(os.tmpdir(), 'alcancia-e2e-run-'));
 
 /**
  * With DATABASE_URL the app under test gets a fresh database on that server for every run
@@ -106,6 +109,46 @@ const twoProcessSpecs = [
 ];
 
 /**
+ * The specs that change what every other test sees (decision 0205): a switch (the community, the
+ * help chat), a plan's price, the catalogue (a course published), the dashboard's counts of
+ * everybody's visits, and the kill test's dead process. With E2E_WORKERS above 1 they run in the
+ * project `shared-state`, after every other spec is done, one file at a time; every other spec
+ * makes its own accounts and data and runs beside another.
+ */
+const sharedStateSpecs = [
+  'admin-switches',
+  'admin-words-and-phone',
+  'admin-prices',
+  'admin-dashboard',
+  'admin-content',
+  'kill-one-process',
+];
+const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+
+/**
+ * Worker processes (browsers) at once, against the one server. `npm test -w e2e` (the README's
+ * `npm test`, CI) runs two (E2E_WORKERS=2): the two cores of this machine and of CI, with a browser
+ * each while the other waits on the server. Without it, one: the suite or any file of it in file
+ * order, as before (a file named on the command line never drags the shared-state files along).
+ */
+const workers = Number(process.env.E2E_WORKERS || 1);
+if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS is not a count: ${workers}`);
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+/**
  * Drives the built app (npm run build) in Debian's Chromium — never a downloaded browser.
  */
 export default defineConfig({
@@ -114,14 +157,19 @@ export default defineConfig({
   // two-process run itself takes only the specs whose outcome the topology can change (decision 0161).
   testIgnore: topology === 'two-process' ? [] : ['**/kill-one-process.spec.ts'],
   ...(topology === 'two-process' && !process.env.E2E_TWO_PROCESS_ALL
-    ? { testMatch: twoProcessSpecs.map((name) => `**/${name}.spec.ts`) }
+    ? { testMatch: specFiles(twoProcessSpecs) }
     : {}),
+  // A file's tests run in order in one worker (some share a login or an account across tests).
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Ceilings for a test that hangs, not a measure of speed: a 2-core machine shared with other
+  // work (or two workers on it) makes the same steps several times slower, and a test that needs
+  // 20 s idle must not fail at 30 s there (decision 0206). Specs that need more set their own.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     locale: 'es-AR',
@@ -129,24 +177,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
-  ],
+  projects:
+    workers === 1
+      ? [{ name: 'chromium', use: chromium }]
+      : [
+          {
+            name: 'chromium',
+            use: chromium,
+            testIgnore: [
+              ...specFiles(sharedStateSpecs),
+              ...(topology === 'two-process' ? [] : ['**/kill-one-process.spec.ts']),
+            ],
+            // A teardown project runs once every test of this one is done, passed or failed.
+            teardown: 'shared-state',
+          },
+          {
+            name: 'shared-state',
+            use: chromium,
+            testMatch: specFiles(
+              topology === 'two-process' && !process.env.E2E_TWO_PROCESS_ALL
+                ? sharedStateSpecs.filter((name) => twoProcessSpecs.includes(name))
+                : sharedStateSpecs,
+            ),
+            testIgnore: topology === 'two-process' ? [] : ['**/kill-one-process.spec.ts'],
+            workers: 1,
+          },
+        ],
   // Scans the server's log for secrets once the run is over (log-scan.ts).
   globalTeardown: './global-teardown.ts',
   webServer: {

@@ -299,11 +299,20 @@ test.describe('subscription purchase', () => {
     page,
     request,
   }) => {
-    const { credentials } = await newCustomer(request, 'refund');
+    const { email, credentials } = await newCustomer(request, 'refund');
     await subscribeThroughApi(request, credentials.accessToken, 'Plan Esencial', 'annual');
     await signIn(page, credentials);
-    const failNext = await request.post(`${emulator}/_control/refunds/fail-next`);
-    expect(failNext.ok()).toBe(true);
+    // Her payment's refund fails once (a fault on its own path: another test's refund, running at
+    // the same time, goes through).
+    const state = (await (await request.get(`${emulator}/_control/state`)).json()) as {
+      payments: Record<string, { id: number; payer: { email: string | null } }>;
+    };
+    const paid = Object.values(state.payments).filter((payment) => payment.payer.email === email);
+    expect(paid).toHaveLength(1);
+    const fault = await request.post(`${emulator}/_control/faults`, {
+      data: { status: 400, method: 'POST', path: `/v1/payments/${paid[0]?.id}/refunds` },
+    });
+    expect(fault.status(), await fault.text()).toBe(201);
 
     await page.goto('/compra/suscripcion/Plan%20Oro/annual');
     await expect(page.getByRole('heading', { level: 1, name: 'Cambiá tu plan' })).toBeVisible();

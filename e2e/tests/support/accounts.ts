@@ -4,10 +4,12 @@ import { linkIn, waitForMail } from './mailbox';
 export const password = 'Alcancia2026';
 
 let counter = 0;
-/** A fresh address per test (rate limits and uniqueness are per e-mail). */
+/** This worker process (two run at once with E2E_WORKERS=2; a worker that failed is replaced). */
+const worker = process.env.TEST_WORKER_INDEX ?? '0';
+/** A fresh address per test (rate limits and uniqueness are per e-mail), whichever worker asks. */
 export function uniqueEmail(label: string): string {
   counter += 1;
-  return `ana+${label}-${Date.now()}-${counter}@example.com`;
+  return `ana+${label}-${Date.now()}-${worker}-${counter}@example.com`;
 }
 
 /** Registers through the API (the unit under test is elsewhere). */

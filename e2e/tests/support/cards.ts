@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
+import { readRunState, withRunLockSync, writeRunState } from './run-state';
 
 /*
  * Card payments against the Mercado Pago emulator: the cardholder name picks the outcome (APRO
@@ -16,11 +17,18 @@ export const documentNumber = () => String(20_000_000 + Math.floor(Math.random()
 /**
  * With one shared test card number, the expiry is what tells one customer's card from another's:
  * a free trial is once per card (its digits and expiry, whatever document is typed). Each call
- * gives the next expiry from 01/2031 on, from a random start (the demo's cards use 11/2030).
+ * gives the run's next expiry from 01/2031 on, from a random start (the demo's cards use 11/2030);
+ * the counter is the run's, not the worker's (run-state.ts), so two workers never hand out the
+ * same card.
  */
-let expiryIndex = Math.floor(Math.random() * 12 * 19);
+const expiries = 12 * 19;
 export function nextExpiry(): { month: number; year: number; typed: string } {
-  const index = expiryIndex++ % (12 * 19);
+  const index =
+    withRunLockSync('card-expiry', () => {
+      const next = readRunState<number | null>('card-expiry', null) ?? Math.floor(Math.random() * expiries);
+      writeRunState('card-expiry', next + 1);
+      return next;
+    }) % expiries;
   const month = (index % 12) + 1;
   const year = 2031 + Math.floor(index / 12);
   return { month, year, typed: `${String(month).padStart(2, '0')}${String(year % 100)}` };

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { type demoOperators, signInAsOperator } from './operators';
+import { takeRunState, writeRunState } from './run-state';
 
 /*
  * The back office as an operator walks it, at a desk or on a phone (issue 29): the sections'
@@ -51,26 +52,28 @@ export async function expectInsideWindow(page: Page, locator: Locator): Promise<
 type Role = keyof typeof demoOperators;
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** Each operator's session as her last window left it (this worker's run only). */
-const sessions = new Map<Role, StorageState>();
+/** Where the run keeps each operator's session as her last window left it (run-state.ts). */
+const kept = (role: Role) => `operator-session-${role}`;
 
 /**
  * A window of this size with the operator signed in, on /admin. The first one signs her in
  * through the form (password, then her authenticator's code); later ones carry her session on, as
  * her own browser would, so the suite does not spend her login attempts (10 in 15 minutes per
- * e-mail and address). A session that ended meanwhile (30 minutes idle) makes her sign in again.
- * `leave` closes the window and keeps the session for the next one.
+ * e-mail and address). The session is the run's, whichever worker left it, and one window at a
+ * time holds it (a refresh token used by two windows at once would look stolen): a window opened
+ * while another has it signs in anew. A session that ended meanwhile (30 minutes idle) makes her
+ * sign in again. `leave` closes the window and puts the session back for the next one.
  */
 export async function operatorWindow(
   browser: Browser,
   role: Role,
   viewport: { width: number; height: number },
 ): Promise<{ page: Page; leave: () => Promise<void> }> {
-  const kept = sessions.get(role);
-  const context = await browser.newContext({ viewport, ...(kept ? { storageState: kept } : {}) });
+  const session = takeRunState<StorageState>(kept(role));
+  const context = await browser.newContext({ viewport, ...(session ? { storageState: session } : {}) });
   const page = await context.newPage();
   let signedIn = false;
-  if (kept) {
+  if (session) {
     await page.goto('/admin');
     const home = page.getByRole('heading', { level: 1, name: /^Hola, / });
     await expect(home.or(page.getByLabel('Correo electrónico'))).toBeVisible({ timeout: 20_000 });
@@ -80,7 +83,7 @@ export async function operatorWindow(
   return {
     page,
     leave: async () => {
-      sessions.set(role, await context.storageState());
+      writeRunState(kept(role), await context.storageState());
       await context.close();
     },
   };
