@@ -17,16 +17,8 @@ export const paymentsConfigSchema = z.object({
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
-/** The IVA a responsable inscripto's final prices contain (general rate, 21 %). */
-export const vatRateInFinalPrices = 0.21;
-
-/**
- * "Precio sin impuestos nacionales" of a final price in centavos (decision 0132): the final price
- * divided by 1.21, rounded to the centavo, as the invoice's net is (invoice-rules.ts, splitTotal).
- */
-export function priceWithoutNationalTaxes(finalCentavos: number): number {
-  return Math.round(finalCentavos / (1 + vatRateInFinalPrices));
-}
+// the price arithmetic lives apart, free of zod, for the web's first loads (prices.ts)
+export { priceWithoutNationalTaxes, vatRateInFinalPrices } from './prices';
 
 /* ---------- card refusals ---------- */
 

@@ -1,4 +1,4 @@
-import { priceWithoutNationalTaxes } from '@alcancia/contract';
+import { priceWithoutNationalTaxes } from '@alcancia/contract/prices';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { fetchPaymentsConfig } from './mercadopago';
