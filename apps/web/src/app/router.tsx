@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { readCredentials } from '../lib/session';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { earlyCallsSent } from './early-calls';
 import { EntryGate } from './entry-gate';
 import { usePageViews } from './page-views';
 import { PublicLayout } from './public-layout';
@@ -45,8 +46,9 @@ const DataLayout = lazy(() => {
     return import('./data-layout');
   }
   if (/^\/academy\/?$/.test(path)) {
-    // its session and catalogue calls first, before the page's and the shell's code (issue 30)
-    inTaskOfItsOwn(loadAcademyCalls);
+    // its session and catalogue calls first, before the page's and the shell's code (issue 30);
+    // without filters the entry sent them already (early-calls.ts)
+    if (!earlyCallsSent()) inTaskOfItsOwn(loadAcademyCalls);
     inTaskOfItsOwn(loadShell);
     inTaskOfItsOwn(loadAcademy);
     return import('./data-layout');

@@ -1,5 +1,6 @@
 import type { ErrorResponse, FieldError } from '@alcancia/contract';
 import type { z } from 'zod';
+import { takeEarly } from './early-answers';
 
 /** An API failure as the server described it (`internalCode`), or a network failure. */
 export class ApiError extends Error {
@@ -82,9 +83,13 @@ function nextTask(): Promise<void> {
 }
 
 async function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
+  const url = buildUrl(path, options.query);
+  const read = (options.method ?? 'GET') === 'GET' && !options.keepalive;
+  // a first screen's read the entry sent before this code ran (lib/early-answers.ts)
+  const early = read ? takeEarly(url, token) : undefined;
   // Only reads wait for the next task: writes answer a user's action (and a keepalive write goes
   // out while the page is leaving).
-  if ((options.method ?? 'GET') === 'GET' && !options.keepalive) {
+  if (read && !early) {
     await nextTask();
     options.signal?.throwIfAborted();
   }
@@ -92,7 +97,8 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    if (early) return await early;
+    return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
