@@ -12,6 +12,8 @@ export const startLocks = {
   prepareDatabase: 'alcancia.prepare_database',
   /** the demo's charges at the Mercado Pago emulator, once the server listens (server.ts) */
   demoAfterListen: 'alcancia.demo_after_listen',
+  /** pg-boss's start and the creation of the app's queues (modules/jobs/job-queue.ts) */
+  jobQueues: 'alcancia.job_queues',
 } as const;
 
 /**

@@ -1,9 +1,15 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { type ConstructorOptions, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import PgBoss from 'pg-boss';
+import { startLocks, withAdvisoryLock } from '../../db/advisory-lock';
 import type { DbHandle } from '../../db/client';
 import { countJobRun } from '../metrics/process-metrics';
+
+type ConstructorOptions = PgBoss.ConstructorOptions;
+/** a job as a worker receives it, with its retry count (`includeMetadata`) */
+export type Job<T = object> = PgBoss.JobWithMetadata<T>;
+type Queue = PgBoss.Queue;
 
 /** One kind of background work: a pg-boss queue, its worker in every process, and maybe a schedule. */
 export interface JobDefinition<T extends object = object> {
@@ -29,14 +35,14 @@ export interface JobDefinition<T extends object = object> {
 /**
  * What a scheduled sweep wants: `stately` (at most one job waiting and one running across every
  * process, so a slow run never piles up occurrences), a failed run retried 5 times with
- * exponential backoff from 10 s up to 10 minutes, and a run that hangs for 15 minutes given up.
+ * exponential backoff from 10 s (10–20 s, doubling at each retry, the last 160–320 s later), and a
+ * run that hangs for 15 minutes given up.
  */
 export const scheduledQueueDefaults = {
   policy: 'stately',
   retryLimit: 5,
   retryDelay: 10,
   retryBackoff: true,
-  retryDelayMax: 600,
   expireInSeconds: 900,
 } satisfies Omit<Queue, 'name'>;
 
@@ -60,15 +66,38 @@ export const idlePollingSeconds = 30;
 const serverPoolSize = 3;
 
 /**
+ * pg-boss on the app's one embedded PGlite instance. PGlite is one session: `query` runs one
+ * statement with parameters, while pg-boss sends its schema and its locked blocks (BEGIN … COMMIT)
+ * as several statements without parameters, which go through `exec` (the simple protocol, as
+ * node-postgres does for them); their rows are flattened so a RETURNING before the COMMIT is kept.
+ * A statement that fails inside such a block would leave the one session in an aborted
+ * transaction, which a pool would drop with its connection: here it is rolled back.
+ */
+export function pgliteJobDatabase(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      try {
+        if (values?.length) return { rows: (await pglite.query(text, values)).rows };
+        const results = await pglite.exec(text);
+        return { rows: results.flatMap((result) => result.rows ?? []) };
+      } catch (error) {
+        await pglite.query('rollback').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * How pg-boss reaches the database the app uses. The server: its own small pool on the same URL.
- * PGlite: the app's one embedded instance, through pg-boss's PGlite adapter (`backend: 'pglite'`);
- * PGlite runs one statement at a time and a transaction holds it, so never call the queue from
- * inside a database transaction on PGlite: it would wait for the transaction, which waits for it.
+ * PGlite: the app's one embedded instance (`pgliteJobDatabase`); PGlite runs one statement at a
+ * time and a transaction holds it, so never call the queue from inside a database transaction on
+ * PGlite: it would wait for the transaction, which waits for it.
  */
 export function jobQueueConnection(database: DbHandle): ConstructorOptions {
   // drizzle exposes the client it was given as `$client`; Database is typed without it.
   const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.driver === 'pglite') return { db: fromPglite(client as PGlite), backend: 'pglite' };
+  if (database.driver === 'pglite') return { db: pgliteJobDatabase(client as PGlite) };
   const { connectionString } = (client as pg.Pool).options;
   if (!connectionString) throw new Error('the job queue needs the database URL of the pool');
   return { connectionString, max: serverPoolSize, application_name: 'alcancia-jobs' };
@@ -80,12 +109,7 @@ export function jobQueueConnection(database: DbHandle): ConstructorOptions {
  * it so that each test file's copy starts with the schema; the app's start does the same anyway.
  */
 export async function installJobQueueSchema(database: DbHandle): Promise<void> {
-  const boss = new PgBoss({
-    ...jobQueueConnection(database),
-    supervise: false,
-    schedule: false,
-    registerInstance: false,
-  });
+  const boss = new PgBoss({ ...jobQueueConnection(database), supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false });
 }
@@ -144,11 +168,17 @@ export class JobQueue {
     // Unheard, an 'error' event would end the process: pg-boss reports failed polls and
     // maintenance passes here and goes on.
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    boss.on('warning', (warning) => this.log.warn({ warning }, 'job queue warning'));
-    await boss.start();
-    this.boss = boss;
     try {
-      for (const definition of this.definitions.values()) await this.startJob(boss, definition, schedules);
+      // pg-boss 10 creates a queue's table and indexes in one statement that deadlocks with the
+      // same statement from a process starting beside this one (node:cluster workers start
+      // together): the processes create their queues one after the other.
+      await withAdvisoryLock(this.database, startLocks.jobQueues, async () => {
+        await boss.start();
+        for (const definition of this.definitions.values())
+          await this.createQueue(boss, definition, schedules);
+      });
+      this.boss = boss;
+      for (const definition of this.definitions.values()) await this.startWorker(boss, definition);
     } catch (error) {
       this.boss = null;
       await boss.stop({ graceful: false }).catch(() => {});
@@ -156,17 +186,25 @@ export class JobQueue {
     }
   }
 
-  private async startJob(boss: PgBoss, definition: JobDefinition, schedules: boolean): Promise<void> {
+  private async createQueue(boss: PgBoss, definition: JobDefinition, schedules: boolean): Promise<void> {
     const { name } = definition;
     const queue = { ...scheduledQueueDefaults, ...definition.queue };
-    await boss.createQueue(name, queue);
-    // An existing queue keeps the options it was created with: bring the changeable ones up to date.
-    const { policy: _policy, partition: _partition, deadLetter: _deadLetter, ...changeable } = queue;
-    await boss.updateQueue(name, changeable);
+    await boss.createQueue(name, { name, ...queue });
+    // An existing queue keeps the options it was created with: bring them up to date. The policy
+    // goes along unchanged: pg-boss 10's update would otherwise set it to `standard`.
+    await boss.updateQueue(name, { name, ...queue });
     if (definition.cron && schedules) await boss.schedule(name, definition.cron);
+  }
+
+  private async startWorker(boss: PgBoss, definition: JobDefinition): Promise<void> {
+    const { name } = definition;
     const worker = await boss.work(
       name,
-      { batchSize: 1, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? idlePollingSeconds },
+      {
+        batchSize: 1,
+        includeMetadata: true,
+        pollingIntervalSeconds: definition.pollingIntervalSeconds ?? idlePollingSeconds,
+      },
       async ([job]: Job<object>[]) => {
         if (!job) return;
         try {

@@ -197,7 +197,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
   });
   const jobQueue = new Gauge({
     name: 'alcancia_job_queue_jobs',
-    help: 'Jobs in each background queue by state (ready, deferred: a retry in its backoff or a later job, active, failed), as pg-boss last counted them',
+    help: 'Jobs in each background queue by state (ready, deferred: a retry in its backoff or a later job, active, failed)',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     aggregator: 'max',

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Job } from 'pg-boss';
 import { videoPackagings } from '../../../db/schema';
 import type { Tx } from '../../../db/transaction';
 import { announceContentChange } from '../../academy/content-cache';
+import type { Job } from '../../jobs/job-queue';
 import {
   aacCodec,
   audioRenditionName,
