@@ -169,7 +169,7 @@ export default defineConfig({
   // work (or two workers on it) makes the same steps several times slower, and a test that needs
   // 20 s idle must not fail at 30 s there (decision 0206). Specs that need more set their own.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     locale: 'es-AR',
