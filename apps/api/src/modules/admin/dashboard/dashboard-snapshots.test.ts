@@ -22,13 +22,11 @@ async function metrics(from: string, to: string): Promise<Metrics> {
 let signUp = 0;
 async function signUpOn(day: string) {
   signUp += 1;
-  await t.app.db
-    .insert(users)
-    .values({
-      email: `snap${signUp}@example.com`,
-      name: 'Ana',
-      createdAt: new Date(`${day}T12:00:00-03:00`),
-    });
+  await t.app.db.insert(users).values({
+    email: `snap${signUp}@example.com`,
+    name: 'Ana',
+    createdAt: new Date(`${day}T12:00:00-03:00`),
+  });
 }
 
 const rows = () => t.app.db.select().from(dashboardSnapshots);
