@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { sendEarlyCalls } from './app/early-calls';
+import { earlyCallsSent, sendEarlyCalls } from './app/early-calls';
+import { loadAcademyHomeCode } from './app/router';
 import { setUpSession } from './app/session-setup';
 import { captureChannelFromUrl } from './lib/channel';
 import './styles/global.css';
@@ -9,8 +10,9 @@ import './styles/global.css';
 // Before the router reads the URL: keep the acquisition channel and take it out of the address.
 captureChannelFromUrl();
 setUpSession();
-// a first screen's reads go out now, not once its code has arrived (issue 30)
+// a first screen's reads go out now, not once its code has arrived, and then its code (issue 30)
 sendEarlyCalls(window.location);
+if (earlyCallsSent()) loadAcademyHomeCode();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

@@ -37,6 +37,17 @@ const loadPublicCourse = () => import('../features/shop-window/public-course-pag
  * and inside the first render they made one long task (Total Blocking Time).
  */
 const inTaskOfItsOwn = (load: () => Promise<unknown>) => setTimeout(() => void load(), 0);
+
+/**
+ * The academy home's code, asked for by the entry right after its early calls (main.tsx) instead
+ * of when React's first render reaches the data layout: on a busy phone that render takes a few
+ * hundred milliseconds the code need not wait for (issue 30, decision 0216).
+ */
+export function loadAcademyHomeCode(): void {
+  inTaskOfItsOwn(() => import('./data-layout'));
+  inTaskOfItsOwn(loadShell);
+  inTaskOfItsOwn(loadAcademy);
+}
 const DataLayout = lazy(() => {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
   // A visitor's page under the data layout (the shop window, a checkout's first step) has no shell:
