@@ -39,6 +39,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data
 WORKDIR /app
 COPY --from=prune /src/node_modules node_modules
+# what npm could not hoist for the API (pg-boss 10 and its own dependencies' versions)
+COPY --from=prune /src/apps/api/node_modules apps/api/node_modules
 COPY --from=prune /src/package.json package.json
 # drizzle.config.ts marks the API's root (src/db/paths.ts); migrations are applied at boot.
 COPY --from=build /src/apps/api/package.json /src/apps/api/drizzle.config.ts apps/api/
