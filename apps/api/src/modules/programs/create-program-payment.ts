@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { type GatewayPayment, PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { readOwnCardToken } from '../payments/card-tokens';
 import {
   closeFailedCheckoutOrder,
   isProviderFailure,
@@ -38,7 +39,7 @@ const installmentsNotAllowed = () =>
 /**
  * A program by card, in installments or not. Everything that can refuse without charging is checked
  * first: country, program, provider, ownership, audience, sale window, installments (the program's
- * maximum, then the provider's options for this card), promo code. Then one charge at the server's
+ * maximum, then the provider's options for this card), promo code, a saved card that is not hers. Then one charge at the server's
  * price with the order's idempotency key; the program is granted on approval only, once.
  */
 export async function createProgramPayment(
@@ -53,6 +54,8 @@ export async function createProgramPayment(
   await assertNoPendingProgramPayment(app, userId, program.course.id);
   await assertAttemptsLeft(app.db, userId, 'program', program.course.id);
   const { cardDetails } = request;
+  // a token made from a card saved at the provider pays only for its owner (decision 0225)
+  await readOwnCardToken(app, userId, cardDetails.cardTokenId);
   if (request.installments > 1) {
     const options = await gateway
       .getInstallmentOptions({

@@ -5,6 +5,7 @@ import {
   cardToken,
   createPaymentsTestApp,
   eventually,
+  MP,
   newBuyer,
   settleWebhooks,
 } from '../../../test/payments';
@@ -293,6 +294,36 @@ describe('POST /api/users/mercadopago/payment/program', () => {
     });
     expect(free.json()).toEqual({ internalCode: 'PROMO_CODE', message: 'PromoCode type error' });
     expect(await programOrdersOf(t.app, other.userId)).toEqual([]);
+  });
+
+  it('refuses a token made from a card saved for someone else (403), with nothing charged', async () => {
+    // a card saved at the provider for another customer, tokenized from its id as MercadoPago.js does
+    const provider = async (path: string, body: object) => {
+      const response = await fetch(`${t.emulator.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${MP.accessToken}` },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { id: string };
+    };
+    const customer = await provider('/v1/customers', { email: 'otra-clienta@example.com' });
+    const saved = await provider(`/v1/customers/${customer.id}/cards`, {
+      token: await cardToken(t.emulator, 'APRO'),
+    });
+    const fromSavedCard = await fetch(`${t.emulator.url}/v1/card_tokens?public_key=${MP.publicKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ card_id: saved.id, security_code: '123' }),
+    });
+    const { id: tokenId } = (await fromSavedCard.json()) as { id: string };
+    const buyer = await newBuyer(t.app);
+    const before = providerPaymentCount();
+    const res = await payProgram(t.app, buyer.headers, { programId: 'prog-una-cuota', cardTokenId: tokenId });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().internalCode).toBe('CARD_NOT_YOURS');
+    expect(providerPaymentCount()).toBe(before);
+    expect(await programOrdersOf(t.app, buyer.userId)).toEqual([]);
+    expect(await purchasesOf(t.app, buyer.headers)).toEqual({});
   });
 
   it('grants only the caller: a user id in the body is ignored', async () => {

@@ -10,18 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { PaymentProviderError, PaymentRefusedError } from '../../providers/payments/payment-gateway';
+import { readOwnCardToken } from '../payments/card-tokens';
 import { providerUnavailable, type Refusal } from '../payments/checkout-orders';
 import { addHistory, findOrder } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody, refusedReasonOf } from '../payments/refused-reason';
 import { latestSubscriptionOrder, loadAccountSubscription, noSubscription } from './account-subscription';
-import {
-  assertOwnCard,
-  cardOf,
-  readCardToken,
-  recordSubscriptionCard,
-  saveCardForReuse,
-} from './subscription-card';
+import { cardOf, recordSubscriptionCard, saveCardForReuse } from './subscription-card';
 
 /** How long the answer waits for the provider to charge a pending renewal with the new card. */
 export const PAST_DUE_CHARGE_WAIT_MS = 10_000;
@@ -65,8 +60,7 @@ export async function changeSubscriptionCard(
   const order = await latestSubscriptionOrder(app.db, userId);
   if (!order) throw noSubscription();
   if (order.status !== 'active' || !order.providerPreapprovalId) throw notChangeable();
-  const card = await readCardToken(app, cardToken);
-  await assertOwnCard(app.db, userId, card);
+  const card = await readOwnCardToken(app, userId, cardToken);
   let updated: Awaited<ReturnType<typeof gateway.updateSubscriptionCard>>;
   try {
     updated = await gateway.updateSubscriptionCard(order.providerPreapprovalId, cardToken);

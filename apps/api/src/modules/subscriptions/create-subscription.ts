@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
+import { readOwnCardToken } from '../payments/card-tokens';
 import {
   closeFailedCheckoutOrder,
   isProviderFailure,
@@ -41,13 +42,7 @@ import {
 import { cardFingerprintOf, freeTrialAlreadyUsed, hadFreeTrial, recordFreeTrial } from './free-trials';
 import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
-import {
-  assertOwnCard,
-  cardOf,
-  readCardToken,
-  recordSubscriptionCard,
-  saveCardForReuse,
-} from './subscription-card';
+import { cardOf, recordSubscriptionCard, saveCardForReuse } from './subscription-card';
 
 type Outcome = CreateCardSubscriptionResponse | Refusal;
 
@@ -106,8 +101,7 @@ export async function createCardSubscription(
   const actor: Actor = `user:${userId}`;
   // Read before the agreement uses the token up: Mi cuenta shows the card's last four digits and
   // expiry. A token made from a saved card pays only for her own card (decision 0225).
-  const cardRead = await readCardToken(app, request.cardToken);
-  await assertOwnCard(app.db, userId, cardRead);
+  const cardRead = await readOwnCardToken(app, userId, request.cardToken);
 
   const order = await openCheckoutOrder(
     app,

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { readOwnCardToken } from '../payments/card-tokens';
 import {
   closeFailedCheckoutOrder,
   isProviderFailure,
@@ -32,13 +33,7 @@ import { latestSubscriptionOrder, loadAccountSubscription } from './account-subs
 import { assertNoPendingCheckout } from './checkout-guards';
 import { billingPeriodOf } from './plan-pricing';
 import { priceChangeEffectiveOn, priceChangeMail } from './price-changes';
-import {
-  assertOwnCard,
-  cardOf,
-  readCardToken,
-  recordSubscriptionCard,
-  saveCardForReuse,
-} from './subscription-card';
+import { cardOf, recordSubscriptionCard, saveCardForReuse } from './subscription-card';
 
 const notReactivatable = () =>
   new AppError(
@@ -142,8 +137,7 @@ export async function reactivateSubscription(
   }
   await assertNoPendingCheckout(app.db, userId);
   // Read before the agreement uses the token up; a token of a saved card must be of her own card.
-  const card = await readCardToken(app, cardToken);
-  await assertOwnCard(app.db, userId, card);
+  const card = await readOwnCardToken(app, userId, cardToken);
   const frequencyType = String(previous.details.frequencyType ?? '1months');
   const providerDate = previous.providerPreapprovalId
     ? await gateway

@@ -3,61 +3,9 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders } from '../../db/schema';
 import type { Db } from '../../db/transaction';
-import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
-import {
-  type GatewayCardToken,
-  PaymentNotFoundError,
-  PaymentProviderError,
-} from '../../providers/payments/payment-gateway';
-import { providerUnavailable } from '../payments/checkout-orders';
+import type { GatewayCardToken } from '../../providers/payments/payment-gateway';
 import type { OrderRow } from '../payments/orders-repository';
-
-/**
- * What the provider reads off a card token (read before the token is used up). Null when the
- * provider does not know the token (it refuses it when used) or there is no gateway. A provider
- * that cannot answer stops the checkout: a token made from a saved card must be proven hers
- * (assertOwnCard), and that needs this answer.
- */
-export async function readCardToken(
-  app: FastifyInstance,
-  cardToken: string,
-): Promise<GatewayCardToken | null> {
-  const gateway = app.paymentGateway;
-  if (!gateway) return null;
-  try {
-    return await gateway.getCardToken(cardToken);
-  } catch (error) {
-    if (error instanceof PaymentNotFoundError) return null;
-    if (error instanceof PaymentProviderError) {
-      app.log.error({ err: error }, 'card token not readable');
-      throw providerUnavailable();
-    }
-    throw error;
-  }
-}
-
-const notYourCard = () =>
-  new AppError(
-    'CARD_NOT_YOURS',
-    403,
-    'Esa tarjeta no está guardada en tu cuenta. Ingresá los datos de tu tarjeta para continuar.',
-  );
-
-/**
- * Decision 0225, object-level authorization: Mercado Pago tokenizes any card saved for any of our
- * customers from its id alone, so a token made from a saved card (its `card_id`) pays only for
- * the user we saved that card for. A typed card (no card id) is anyone's to use.
- */
-export async function assertOwnCard(db: Db, userId: string, card: GatewayCardToken | null): Promise<void> {
-  if (!card?.cardId) return;
-  const [mine] = await db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.providerCardId, card.cardId)))
-    .limit(1);
-  if (!mine) throw notYourCard();
-}
 
 export interface SubscriptionCard {
   brand: string | null;
