@@ -3,6 +3,8 @@
 // those components' classes by hand in a className (decision 0210). Fails on a raw class outside
 // ui/, except in the files of PENDING, each with its exact count (the list only shrinks: a file
 // that got cleaner fails too until its line is lowered or removed).
+// Retired hand-made look-alikes (RETIRED: the back office's `admin-small-button`) are refused
+// everywhere, in a className and as a CSS selector: their controls are ui/ Buttons now.
 // Usage: node scripts/check-ui-classes.mjs [--list]   (--list prints every hit and the counts)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,7 @@ const src = path.join(root, 'apps', 'web', 'src');
 
 /** the classes the ui/ components emit */
 export const componentClasses = new Set([
-  ...['button', 'link-button', 'button-spinner'],
+  ...['button', 'link-button', 'button-spinner', 'file-button-input'],
   ...['primary', 'secondary', 'ghost', 'danger', 'small', 'large', 'block', 'compact'].map(
     (x) => `button-${x}`,
   ),
@@ -26,6 +28,12 @@ export const componentClasses = new Set([
     ...['label', 'box', 'input', 'select', 'hint', 'error', 'invalid', 'toggle'].map((x) => `field-${x}`),
   ],
 ]);
+
+/**
+ * Classes that copied a component's look by hand and were replaced by it (decision 0210): the
+ * content editor's small buttons and file labels are Button and FileButton in the compact density.
+ */
+export const retiredClasses = new Set(['admin-small-button']);
 
 /**
  * Files not converted yet, with how many raw component classes each still writes. Empty when
@@ -93,12 +101,33 @@ export function rawClasses(text) {
   return hits;
 }
 
-function* files(dir) {
+/** retired classes in a file: in a className string (.tsx, .ts) or as a selector (.css) */
+export function retiredHits(text, isCss) {
+  const hits = [];
+  const lineOf = (at) => text.slice(0, at).split('\n').length;
+  if (isCss) {
+    for (const name of retiredClasses) {
+      const re = new RegExp(`\\.${name}(?![\\w-])`, 'g');
+      for (let match = re.exec(text); match; match = re.exec(text)) {
+        hits.push({ line: lineOf(match.index), token: name });
+      }
+    }
+    return hits;
+  }
+  for (const { at, value } of classNameStrings(text)) {
+    for (const token of value.split(/\s+/)) {
+      if (retiredClasses.has(token)) hits.push({ line: lineOf(at), token });
+    }
+  }
+  return hits;
+}
+
+function* files(dir, pattern = /\.tsx?$/, skipUi = true) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (full !== path.join(src, 'ui')) yield* files(full);
-    } else if (/\.tsx?$/.test(entry.name)) yield full;
+      if (!skipUi || full !== path.join(src, 'ui')) yield* files(full, pattern, skipUi);
+    } else if (pattern.test(entry.name)) yield full;
   }
 }
 
@@ -127,6 +156,15 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
       problems.push(`${rel}: ${hits.length} raw design-system classes (allowed ${allowed}): ${shown}`);
     } else if (hits.length < allowed) {
       problems.push(`${rel}: ${hits.length} raw classes, PENDING says ${allowed}: lower it`);
+    }
+  }
+  for (const file of files(src, /\.(tsx?|css)$/, false)) {
+    const rel = path.relative(src, file).split(path.sep).join('/');
+    const hits = retiredHits(readFileSync(file, 'utf8'), file.endsWith('.css'));
+    if (list) for (const hit of hits) process.stdout.write(`${rel}:${hit.line} ${hit.token} (retired)\n`);
+    if (hits.length) {
+      const shown = hits.map((hit) => `${hit.line} ${hit.token}`).join(', ');
+      problems.push(`${rel}: retired classes (use Button or FileButton, size "compact"): ${shown}`);
     }
   }
   for (const rel of Object.keys(PENDING)) {

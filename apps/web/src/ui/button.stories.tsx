@@ -1,5 +1,6 @@
 import type { Story, StoryDefault } from '@ladle/react';
 import { Button, ButtonLink } from './button';
+import { FileButton } from './file-button';
 
 export default { title: 'Button' } satisfies StoryDefault;
 
@@ -73,6 +74,9 @@ export const PlainAndLink: Story = () => (
 /** The back office's density: less padding, the same 44 px touch target. */
 export const Compact: Story = () => (
   <div style={row}>
+    <FileButton size="compact" accept=".vtt" onFile={() => undefined}>
+      Subir subtítulos
+    </FileButton>
     <Button variant="secondary" size="compact">
       Anterior
     </Button>

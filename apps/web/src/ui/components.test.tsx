@@ -6,6 +6,7 @@ import { Banner } from './banner';
 import { Button, ButtonLink, buttonClass } from './button';
 import { Card } from './card';
 import { DialogActions, DialogBody } from './dialog';
+import { FileButton } from './file-button';
 import { Tabs } from './tabs';
 
 describe('Button', () => {
@@ -48,6 +49,22 @@ describe('Button', () => {
         </Button>,
       ),
     ).toBe('<button type="submit" class="button button-secondary header-search">Buscar</button>');
+  });
+});
+
+describe('FileButton', () => {
+  it('is a hidden file input named by a label with the button classes (compact: the back office)', () => {
+    const html = renderToStaticMarkup(
+      <FileButton accept=".vtt" size="compact" disabled onFile={() => undefined}>
+        Subir subtítulos
+      </FileButton>,
+    );
+    const id = /<input id="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toBe(
+      `<input id="${id}" type="file" accept=".vtt" class="visually-hidden file-button-input" disabled=""/>` +
+        `<label for="${id}" class="button button-secondary button-compact">Subir subtítulos</label>`,
+    );
   });
 });
 

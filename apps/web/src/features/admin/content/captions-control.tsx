@@ -1,7 +1,9 @@
 import type { AdminSection } from '@alcancia/contract/admin';
 import { maxCaptionsBytes } from '@alcancia/contract/admin';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button } from '../../../ui/button';
 import { FieldError } from '../../../ui/field-parts';
+import { FileButton } from '../../../ui/file-button';
 import type { CourseRun } from './content-api';
 
 /** What the editor checks before sending a captions file (the API checks the same). */
@@ -26,7 +28,6 @@ export function CaptionsControl({
   run: CourseRun;
   busy: boolean;
 }) {
-  const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const path = `/sections/${encodeURIComponent(section.id)}/captions`;
 
@@ -44,32 +45,20 @@ export function CaptionsControl({
       <span className="admin-muted">
         {section.hasCaptions ? ' · Con subtítulos' : ' · Sin subtítulos propios'}
       </span>{' '}
-      {/* the input first, hidden: its label is the button, and shows its focus (content.css) */}
-      <input
-        id={inputId}
-        type="file"
-        accept=".vtt,text/vtt"
-        className="visually-hidden"
-        disabled={busy}
-        onChange={(event) => {
-          void choose(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-      <label htmlFor={inputId} className="admin-small-button">
+      <FileButton accept=".vtt,text/vtt" size="compact" disabled={busy} onFile={(file) => void choose(file)}>
         {section.hasCaptions ? 'Cambiar subtítulos' : 'Subir subtítulos'}
         <span className="visually-hidden"> (VTT) de {section.name}</span>
-      </label>
+      </FileButton>
       {section.hasCaptions && (
-        <button
-          type="button"
-          className="admin-small-button"
+        <Button
+          variant="secondary"
+          size="compact"
           disabled={busy}
           aria-label={`Quitar los subtítulos de ${section.name}`}
           onClick={() => run({ method: 'DELETE', path }, 'Subtítulos quitados.')}
         >
           Quitar subtítulos
-        </button>
+        </Button>
       )}
       {problem && (
         <FieldError as="span" role="alert">

@@ -1,6 +1,7 @@
 import type { Section } from '@alcancia/contract';
 import { useState } from 'react';
 import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/feedback';
 import { adminErrorText } from '../admin-api';
 import { usePreview } from './content-api';
@@ -35,9 +36,9 @@ export function CoursePreview({ id }: { id: string }) {
             {module.sections.map((section) => (
               <li key={section.id}>
                 {section.type === 'CLASS' && section.section_url ? (
-                  <button type="button" className="admin-small-button" onClick={() => setPlaying(section)}>
+                  <Button variant="secondary" size="compact" onClick={() => setPlaying(section)}>
                     Ver «{section.name}»
-                  </button>
+                  </Button>
                 ) : (
                   section.name
                 )}

@@ -5,8 +5,9 @@ import {
   coverWrongType,
   maxCoverBytes,
 } from '@alcancia/contract/admin';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FieldError } from '../../../ui/field-parts';
+import { FileButton } from '../../../ui/file-button';
 import type { CourseRun } from './content-api';
 
 /** What the editor checks before sending a cover (the API checks the same, on the bytes). */
@@ -30,7 +31,6 @@ const base64Of = (file: File) =>
  * replace) it — a JPEG, PNG or WebP of up to 2 MB. It is saved at once, apart from «Datos».
  */
 export function CoverControl({ course, run, busy }: { course: AdminCourse; run: CourseRun; busy: boolean }) {
-  const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const choose = async (file: File | undefined) => {
     setProblem(null);
@@ -48,22 +48,15 @@ export function CoverControl({ course, run, busy }: { course: AdminCourse; run: 
       ) : (
         <p>Todavía no tiene portada.</p>
       )}
-      <div className="content-captions">
-        {/* the input first, hidden: its label is the button, and shows its focus (content.css) */}
-        <input
-          id={inputId}
-          type="file"
+      <div>
+        <FileButton
           accept={coverImageTypes.join(',')}
-          className="visually-hidden"
+          size="compact"
           disabled={busy}
-          onChange={(event) => {
-            void choose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        <label htmlFor={inputId} className="admin-small-button">
+          onFile={(file) => void choose(file)}
+        >
           {course.thumbnail ? 'Cambiar la portada' : 'Subir la portada'}
-        </label>
+        </FileButton>
       </div>
       {problem && <FieldError role="alert">{problem}</FieldError>}
     </section>

@@ -42,24 +42,24 @@ function MoveButtons({
 }) {
   return (
     <>
-      <button
-        type="button"
-        className="admin-small-button"
+      <Button
+        variant="secondary"
+        size="compact"
         disabled={busy || index === 0}
         aria-label={`Subir ${what}`}
         onClick={() => onMove(index - 1)}
       >
         Subir
-      </button>
-      <button
-        type="button"
-        className="admin-small-button"
+      </Button>
+      <Button
+        variant="secondary"
+        size="compact"
         disabled={busy || index === count - 1}
         aria-label={`Bajar ${what}`}
         onClick={() => onMove(index + 1)}
       >
         Bajar
-      </button>
+      </Button>
     </>
   );
 }
@@ -200,9 +200,9 @@ export function StructureEditor({
                         )
                       }
                     />
-                    <button
-                      type="button"
-                      className="admin-small-button"
+                    <Button
+                      variant="secondary"
+                      size="compact"
                       disabled={busy}
                       aria-label={`Quitar la sección ${section.name}`}
                       onClick={() => {
@@ -215,7 +215,7 @@ export function StructureEditor({
                       }}
                     >
                       Quitar
-                    </button>
+                    </Button>
                   </span>
                 </li>
               ))}
@@ -293,18 +293,18 @@ function ModuleHeader({
           busy={busy}
           onMove={onMove}
         />
-        <button
-          type="button"
-          className="admin-small-button"
+        <Button
+          variant="secondary"
+          size="compact"
           disabled={busy}
           aria-label={`Renombrar el módulo ${module.name}`}
           onClick={() => setEditing(true)}
         >
           Renombrar
-        </button>
-        <button
-          type="button"
-          className="admin-small-button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="compact"
           disabled={busy}
           aria-label={`Quitar el módulo ${module.name}`}
           onClick={() => {
@@ -314,7 +314,7 @@ function ModuleHeader({
           }}
         >
           Quitar
-        </button>
+        </Button>
       </span>
     </div>
   );
@@ -438,9 +438,9 @@ function NewSectionForm({
         <div className="content-upload">
           <progress max={100} value={progress} aria-label={`Subiendo el archivo: ${progress}%`} />
           <span aria-live="polite">{paused ? `En pausa (${progress}%)` : `Subiendo… ${progress}%`}</span>
-          <button
-            type="button"
-            className="admin-small-button"
+          <Button
+            variant="secondary"
+            size="compact"
             onClick={() => {
               if (paused) handle.current?.resume();
               else handle.current?.pause();
@@ -448,7 +448,7 @@ function NewSectionForm({
             }}
           >
             {paused ? 'Seguir' : 'Pausar'}
-          </button>
+          </Button>
         </div>
       )}
       {uploadError && <Banner tone="danger">{uploadError}</Banner>}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
 import {
   packagingInProgress,
   packagingLabels,
@@ -38,15 +39,15 @@ export function VideoPackagingStatus({ videoName, label }: { videoName: string; 
         </details>
       )}
       {packagingMayBeRequested(state) && (
-        <button
-          type="button"
-          className="admin-small-button"
+        <Button
+          variant="secondary"
+          size="compact"
           disabled={request.isPending}
           aria-label={`${state === 'failed' ? 'Reintentar' : 'Empaquetar'} en HLS el video de ${label}`}
           onClick={() => request.mutate()}
         >
           {state === 'failed' ? 'Reintentar HLS' : 'Empaquetar en HLS'}
-        </button>
+        </Button>
       )}
     </span>
   );
