@@ -28,7 +28,7 @@ import './content.css';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { FieldHint } from '../../../ui/field-hint';
-import { Field, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
+import { Field, FieldBox, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 
 /** /admin/contenidos/{id}: one course, program, pack or event — its data, structure and publication. */
 export default function CoursePage() {
@@ -384,17 +384,19 @@ function TextArea({
   return (
     <Field invalid={Boolean(error)}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <textarea
-        id={id}
-        className={fieldInputClass('content-textarea')}
-        rows={rows}
-        value={value}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-        }
-      />
+      <FieldBox>
+        <textarea
+          id={id}
+          className={fieldInputClass('content-textarea')}
+          rows={rows}
+          value={value}
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+          }
+        />
+      </FieldBox>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </Field>

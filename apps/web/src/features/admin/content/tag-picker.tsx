@@ -2,7 +2,7 @@ import { tagCodeOf } from '@alcancia/contract/admin';
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { FieldHint } from '../../../ui/field-hint';
-import { Field, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
+import { Field, FieldBox, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 import { adminErrorText } from '../admin-api';
 import { useContentTags, useCreateTag } from './content-api';
 
@@ -63,22 +63,24 @@ export function TagPicker({
       <div className="admin-inline-form">
         <Field invalid={Boolean(problem)}>
           <FieldLabel htmlFor={inputId}>Etiqueta nueva</FieldLabel>
-          <input
-            id={inputId}
-            className={fieldInputClass()}
-            value={draft}
-            maxLength={60}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter adds the tag; it does not save the whole form
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                add();
-              }
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${inputId}-error` : undefined}
-          />
+          <FieldBox>
+            <input
+              id={inputId}
+              className={fieldInputClass()}
+              value={draft}
+              maxLength={60}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter adds the tag; it does not save the whole form
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${inputId}-error` : undefined}
+            />
+          </FieldBox>
           {problem && <FieldError id={`${inputId}-error`}>{problem}</FieldError>}
         </Field>
         <Button variant="secondary" onClick={add} disabled={create.isPending}>
