@@ -332,6 +332,14 @@ const personRows: Row[] = [
     foreign: (c) => [c.preapprovalId, c.providerPaymentId],
   },
   {
+    // issue 30: the academy home's first calls in one answer (each part the endpoint's own)
+    route: 'GET /api/users/me/academy-home',
+    request: get('/api/users/me/academy-home'),
+    owner: [200],
+    other: [200],
+    foreign: (c) => [c.preapprovalId, c.providerPaymentId],
+  },
+  {
     route: 'POST /api/users/subscriptions/usePromoCode',
     request: post('/api/users/subscriptions/usePromoCode', { promoCode: 'NO-EXISTE-MATRIZ' }),
     owner: [404],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { featureFlagsResponseSchema } from './academy';
+import { academyHomeCalls } from './academy-home';
 import { subscriptionStatusSchema } from './subscriptions';
 import { currentUserSchema, serviceControlSchema } from './users';
 
@@ -26,3 +27,23 @@ export const bootstrapResponseSchema = z.object({
   serviceControls: z.array(serviceControlSchema),
 });
 export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
+
+/* ---------- GET /users/me/academy-home (issue 30, decision 0230) ---------- */
+
+/**
+ * The academy home's first calls (`academyHomeCalls`) answered together: each part is the status and
+ * body that a GET of its URL with the same authorization answers at that moment (the same
+ * handler answers it), in the list's order.
+ */
+export const academyHomeAnswersSchema = z.object({
+  parts: z.array(
+    z.object({
+      /** one of `academyHomeCalls` */
+      url: z.enum(academyHomeCalls),
+      status: z.number().int(),
+      /** the single call's body (its own schema; an ErrorResponse when the status is not 2xx) */
+      body: z.unknown(),
+    }),
+  ),
+});
+export type AcademyHomeAnswers = z.infer<typeof academyHomeAnswersSchema>;

@@ -1,6 +1,7 @@
 import './zod-locale';
 
 export * from './academy';
+export * from './academy-home';
 export * from './access';
 export * from './account';
 export * from './bootstrap';

@@ -6,6 +6,7 @@ import { loadCurrentUser } from '../auth/current-user';
 import { readFeatureFlags } from '../remote-config/get-feature-flags';
 import { readServiceControls } from '../service-control/get-service-control';
 import { loadLastServiceOrigin, loadSubscriptionStatus } from '../subscriptions/get-subscription-status';
+import { academyHomeRoute } from './academy-home';
 
 /**
  * GET /users/me/bootstrap (issue 30, decision 0170): what every logged-in screen needs first, in
@@ -13,6 +14,7 @@ import { loadLastServiceOrigin, loadSubscriptionStatus } from '../subscriptions/
  * alone (they keep answering as before), read side by side; private and never stored, as they are.
  */
 export const bootstrapModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(academyHomeRoute);
   app.get(
     '/me/bootstrap',
     {

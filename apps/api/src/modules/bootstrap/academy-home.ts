@@ -1,0 +1,49 @@
+import { academyHomeAnswersSchema, academyHomeCalls } from '@alcancia/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUserId } from '../../plugins/authentication';
+
+/**
+ * GET /users/me/academy-home (issue 30, decision 0230): the academy home's first calls in one
+ * answer. On a slow phone seven calls share the browser's six connections with the page's code,
+ * so one of them waits a round trip; this is one request. Each part is answered by the endpoint
+ * itself (an in-process request with the caller's authorization): same handler, same checks, same
+ * caches, same status and body as the single call. Private and never stored.
+ */
+export const academyHomeRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/academy-home',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Las primeras respuestas del inicio de la academia (sesión, cursos, programas, packs, filtros, progreso, eventos), en una',
+        security: [{ bearerAuth: [] }],
+        response: { 200: academyHomeAnswersSchema },
+      },
+    },
+    async (request, reply) => {
+      requireUserId(request);
+      const headers = { accept: 'application/json', authorization: request.headers.authorization ?? '' };
+      const answers = await Promise.all(
+        academyHomeCalls.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: request.ip })),
+      );
+      // a session the endpoints refuse (a deleted account's token) is refused as a whole, as they do
+      const refused = answers.find((answer) => answer.statusCode === 401);
+      if (refused) return sendJsonText(reply, 401, refused.body);
+      // the parts' bodies are already JSON text: written as they are, not parsed and serialized again
+      const parts = answers.map((answer, i) => {
+        const json = String(answer.headers['content-type'] ?? '').includes('json') && answer.body !== '';
+        const body = json ? answer.body : 'null';
+        return `{"url":${JSON.stringify(academyHomeCalls[i])},"status":${answer.statusCode},"body":${body}}`;
+      });
+      reply.header('cache-control', 'private, no-store');
+      return sendJsonText(reply, 200, `{"parts":[${parts.join(',')}]}`);
+    },
+  );
+};
+
+/** JSON already written as text: sent as it is (Fastify does not serialize a string again). */
+function sendJsonText(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(json);
+}
