@@ -1,4 +1,4 @@
-import type { BootstrapResponse } from '@alcancia/contract';
+import type { AcademyHomeAnswers, BootstrapResponse } from '@alcancia/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { password, storedCredentials } from './support/accounts';
@@ -335,7 +335,8 @@ test.describe('deep links, QR scan and app home pages', () => {
 
 /**
  * A first logged-in load reads the session's pieces from GET /api/users/me/bootstrap (issue 30,
- * decision 0170): the server's answer, with `change` applied (the separate endpoints' routes
+ * decision 0170), or on a first /academy load from its part of GET /api/users/me/academy-home
+ * (decision 0230): the server's answer, with `change` applied (the separate endpoints' routes
  * still answer the later refreshes).
  */
 async function patchBootstrap(page: Page, change: (body: BootstrapResponse) => void): Promise<void> {
@@ -343,6 +344,13 @@ async function patchBootstrap(page: Page, change: (body: BootstrapResponse) => v
     const response = await route.fetch();
     const body = (await response.json()) as BootstrapResponse;
     change(body);
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/api/users/me/academy-home', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as AcademyHomeAnswers;
+    const part = body.parts.find((p) => p.url === '/api/users/me/bootstrap');
+    if (part?.status === 200) change(part.body as BootstrapResponse);
     await route.fulfill({ response, json: body });
   });
 }

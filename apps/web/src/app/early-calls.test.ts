@@ -1,8 +1,9 @@
+import { academyHomeAnswersUrl } from '@alcancia/contract/academy-home';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAcademyQueries } from '../features/academy/first-queries';
 import { apiRequest, installSessionHooks } from '../lib/api-client';
-import { askEarly } from '../lib/early-answers';
+import { askEarly, askEarlyTogether } from '../lib/early-answers';
 import { credentialsKey } from '../lib/session';
 import { jsonResponse, stubStorage } from '../test/browser-stubs';
 import { academyHomeCalls, sendEarlyCalls } from './early-calls';
@@ -23,13 +24,12 @@ afterEach(() => {
 });
 
 describe('sendEarlyCalls', () => {
-  it('on a first load of /academy with a session, sends the academy home’s calls with her token', () => {
+  it('on a first load of /academy with a session, asks for the academy home’s answers in one call with her token', () => {
     storage.local.setItem(credentialsKey, JSON.stringify(credentials));
     sendEarlyCalls({ pathname: '/academy', search: '' });
-    expect(urls()).toEqual([...academyHomeCalls]);
-    for (const [, init] of fetchMock.mock.calls) {
-      expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer t1' });
-    }
+    expect(urls()).toEqual([academyHomeAnswersUrl]);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toMatchObject({ authorization: 'Bearer t1' });
   });
 
   it('sends nothing without a session, on another page or with a query string', () => {
@@ -80,6 +80,49 @@ describe('early answers', () => {
     await apiRequest('/academy/courses/quick', { query: { category: 'ahorro' } });
     expect(urls().at(-1)).toBe('/api/academy/courses/quick?category=ahorro');
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('each part of an answer asked together is taken by its own URL’s request, once', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/together'
+        ? jsonResponse(200, {
+            parts: [
+              { url: '/api/academy/events', status: 200, body: { items: ['e'] } },
+              { url: '/api/academy/filters', status: 404, body: { internalCode: 'NOT_FOUND', message: 'x' } },
+            ],
+          })
+        : jsonResponse(200, { alone: url }),
+    );
+    askEarlyTogether(
+      '/api/together',
+      ['/api/academy/events', '/api/academy/filters', '/api/academy/packs/quick'],
+      't7',
+    );
+    session('t7');
+    await expect(apiRequest('/academy/events')).resolves.toEqual({ items: ['e'] });
+    await expect(apiRequest('/academy/filters')).rejects.toMatchObject({
+      status: 404,
+      internalCode: 'NOT_FOUND',
+    });
+    // a URL the answer does not carry is asked alone
+    await expect(apiRequest('/academy/packs/quick')).resolves.toEqual({ alone: '/api/academy/packs/quick' });
+    expect(urls()).toEqual(['/api/together', '/api/academy/packs/quick']);
+    // taken once: asked again, it goes out
+    await expect(apiRequest('/academy/events')).resolves.toEqual({ alone: '/api/academy/events' });
+  });
+
+  it('a refusal of the whole (401) is each part’s answer and goes through the session’s refresh', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(401, { internalCode: 'UNAUTHORIZED', message: 'x' }),
+    );
+    askEarlyTogether('/api/together', ['/api/academy/events', '/api/academy/filters'], 't8');
+    const refresh = vi.fn(async () => false);
+    const onSessionExpired = vi.fn();
+    installSessionHooks({ getAccessToken: () => 't8', refresh, onSessionExpired });
+    await expect(apiRequest('/academy/events')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/academy/filters')).rejects.toMatchObject({ status: 401 });
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('an early answer of 401 goes through the session’s refresh like any other', async () => {
