@@ -63,33 +63,36 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await logInAs(page, 'suscriptora@alcancia.local');
 
-    // The page's code arrives late: its catalogue calls must not wait for it.
-    let quickAsked = false;
-    let quickBeforePageCode: boolean | null = null;
+    // The page's code arrives late: its session and catalogue calls (one request, decision 0230)
+    // must not wait for it.
+    let callsAsked = false;
+    let callsBeforePageCode: boolean | null = null;
     page.on('request', (request) => {
-      if (request.url().includes('/api/academy/courses/quick')) quickAsked = true;
+      if (request.url().includes('/api/users/me/academy-home')) callsAsked = true;
     });
     await page.route(/\/assets\/academy-page-[^/]+\.js$/, async (route) => {
       const deadline = Date.now() + 5_000;
-      while (!quickAsked && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      quickBeforePageCode = quickAsked;
+      while (!callsAsked && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      callsBeforePageCode = callsAsked;
       await route.continue();
     });
-    const quick = held();
-    await page.route('**/api/academy/courses/quick*', quick.handler);
+    const calls = held();
+    await page.route('**/api/users/me/academy-home', calls.handler);
 
     await page.goto('/academy');
-    await quick.seen;
+    await calls.seen;
+    // the page's code is asked for by the HTML, beside the entry (decision 0231)
+    await expect(page.locator('head link[rel="modulepreload"][href*="/academy-page-"]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
     await expect(skeletons(page)).toHaveCount(4);
     await expect(loadingStatus(page)).toHaveCount(1);
     await expect(page.locator('.skeleton-cards ul')).toHaveAttribute('aria-hidden', 'true');
-    expect(quickBeforePageCode).toBe(true);
+    expect(callsBeforePageCode).toBe(true);
     const skeletonBox = await skeletons(page).first().boundingBox();
     expect(skeletonBox).not.toBeNull();
     await expectNoSeriousA11yViolations(page);
 
-    quick.release();
+    calls.release();
     const section = page.getByRole('region', { name: 'Cursos' });
     const firstLink = section.getByRole('article').first().getByRole('link');
     await expect(firstLink).toBeVisible(slow);
@@ -187,7 +190,7 @@ const sessionCalls = [
   '/api/remote-config/feature-flags',
 ];
 
-test('a first /academy load asks for the session once (GET /api/users/me/bootstrap) instead of five calls; a visitor never does', async ({
+test('a first /academy load asks for the session and the catalogue’s first lists once (GET /api/users/me/academy-home), none of them alone; a visitor never does', async ({
   page,
 }) => {
   await logInAs(page, 'suscriptora@alcancia.local');
@@ -199,8 +202,12 @@ test('a first /academy load asks for the session once (GET /api/users/me/bootstr
   await test
     .info()
     .attach('api-calls-first-academy-load', { body: calls.join('\n'), contentType: 'text/plain' });
-  expect(calls.filter((path) => path === '/api/users/me/bootstrap')).toHaveLength(1);
-  expect(calls.filter((path) => sessionCalls.includes(path))).toEqual([]);
+  expect(calls.filter((path) => path === '/api/users/me/academy-home')).toHaveLength(1);
+  // the bootstrap (the session's pieces, decision 0170) and the catalogue's lists came in it
+  expect(calls.filter((path) => path === '/api/users/me/bootstrap' || sessionCalls.includes(path))).toEqual(
+    [],
+  );
+  expect(calls.filter((path) => path === '/api/academy/courses/quick')).toEqual([]);
 
   // a visitor's first load of the shop window: no session, no bootstrap
   await page.evaluate(() => localStorage.removeItem('credentials'));
@@ -213,7 +220,10 @@ test('a first /academy load asks for the session once (GET /api/users/me/bootstr
   const visitorCalls = calls.slice(visitorFrom);
   expect(
     visitorCalls.filter(
-      (path) => path === '/api/users/me/bootstrap' || sessionCalls.slice(0, 3).includes(path),
+      (path) =>
+        path === '/api/users/me/bootstrap' ||
+        path === '/api/users/me/academy-home' ||
+        sessionCalls.slice(0, 3).includes(path),
     ),
   ).toEqual([]);
 });

@@ -74,3 +74,59 @@ describe('web app files', () => {
     expect(source.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('the academy home’s HTML (issue 30, decision 0231)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = webBuild('export {};');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>Alcancía</title></head><body><div id="root"></div></body></html>',
+    );
+    mkdirSync(path.join(dir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-AbC123xy.js', isEntry: true, imports: ['_boot.js'] },
+      '_boot.js': { file: 'assets/boot-Bb111111.js' },
+      '_first-avp.js': { file: 'assets/first-avp-Cc222222.js', imports: ['_boot.js'] },
+      '_first-a.js': { file: 'assets/first-a-Dd333333.js', css: ['assets/first-a-Ee444444.css'] },
+      'src/app/data-layout.tsx': { file: 'assets/data-layout-Ff555555.js', imports: ['_first-avp.js'] },
+      'src/app/shell-route.tsx': { file: 'assets/shell-route-Gg666666.js', imports: ['_boot.js'] },
+      'src/features/academy/academy-page.tsx': {
+        file: 'assets/academy-page-Hh777777.js',
+        imports: ['_first-a.js', '_first-avp.js'],
+      },
+      'src/features/programs/programs-page.tsx': { file: 'assets/programs-page-Ii888888.js' },
+    };
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({ WEB_DIST_DIR: dir });
+  });
+  afterAll(() => t.close());
+
+  it('asks for the academy home’s code beside the entry: its chunks as module preloads, its styles as preloads', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/academy' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const preloads = [...page.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      ([, rel, href]) => `${rel} ${href}`,
+    );
+    expect(preloads.sort()).toEqual(
+      [
+        'modulepreload /assets/academy-page-Hh777777.js',
+        'modulepreload /assets/data-layout-Ff555555.js',
+        'modulepreload /assets/first-a-Dd333333.js',
+        'modulepreload /assets/first-avp-Cc222222.js',
+        'modulepreload /assets/shell-route-Gg666666.js',
+        'preload /assets/first-a-Ee444444.css',
+      ].sort(),
+    );
+    // in the head, before the app's own script; the rest of the page as built
+    expect(page.body.indexOf('modulepreload')).toBeLessThan(page.body.indexOf('</head>'));
+    expect(page.body).toContain('<div id="root"></div>');
+    // the same with a trailing slash or filters in the address; other pages get the plain index.html
+    expect((await t.app.inject({ method: 'GET', url: '/academy/?categoria=ahorro' })).body).toBe(page.body);
+    const other = await t.app.inject({ method: 'GET', url: '/programas' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('modulepreload');
+  });
+});

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { academyHomeChunkTags } from '../modules/shop-window/page-chunks';
 import { registerPublicPages } from '../modules/shop-window/public-pages';
 
 const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Alcancía</title></head>
@@ -36,6 +37,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         }
       },
     });
+  }
+
+  // The academy home's HTML asks for its code beside the entry (issue 30, decision 0231): on a slow
+  // connection the entry would ask for it only once it has arrived and run, a round trip later.
+  const academyTags = hasBuild ? academyHomeChunkTags(distDir) : [];
+  const indexHtml = academyTags.length > 0 ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+  const end = indexHtml.search(/<\/head>/i);
+  if (end >= 0) {
+    const academyHtml = `${indexHtml.slice(0, end)}  ${academyTags.join('\n    ')}\n  ${indexHtml.slice(end)}`;
+    app.get('/academy', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(academyHtml),
+    );
   }
 
   // The shop window's pages carry their own head for link previews; robots.txt, sitemap.xml.

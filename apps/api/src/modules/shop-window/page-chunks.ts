@@ -9,12 +9,12 @@ interface ManifestChunk {
 }
 
 /**
- * The code a public course page loads after the entry (the data layout and the page, with their
+ * The code a first load asks for after the entry (`keys`: the lazy modules it loads, with their
  * static imports), read from the web build's Vite manifest, as `<link>` tags for its HTML: the
- * browser asks for them beside the entry instead of one after the other (issue 30, decision 0171).
- * No manifest (a test's minimal build): no tags.
+ * browser asks for them beside the entry instead of one after the other (issue 30, decisions 0171
+ * and 0231). No manifest, or a key missing from it (a test's minimal build): no tags.
  */
-export function coursePageChunkTags(distDir: string): string[] {
+export function pageChunkTags(distDir: string, keys: readonly string[]): string[] {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return [];
   let manifest: Record<string, ManifestChunk>;
@@ -33,7 +33,7 @@ export function coursePageChunkTags(distDir: string): string[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (entryKey) closure(entryKey, entry);
   const page = new Set<string>();
-  for (const key of ['src/app/data-layout.tsx', 'src/features/shop-window/public-course-page.tsx']) {
+  for (const key of keys) {
     if (!manifest[key]) return [];
     closure(key, page);
   }
@@ -43,4 +43,24 @@ export function coursePageChunkTags(distDir: string): string[] {
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" />`),
     ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
   ];
+}
+
+/** A public course page's code (the data layout and the page), decision 0171. */
+export function coursePageChunkTags(distDir: string): string[] {
+  return pageChunkTags(distDir, [
+    'src/app/data-layout.tsx',
+    'src/features/shop-window/public-course-page.tsx',
+  ]);
+}
+
+/**
+ * The academy home's code (the data layout, the shell and the page: what the entry asks for after
+ * its early calls, apps/web/src/app/router.tsx loadAcademyHomeCode), decision 0231.
+ */
+export function academyHomeChunkTags(distDir: string): string[] {
+  return pageChunkTags(distDir, [
+    'src/app/data-layout.tsx',
+    'src/app/shell-route.tsx',
+    'src/features/academy/academy-page.tsx',
+  ]);
 }
