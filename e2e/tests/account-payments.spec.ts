@@ -1,16 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn, uniqueEmail } from './support/accounts';
-import { cardToken } from './support/cards';
+import { buyProgramByCard } from './support/cards';
 import { codeIn, waitForMail } from './support/mailbox';
+import { downloadPdf, providerPayment } from './support/receipts';
 
 /*
  * Mi cuenta → Compras y pagos and the "botón de arrepentimiento" (issue 17) in Chromium against
@@ -24,49 +17,6 @@ const inversora = { id: 'programa-inversora-inteligente', name: 'Programa Invers
 /** For non-subscribers, by card, up to 3 installments. */
 const chauDeudas = { id: 'programa-chau-deudas', name: 'Programa Chau Deudas' };
 
-interface EmulatorPayment {
-  status: string;
-  transaction_amount_refunded: number;
-  refunds: unknown[];
-}
-
-/** The emulator's own record of a payment (its control API), as Mercado Pago's panel would show it. */
-async function providerPayment(request: APIRequestContext, id: string): Promise<EmulatorPayment | undefined> {
-  const state = await (await request.get('/sandbox/mercadopago/_control/state')).json();
-  return (state.payments as Record<string, EmulatorPayment>)[id];
-}
-
-/** The text of a PDF, one line per printed line (pdf.js). */
-async function pdfText(data: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    lines.push(
-      content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
-    );
-  }
-  await pdf.destroy();
-  return lines.join('\n');
-}
-
-/** A program bought through the API with the emulator's APRO card in 3 installments. */
-async function buyProgram(request: APIRequestContext, token: string, programId: string) {
-  const paid = await request.post('/api/users/mercadopago/payment/program', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      programId,
-      cardDetails: {
-        identification: { type: 'DNI', number: '12345678' },
-        paymentMethodId: 'visa',
-        cardTokenId: await cardToken(request),
-      },
-      installments: 3,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
 const fitsWidth = (target: Locator) => target.evaluate((el) => el.scrollWidth <= el.clientWidth);
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -77,7 +27,7 @@ test.describe('payments and withdrawals', () => {
     request,
   }) => {
     const { email, credentials } = await newCustomer(request, 'arrepentida');
-    await buyProgram(request, credentials.accessToken, inversora.id);
+    await buyProgramByCard(request, credentials.accessToken, inversora.id, 3);
     await signIn(page, credentials);
 
     // Bought: the program list lets her start it.
@@ -98,11 +48,11 @@ test.describe('payments and withdrawals', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The receipt: a PDF with the business, her, the concept, the amount, the method, the operation.
-    const download = page.waitForEvent('download');
-    await card.getByRole('button', { name: /^Descargar comprobante/ }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe(`comprobante-${operation}.pdf`);
-    const receipt = await pdfText(new Uint8Array(await readFile(await file.path())));
+    const { name, text: receipt } = await downloadPdf(
+      page,
+      card.getByRole('button', { name: /^Descargar comprobante/ }),
+    );
+    expect(name).toBe(`comprobante-${operation}.pdf`);
     for (const expected of [
       'Comprobante de pago',
       'CUIT: ',
@@ -147,8 +97,8 @@ test.describe('payments and withdrawals', () => {
 
   test('logged in, she picks the purchase at /arrepentimiento among hers', async ({ page, request }) => {
     const { credentials } = await newCustomer(request, 'arrepentida-pagina');
-    await buyProgram(request, credentials.accessToken, inversora.id);
-    await buyProgram(request, credentials.accessToken, chauDeudas.id);
+    await buyProgramByCard(request, credentials.accessToken, inversora.id, 3);
+    await buyProgramByCard(request, credentials.accessToken, chauDeudas.id, 3);
     await signIn(page, credentials);
 
     await page.goto('/arrepentimiento');

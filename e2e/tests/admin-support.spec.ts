@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer } from './support/accounts';
-import { cardToken } from './support/cards';
+import { buyProgramByCard } from './support/cards';
 import { signInAsOperator } from './support/operators';
+import { providerPayment } from './support/receipts';
 
 /*
  * Issue 18, support: a support operator signs in with her password and the code of her
@@ -15,15 +16,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
 const inversora = { id: 'programa-inversora-inteligente', name: 'Programa Inversora Inteligente' };
-
-interface EmulatorPayment {
-  status: string;
-  refunds: unknown[];
-}
-async function providerPayment(request: APIRequestContext, id: string): Promise<EmulatorPayment | undefined> {
-  const state = await (await request.get('/sandbox/mercadopago/_control/state')).json();
-  return (state.payments as Record<string, EmulatorPayment>)[id];
-}
 
 test('a support operator signs in with TOTP, finds a member and refunds her program once', async ({
   page,
@@ -38,19 +30,7 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
     data: { name },
   });
   expect(renamed.status(), await renamed.text()).toBe(200);
-  const paid = await request.post('/api/users/mercadopago/payment/program', {
-    headers: { authorization: `Bearer ${credentials.accessToken}` },
-    data: {
-      programId: inversora.id,
-      cardDetails: {
-        identification: { type: 'DNI', number: '12345678' },
-        paymentMethodId: 'visa',
-        cardTokenId: await cardToken(request),
-      },
-      installments: 1,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await buyProgramByCard(request, credentials.accessToken, inversora.id);
   const program = () =>
     request.get(`/api/academy/${inversora.id}`, {
       headers: { authorization: `Bearer ${credentials.accessToken}` },

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '@playwright/test';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn } from './support/accounts';
-import { cardForm, cardToken, fillCard } from './support/cards';
+import { buyProgramByCard, cardForm, cardToken, fillCard } from './support/cards';
 import { waitForMail } from './support/mailbox';
+import { downloadPdf, pdfText } from './support/receipts';
 
 /*
  * Issue 28: a purchase gets its electronic invoice from the ARCA stand-in right after the payment;
@@ -17,37 +16,12 @@ test.describe.configure({ timeout: 90_000 });
 
 const program = { id: 'programa-inversora-inteligente', name: 'Programa Inversora Inteligente' };
 
-async function pdfText(data: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    lines.push(
-      content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
-    );
-  }
-  await pdf.destroy();
-  return lines.join('\n');
-}
-
 test('a purchase is invoiced: the mail says so and Mi cuenta downloads the Factura C', async ({
   page,
   request,
 }) => {
   const { email, credentials } = await newCustomer(request, 'facturada');
-  const paid = await request.post('/api/users/mercadopago/payment/program', {
-    headers: { authorization: `Bearer ${credentials.accessToken}` },
-    data: {
-      programId: program.id,
-      cardDetails: {
-        identification: { type: 'DNI', number: '12345678' },
-        paymentMethodId: 'visa',
-        cardTokenId: await cardToken(request),
-      },
-      installments: 3,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await buyProgramByCard(request, credentials.accessToken, program.id, 3);
 
   const mail = await waitForMail(request, email, 'Tu factura de');
   expect(mail.text).toMatch(/Factura C N\.º \d{5}-\d{8}/);
@@ -69,11 +43,9 @@ test('a purchase is invoiced: the mail says so and Mi cuenta downloads the Factu
   await expect(card.getByRole('button', { name: /^Descargar comprobante/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const download = page.waitForEvent('download');
-  await button.click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^factura-C-\d{5}-\d{8}\.pdf$/);
-  const text = (await pdfText(new Uint8Array(await readFile(await file.path())))).replace(/\s+/g, ' ');
+  const invoice = await downloadPdf(page, button);
+  expect(invoice.name).toMatch(/^factura-C-\d{5}-\d{8}\.pdf$/);
+  const text = invoice.text.replace(/\s+/g, ' ');
   for (const expected of [
     'FACTURA',
     'COD. 011',
@@ -135,11 +107,9 @@ test('a subscription she withdraws gets its Nota de Crédito C, mailed and liste
   await expect(card.getByRole('button', { name: /^Descargar Factura C / })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const download = page.waitForEvent('download');
-  await noteButton.click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^nota-de-credito-C-\d{5}-\d{8}\.pdf$/);
-  const text = (await pdfText(new Uint8Array(await readFile(await file.path())))).replace(/\s+/g, ' ');
+  const note = await downloadPdf(page, noteButton);
+  expect(note.name).toMatch(/^nota-de-credito-C-\d{5}-\d{8}\.pdf$/);
+  const text = note.text.replace(/\s+/g, ' ');
   for (const expected of [
     'NOTA DE CRÉDITO',
     'COD. 013',

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { apiLogin, newCustomer, password, signIn, uniqueEmail } from './support/accounts';
-import { cardForm, cardToken, fillCard } from './support/cards';
+import { buyProgramByCard, cardForm, cardToken, fillCard } from './support/cards';
 import { waitForMail } from './support/mailbox';
 
 /*
@@ -26,23 +26,6 @@ const chauDeudas = {
 const libertad = { id: 'programa-libertad-financiera', name: 'Programa Libertad Financiera' };
 const checkoutPath = (id: string) => `/compra/programa/${id}`;
 const coursePage = (id: string) => new RegExp(`/academy/${id}(/[^/?]+)?$`);
-
-/** A program bought through the API with the emulator's APRO card (as the browser would pay). */
-async function buyThroughApi(request: APIRequestContext, token: string, programId: string) {
-  const paid = await request.post('/api/users/mercadopago/payment/program', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      programId,
-      cardDetails: {
-        identification: { type: 'DNI', number: '12345678' },
-        paymentMethodId: 'visa',
-        cardTokenId: await cardToken(request),
-      },
-      installments: 1,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 /** A monthly Plan Oro subscription paid through the API. */
 async function subscribeThroughApi(request: APIRequestContext, token: string) {
@@ -335,7 +318,7 @@ test.describe('a bought pack', () => {
     request,
   }) => {
     const { credentials } = await newCustomer(request, 'pack-buyer');
-    await buyThroughApi(request, credentials.accessToken, 'pack-inversion-completa');
+    await buyProgramByCard(request, credentials.accessToken, 'pack-inversion-completa');
     await signIn(page, credentials);
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto('/programas');
@@ -369,7 +352,7 @@ test.describe('the purchase success screen', () => {
     request,
   }) => {
     const { credentials } = await newCustomer(request, 'program-success');
-    await buyThroughApi(request, credentials.accessToken, inversora.id);
+    await buyProgramByCard(request, credentials.accessToken, inversora.id);
     await signIn(page, credentials);
 
     // Without programId or programDiscountId there is nothing to confirm.

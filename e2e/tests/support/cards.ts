@@ -73,3 +73,29 @@ export async function fillCard(page: Page, holder: string, document = documentNu
   await form.getByLabel('Tipo de documento').selectOption('DNI');
   await form.getByLabel('Número de documento').fill(document);
 }
+
+/**
+ * A program bought through the API with the emulator's APRO card, as the checkout would pay it:
+ * set-up for tests whose subject is what comes after (the checkout's form is tested in
+ * program-purchase.spec.ts and money-journeys.spec.ts).
+ */
+export async function buyProgramByCard(
+  request: APIRequestContext,
+  accessToken: string,
+  programId: string,
+  installments = 1,
+): Promise<void> {
+  const paid = await request.post('/api/users/mercadopago/payment/program', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      programId,
+      cardDetails: {
+        identification: { type: 'DNI', number: '12345678' },
+        paymentMethodId: 'visa',
+        cardTokenId: await cardToken(request),
+      },
+      installments,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}

@@ -37,12 +37,20 @@ export async function pdfText(data: Uint8Array): Promise<string> {
   return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
+/** Clicks a button that downloads a PDF (a receipt, an invoice) and reads the file's name and text. */
+export async function downloadPdf(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await button.click();
+  const file = await download;
+  return {
+    name: file.suggestedFilename(),
+    text: await pdfText(new Uint8Array(await readFile(await file.path()))),
+  };
+}
+
 /** Downloads the receipt of a payment card of Mi cuenta › Compras y pagos and reads its text. */
 export async function downloadReceipt(page: Page, card: Locator): Promise<string> {
-  const download = page.waitForEvent('download');
-  await card.getByRole('button', { name: /^Descargar comprobante/ }).click();
-  const file = await download;
-  return pdfText(new Uint8Array(await readFile(await file.path())));
+  return (await downloadPdf(page, card.getByRole('button', { name: /^Descargar comprobante/ }))).text;
 }
 
 /** Text with no-break spaces as plain spaces (amounts are written "$ 89.000" with a no-break space). */
