@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn } from './support/accounts';
-import { signInAsOperator } from './support/operators';
+import { operatorWindow } from './support/panel';
 
 interface MetricsAnswer {
   from: string;
@@ -15,11 +15,16 @@ interface MetricsAnswer {
 
 const integer = new Intl.NumberFormat('es-AR');
 
-test('an admin reads the dashboard: figures, a chart, another period and the CSV', async ({ page }) => {
+/** A desk's window, as Playwright's Desktop Chrome opens it. */
+const desk = { width: 1280, height: 720 };
+
+test('an admin reads the dashboard: figures, a chart, another period and the CSV', async ({ browser }) => {
+  // signed in (through the form the first time; operatorWindow): the dashboard's first answer
+  const { page, leave } = await operatorWindow(browser, 'admin', desk);
   const firstAnswer = page.waitForResponse(
     (response) => response.url().includes('/api/admin/metrics') && response.status() === 200,
   );
-  await signInAsOperator(page, 'admin');
+  await page.reload();
   const metrics = (await (await firstAnswer).json()) as MetricsAnswer;
   expect(metrics.days).toHaveLength(30);
 
@@ -58,16 +63,21 @@ test('an admin reads the dashboard: figures, a chart, another period and the CSV
   expect(csv).toContain(`suscriptoras activas,${week.activeSubscribers}`);
   expect(csv).toContain(`altas de cuentas,${week.signUps}`);
   expect(csv.trim().split('\r\n').at(-1)).toMatch(new RegExp(`^${week.to},`));
+  await leave();
 });
 
-test('an admin opens Planes y precios: each plan with its prices per frequency', async ({ page }) => {
-  await signInAsOperator(page, 'admin');
-  await page.getByRole('link', { name: 'Planes y precios' }).click();
+test('an admin opens Planes y precios: each plan with its prices per frequency', async ({ browser }) => {
+  const { page, leave } = await operatorWindow(browser, 'admin', desk);
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('link', { name: 'Planes y precios' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Planes y precios' })).toBeVisible();
   const esencial = page.getByRole('form', { name: /Plan Esencial/ });
   await expect(esencial.getByLabel('Precio regular (mensual)')).toHaveValue('9.900,00');
   await expect(esencial.getByLabel('Prueba gratis (mensual)')).toHaveValue('7');
   await expectNoSeriousA11yViolations(page);
+  await leave();
 });
 
 const metricsAnswer = (page: Page) =>
@@ -110,14 +120,13 @@ async function chartFit(figure: Locator) {
 }
 
 test('a learner sees the plans and chooses one; the admin reads it in the funnel, each step within the one before', async ({
-  page,
   browser,
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  const { page, leave } = await operatorWindow(browser, 'admin', { width: 1440, height: 900 });
   const first = metricsAnswer(page);
-  await signInAsOperator(page, 'admin');
+  await page.reload();
   const before = (await (await first).json()) as MetricsAnswer;
 
   // a learner (her own browser) opens the plans and picks Oro: the card checkout opens
@@ -183,4 +192,5 @@ test('a learner sees the plans and chooses one; the admin reads it in the funnel
         });
     }
   }
+  await leave();
 });

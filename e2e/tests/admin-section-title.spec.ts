@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { signInAsOperator } from './support/operators';
+import { operatorWindow } from './support/panel';
 
 /*
  * Issue 29: a section's title typed while its video uploads stays as typed (the upload's end once
@@ -10,10 +10,10 @@ import { signInAsOperator } from './support/operators';
  */
 const video = readFileSync(new URL('../../apps/api/media/videos/bienvenida.mp4', import.meta.url));
 
-test('the title typed during an upload is the one saved, not the file name', async ({ page }) => {
+test('the title typed during an upload is the one saved, not the file name', async ({ browser }) => {
   test.setTimeout(90_000);
   const id = `e2e-titulo-${Date.now().toString(36)}`;
-  await signInAsOperator(page, 'editor');
+  const { page, leave } = await operatorWindow(browser, 'editor', { width: 1280, height: 720 });
   await page.getByRole('navigation').getByRole('link', { name: 'Contenidos' }).click();
   const form = page.getByRole('form', { name: 'Nuevo contenido' });
   await form.getByLabel('Nombre', { exact: true }).fill('Curso de títulos');
@@ -44,4 +44,5 @@ test('the title typed during an upload is the one saved, not the file name', asy
   await expect(section.getByText('Archivo listo: bienvenida.mp4 (0:20)')).toBeVisible();
   await expect(section.getByLabel('Nombre de la sección')).toHaveValue('');
   await expectNoSeriousA11yViolations(page);
+  await leave();
 });

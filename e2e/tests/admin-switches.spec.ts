@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn } from './support/accounts';
 import { cardToken } from './support/cards';
-import { signInAsOperator } from './support/operators';
+import { operatorWindow } from './support/panel';
 
 /*
  * Service controls from the back office (issue 18), on the real API: an admin turns the community
@@ -45,10 +45,9 @@ async function flip(page: Page, action: 'Encender' | 'Apagar', resource?: string
 }
 
 test('an admin turns the community on with a confirmation; a learner sees it at once; then off', async ({
-  page,
   browser,
 }) => {
-  await signInAsOperator(page, 'admin');
+  const { page, leave } = await operatorWindow(browser, 'admin', { width: 1280, height: 720 });
   await page
     .getByRole('navigation', { name: 'Secciones del panel' })
     .getByRole('link', { name: 'Servicios y funciones' })
@@ -99,4 +98,5 @@ test('an admin turns the community on with a confirmation; a learner sees it at 
   const entry = page.getByRole('row', { name: /Administración apagó «Comunidad»/ }).first();
   await expect(entry).toContainText('admin@alcancia.local');
   await learnerContext.close();
+  await leave();
 });

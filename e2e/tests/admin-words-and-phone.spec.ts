@@ -1,9 +1,8 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer } from './support/accounts';
-import { cardToken } from './support/cards';
-import { signInAsOperator } from './support/operators';
-import { expectInsideWindow, expectNoSidewaysScroll, openSection } from './support/panel';
+import { buyProgramByCard } from './support/cards';
+import { expectInsideWindow, expectNoSidewaysScroll, openSection, operatorWindow } from './support/panel';
 
 /*
  * Issue 29, words instead of codes, on a phone and at a desk: support finds a member and refunds
@@ -26,19 +25,7 @@ async function memberWithProgram(request: APIRequestContext, label: string) {
   const headers = { authorization: `Bearer ${credentials.accessToken}` };
   const renamed = await request.patch('/api/users/me', { headers, data: { name } });
   expect(renamed.status(), await renamed.text()).toBe(200);
-  const paid = await request.post('/api/users/mercadopago/payment/program', {
-    headers,
-    data: {
-      programId: inversora,
-      cardDetails: {
-        identification: { type: 'DNI', number: '12345678' },
-        paymentMethodId: 'visa',
-        cardTokenId: await cardToken(request),
-      },
-      installments: 1,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await buyProgramByCard(request, credentials.accessToken, inversora);
   return { name, search: `ana perez ${label} ${suffix}` };
 }
 
@@ -56,9 +43,10 @@ for (const { label, width, height } of [
     const reason = `Se arrepintió (${label})`;
 
     // support: finds her and refunds from a dialog that fits the window
-    const supportContext = await browser.newContext({ viewport: { width, height } });
-    const support = await supportContext.newPage();
-    await signInAsOperator(support, 'support');
+    const { page: support, leave: leaveSupport } = await operatorWindow(browser, 'support', {
+      width,
+      height,
+    });
     await expect(support.getByRole('button', { name: 'Menú' })).toBeVisible({ visible: phone });
     await openSection(support, 'Miembros');
     await support.getByLabel('Buscar por correo, nombre o teléfono').fill(member.search);
@@ -96,12 +84,10 @@ for (const { label, width, height } of [
     await expect(refunds.getByText('Hecha')).toBeVisible();
     await expectInsideWindow(support, refunds.locator('tbody tr').first());
     await expectNoSidewaysScroll(support);
-    await supportContext.close();
+    await leaveSupport();
 
     // an admin: flips the help chat on, reading what it changes for learners
-    const adminContext = await browser.newContext({ viewport: { width, height } });
-    const admin = await adminContext.newPage();
-    await signInAsOperator(admin, 'admin');
+    const { page: admin, leave: leaveAdmin } = await operatorWindow(browser, 'admin', { width, height });
     await openSection(admin, 'Servicios y funciones');
     const chat = admin.getByRole('row', { name: /Chat de ayuda/ });
     await expect(chat).toContainText('las alumnas ven el botón del chat de ayuda');
@@ -157,16 +143,14 @@ for (const { label, width, height } of [
     await expect(refundEntry.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     await admin.getByLabel('Desde').fill('31/02/2026');
     await expect(admin.getByLabel('Desde')).toHaveAccessibleDescription(/dd\/mm\/aaaa/);
-    await adminContext.close();
+    await leaveAdmin();
   });
 }
 
 test('at 375 px every back-office section fits the phone: no sideways scroll, axe clean', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  const admin = await context.newPage();
-  await signInAsOperator(admin, 'admin');
+  const { page: admin, leave } = await operatorWindow(browser, 'admin', { width: 375, height: 740 });
   await expectNoSidewaysScroll(admin);
   const sections = [
     'Miembros',
@@ -201,5 +185,5 @@ test('at 375 px every back-office section fits the phone: no sideways scroll, ax
   await admin.waitForLoadState('networkidle');
   await expectNoSidewaysScroll(admin);
   await expectNoSeriousA11yViolations(admin);
-  await context.close();
+  await leave();
 });

@@ -1,14 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import {
-  apiLogin,
-  password,
-  registerAccount,
-  type StoredCredentials,
-  signIn,
-  uniqueEmail,
-} from './support/accounts';
-import { signInAsOperator } from './support/operators';
+import { apiLogin, newCustomer, signIn } from './support/accounts';
+import { operatorWindow } from './support/panel';
 
 /*
  * Issue 30, "A viewer that teaches" (decision 0156), in Chromium on the demo catalogue: Spanish
@@ -22,13 +15,7 @@ const firstClass = `/academy/${course}/${course}-m1-s1`;
 const secondClass = `/academy/${course}/${course}-m1-s2`;
 
 async function newStudent(page: Page, request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
-  await registerAccount(request, email);
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const credentials = (await response.json()) as StoredCredentials;
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
+  await signIn(page, (await newCustomer(request, label)).credentials);
 }
 
 const video = (page: Page) => page.locator('video');
@@ -244,14 +231,12 @@ test('after a class ends: "Siguiente clase en 5 s", "Quedarme en esta clase" can
 });
 
 test('an editor uploads a class’s captions in the content editor; the learner’s transcript reads them', async ({
-  page,
   browser,
   request,
 }) => {
   test.setTimeout(90_000);
   const className = 'Cierre: tu plan para este mes';
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsOperator(page, 'editor');
+  const { page, leave } = await operatorWindow(browser, 'editor', { width: 1440, height: 900 });
   await page.goto(`/admin/contenidos/${course}`);
   const file = page.getByLabel(`Subir subtítulos (VTT) de ${className}`);
   // Not WebVTT: named at once, nothing sent.
@@ -288,4 +273,5 @@ test('an editor uploads a class’s captions in the content editor; the learner�
   // Removed: the class is back to the demo video's own captions.
   await page.getByRole('button', { name: `Quitar los subtítulos de ${className}` }).click();
   await expect(page.getByRole('button', { name: `Quitar los subtítulos de ${className}` })).toHaveCount(0);
+  await leave();
 });
