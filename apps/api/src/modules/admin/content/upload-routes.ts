@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AdminUploadResult, adminUploadCapabilitiesSchema } from '@alcancia/contract/admin';
 import type { DataStore } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -107,6 +107,22 @@ export async function createDatastore(app: FastifyInstance): Promise<DataStore> 
 }
 
 /**
+ * Writes tus's answer on the hijacked response. Its answers are small (empty, or a JSON result or
+ * error), so the body is read whole and handed to `end`. srvx's `sendNodeResponse` is not used: it
+ * awaits `res.end(callback)`, which `app.inject`'s light-my-request 6.6 (the last with cookie 1,
+ * decision 0235) takes for a chunk and throws on, so an answer with no body never finished.
+ */
+async function sendAnswer(res: ServerResponse, answer: Response): Promise<void> {
+  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
+  const headers: string[] = [];
+  answer.headers.forEach((value, name) => {
+    headers.push(name, value);
+  });
+  res.writeHead(answer.status, headers);
+  res.end(body);
+}
+
+/**
  * Resumable uploads of the editor's videos (MP4) and materials (PDF, XLSX) with the tus protocol
  * (@tus/server): into FILES_DIR with the file store, into the bucket with the S3 store (S3
  * multipart). A client that loses the connection asks where the upload stands (HEAD) and goes on
@@ -117,7 +133,7 @@ export async function createDatastore(app: FastifyInstance): Promise<DataStore> 
  */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { Server } = await import('@tus/server');
-  const { NodeRequest, sendNodeResponse } = await import('srvx/node');
+  const { NodeRequest } = await import('srvx/node');
   const datastore = await createDatastore(app);
   const requests = new WeakMap<IncomingMessage, FastifyRequest>();
   const fastifyRequestOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }) => {
@@ -234,7 +250,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.hijack();
     // what tus.handle does, with its errors put in the API's form on the way out
     const answer = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
-    await sendNodeResponse(reply.raw, await inOurErrorForm(answer, request.log));
+    await sendAnswer(reply.raw, await inOurErrorForm(answer, request.log));
   };
   const tusSchema = (summary: string) => ({
     tags: ['admin'],
