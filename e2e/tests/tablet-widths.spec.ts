@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, signIn } from './support/accounts';
+import { expectNoSidewaysScroll } from './support/panel';
+
+/*
+ * "Every screen works from 320 px up": the phone widths are checked screen by screen in their
+ * specs; this walks the academy's catalogue screens at the widths of a tablet and a small laptop,
+ * where the side navigation takes its room and the suggested-filter chips must scroll inside
+ * their row (they once pushed the academy 15 px past a 768 px window).
+ */
+
+const screens = [
+  { path: '/academy', heading: 'Academia' },
+  { path: '/academy/cursos', heading: 'Cursos' },
+  { path: '/programas', heading: 'Programas' },
+];
+
+test('the academy, its courses and the programs fit a tablet and a small laptop', async ({ page, request }) => {
+  await signIn(page, await apiLogin(request, 'suscriptora@alcancia.local'));
+  for (const width of [768, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      // the catalogue's filters (chips and selects) are the widest row of these pages
+      if (screen.path !== '/programas') {
+        await expect(page.getByRole('list', { name: 'Filtros sugeridos' })).toBeVisible();
+      }
+      await expectNoSidewaysScroll(page);
+    }
+  }
+});
