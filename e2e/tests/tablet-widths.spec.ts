@@ -15,7 +15,10 @@ const screens = [
   { path: '/programas', heading: 'Programas' },
 ];
 
-test('the academy, its courses and the programs fit a tablet and a small laptop', async ({ page, request }) => {
+test('the academy, its courses and the programs fit a tablet and a small laptop', async ({
+  page,
+  request,
+}) => {
   await signIn(page, await apiLogin(request, 'suscriptora@alcancia.local'));
   for (const width of [768, 1024]) {
     await page.setViewportSize({ width, height: 900 });
