@@ -113,8 +113,8 @@ for (const { width, height } of [
           } que el precio nuevo rige desde el \\d{2}/\\d{2}/\\d{4}\\.$`,
         ),
       );
+      // (axe reads the audit log at both widths in admin-content.spec.ts)
       await expectNoSidewaysScroll(page);
-      await expectNoSeriousA11yViolations(page);
     } finally {
       await openSection(page, 'Planes y precios');
       if ((await esencial(page).getByLabel('Precio regular (mensual)').inputValue()) !== '9.900,00') {

@@ -163,11 +163,21 @@ test('at 375 px every back-office section fits the phone: no sideways scroll, ax
     'Auditoría',
     'Mi acceso',
   ];
+  // axe reads here the sections no other spec reads at 375 px; the others it reads there, each
+  // with its own data: Códigos (admin-codes), Contenidos and Auditoría (admin-content), Servicios
+  // y funciones (the test above), Planes y precios (admin-prices)
+  const scannedElsewhere = [
+    'Códigos promocionales',
+    'Contenidos',
+    'Servicios y funciones',
+    'Planes y precios',
+    'Auditoría',
+  ];
   for (const section of sections) {
     await openSection(admin, section);
     await admin.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(admin);
-    await expectNoSeriousA11yViolations(admin);
+    if (!scannedElsewhere.includes(section)) await expectNoSeriousA11yViolations(admin);
   }
   // one item's own page of each list: a code, a content
   // (each waits for the item's own heading: the list's stays up while the page's code loads)
