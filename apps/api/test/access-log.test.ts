@@ -192,7 +192,7 @@ describe('flushing the asynchronous log', () => {
   );
 
   it('writes what was logged before a crash, then the crash at fatal, and exits with 1', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/log-crash-fixture.ts', '20000'], {
       cwd: apiDir,

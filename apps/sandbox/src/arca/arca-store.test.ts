@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ArcaStore } from './store';
 
 describe('ARCA stand-in state', () => {
-  it('survives a restart in its state file: certificates, tickets and vouchers', { timeout: 30_000 }, () => {
+  it('survives a restart in its state file: certificates, tickets and vouchers', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'arca-'));
     try {
       const file = join(dir, 'arca.json');

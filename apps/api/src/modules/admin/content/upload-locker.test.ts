@@ -63,7 +63,7 @@ function processLocker(
 const newUploadId = () => `subidas/videos/${randomBytes(16).toString('hex')}.mp4`;
 const running = () => new AbortController().signal;
 
-describe('the upload locker shared by API processes', { timeout: 30_000 }, () => {
+describe('the upload locker shared by API processes', { timeout: 60_000 }, () => {
   it('a request of another process waits, asks the holder to give the upload up, and gets it once released', async () => {
     const first = processLocker('this');
     const second = processLocker('other');
