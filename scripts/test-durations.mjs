@@ -7,6 +7,12 @@
 //   node scripts/test-durations.mjs --ci [--report <file>]
 //     `bash .ci/run` (run it in a fresh clone of main, as CI does), each of its steps from the
 //     "=== step (Ns)" lines it prints; rewrites the report's "CI" section.
+//   node scripts/test-durations.mjs --browser <before.json> [<after.json>]
+//     reads Playwright JSON reports (`--reporter=list,json`, PLAYWRIGHT_JSON_OUTPUT_NAME=<file>)
+//     and prints the time of each spec file, before and after, as a Markdown table; runs nothing.
+//   node scripts/test-durations.mjs --steps <steps.json>
+//     reads e2e/step-times-reporter.ts's file and prints where the tests' time went, by kind of
+//     step (axe scans, sign-ins through the forms, fixed waits...) and the slowest tests.
 // The browser steps count their tests from Playwright's summary, the unit step from vitest's.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +26,91 @@ const option = (name, fallback) => {
 const report = option('--report', 'docs/test-durations.md');
 const ci = args.includes('--ci');
 const build = option('--build-command', 'npm run build');
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+const say = (text) => process.stdout.write(`${text}\n`);
+
+/** Per spec file: its tests' summed duration (ms) and count, from a Playwright JSON report. */
+function browserFiles(file) {
+  const files = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results) {
+          const row = files.get(spec.file) ?? { ms: 0, tests: 0, failed: 0 };
+          row.ms += r.duration;
+          row.tests += 1;
+          if (r.status !== 'passed') row.failed += 1;
+          files.set(spec.file, row);
+        }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of json.suites) visit(suite);
+  return { files, wall: json.stats.duration };
+}
+const secondsText = (ms) => `${(ms / 1000).toFixed(0)} s`;
+if (args.includes('--browser')) {
+  const [before, after] = args.slice(args.indexOf('--browser') + 1).filter((a) => !a.startsWith('--'));
+  const a = browserFiles(before);
+  const b = after ? browserFiles(after) : undefined;
+  const names = [...new Set([...a.files.keys(), ...(b?.files.keys() ?? [])])].sort(
+    (x, y) => (a.files.get(y)?.ms ?? 0) - (a.files.get(x)?.ms ?? 0),
+  );
+  const cell = (row) =>
+    row ? `${secondsText(row.ms)} (${row.tests}${row.failed ? `, ${row.failed} failed` : ''})` : '–';
+  const sum = (report) =>
+    [...report.files.values()].reduce(
+      (s, r) => ({ ms: s.ms + r.ms, tests: s.tests + r.tests, failed: s.failed + r.failed }),
+      { ms: 0, tests: 0, failed: 0 },
+    );
+  say(
+    b
+      ? '| spec file | before (tests) | after (tests) |\n|---|---|---|'
+      : '| spec file | time (tests) |\n|---|---|',
+  );
+  for (const name of names)
+    say(`| ${name} | ${cell(a.files.get(name))}${b ? ` | ${cell(b.files.get(name))}` : ''} |`);
+  say(`| **tests** | **${cell(sum(a))}**${b ? ` | **${cell(sum(b))}**` : ''} |`);
+  say(`| **wall time** | **${minutes(a.wall / 1000)}**${b ? ` | **${minutes(b.wall / 1000)}**` : ''} |`);
+  process.exit(0);
+}
+if (args.includes('--steps')) {
+  const tests = JSON.parse(readFileSync(option('--steps'), 'utf8'));
+  // a step's kind, from the line of ours that made it or its title
+  const kindOf = (step) => {
+    if (/Wait for timeout/i.test(step.title)) return 'fixed waits (waitForTimeout)';
+    if (step.at.includes('a11y.ts')) return 'axe scans';
+    if (step.at.includes('support/operators.ts')) return 'operator sign-in (form + TOTP)';
+    if (step.at.includes('support/panel.ts')) return 'operator windows and panel helpers';
+    if (step.at.includes('support/cards.ts')) return 'card form (emulator)';
+    if (step.at.includes('support/accounts.ts')) return 'accounts (API set-up, login form)';
+    if (step.at.includes('support/')) return 'other support helpers';
+    if (step.category === 'hook' || step.category === 'fixture')
+      return 'hooks and fixtures (browser, context)';
+    if (/^Navigate|^Reload|goBack|goForward/.test(step.title)) return 'navigations (spec)';
+    if (step.category === 'expect') return 'assertions (spec)';
+    if (/apiRequest|^(GET|POST|PUT|PATCH|DELETE) /i.test(step.title)) return 'API calls (spec)';
+    if (/Evaluate/i.test(step.title)) return 'page evaluations (spec: video, storage)';
+    return 'other page actions (spec)';
+  };
+  const kinds = new Map();
+  let total = 0;
+  for (const t of tests) {
+    total += t.ms;
+    for (const step of t.steps) kinds.set(kindOf(step), (kinds.get(kindOf(step)) ?? 0) + step.ms);
+  }
+  say(
+    `${tests.length} tests, ${minutes(total / 1000)} of test time\n\n| kind of step | time | share |\n|---|---|---|`,
+  );
+  for (const [kind, ms] of [...kinds].sort((x, y) => y[1] - x[1]))
+    say(`| ${kind} | ${secondsText(ms)} | ${((100 * ms) / total).toFixed(0)} % |`);
+  say('\nSlowest tests:');
+  for (const t of [...tests].sort((x, y) => y.ms - x.ms).slice(0, Number(option('--top', '20'))))
+    say(`${secondsText(t.ms).padStart(6)}  ${t.file} › ${t.title}`);
+  process.exit(0);
+}
 
 const steps = ci
   ? [['CI', 'bash .ci/run']]
@@ -71,7 +162,6 @@ function testsOf(output) {
   return found.join('; ');
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 const results = [];
 for (const [name, command] of steps) {
   const result = await run(command);
