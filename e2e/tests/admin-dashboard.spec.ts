@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer, signIn } from './support/accounts';
 import { operatorWindow } from './support/panel';
@@ -19,13 +19,12 @@ const integer = new Intl.NumberFormat('es-AR');
 const desk = { width: 1280, height: 720 };
 
 test('an admin reads the dashboard: figures, a chart, another period and the CSV', async ({ browser }) => {
-  // signed in (through the form the first time; operatorWindow): the dashboard's first answer
-  const { page, leave } = await operatorWindow(browser, 'admin', desk);
-  const firstAnswer = page.waitForResponse(
-    (response) => response.url().includes('/api/admin/metrics') && response.status() === 200,
-  );
-  await page.reload();
-  const metrics = (await (await firstAnswer).json()) as MetricsAnswer;
+  // the dashboard's first answer, once she is in (through the form the first time; operatorWindow)
+  let firstAnswer: Promise<Response> | undefined;
+  const { page, leave } = await operatorWindow(browser, 'admin', desk, (opened) => {
+    firstAnswer = metricsAnswer(opened);
+  });
+  const metrics = (await (await firstAnswer)?.json()) as MetricsAnswer;
   expect(metrics.days).toHaveLength(30);
 
   const dashboard = page.getByRole('region', { name: 'Tablero' });
@@ -124,10 +123,11 @@ test('a learner sees the plans and chooses one; the admin reads it in the funnel
   request,
 }) => {
   test.setTimeout(90_000);
-  const { page, leave } = await operatorWindow(browser, 'admin', { width: 1440, height: 900 });
-  const first = metricsAnswer(page);
-  await page.reload();
-  const before = (await (await first).json()) as MetricsAnswer;
+  let first: Promise<Response> | undefined;
+  const { page, leave } = await operatorWindow(browser, 'admin', { width: 1440, height: 900 }, (opened) => {
+    first = metricsAnswer(opened);
+  });
+  const before = (await (await first)?.json()) as MetricsAnswer;
 
   // a learner (her own browser) opens the plans and picks Oro: the card checkout opens
   const learner = await browser.newContext();

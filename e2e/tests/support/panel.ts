@@ -62,16 +62,19 @@ const kept = (role: Role) => `operator-session-${role}`;
  * e-mail and address). The session is the run's, whichever worker left it, and one window at a
  * time holds it (a refresh token used by two windows at once would look stolen): a window opened
  * while another has it signs in anew. A session that ended meanwhile (30 minutes idle) makes her
- * sign in again. `leave` closes the window and puts the session back for the next one.
+ * sign in again. `leave` closes the window and puts the session back for the next one. `onPage`
+ * sees the page before it goes anywhere (to wait for a response of its first /admin, say).
  */
 export async function operatorWindow(
   browser: Browser,
   role: Role,
   viewport: { width: number; height: number },
+  onPage?: (page: Page) => void,
 ): Promise<{ page: Page; leave: () => Promise<void> }> {
   const session = takeRunState<StorageState>(kept(role));
   const context = await browser.newContext({ viewport, ...(session ? { storageState: session } : {}) });
   const page = await context.newPage();
+  onPage?.(page);
   let signedIn = false;
   if (session) {
     await page.goto('/admin');
