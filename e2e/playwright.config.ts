@@ -126,10 +126,11 @@ const sharedStateSpecs = [
 const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 /**
- * Worker processes (browsers) at once, against the one server. `npm test -w e2e` (the README's
- * `npm test`, CI) runs two (E2E_WORKERS=2): the two cores of this machine and of CI, with a browser
- * each while the other waits on the server. Without it, one: the suite or any file of it in file
- * order, as before (a file named on the command line never drags the shared-state files along).
+ * Worker processes (browsers) at once, against the one server: one unless E2E_WORKERS says more,
+ * for `npm test -w e2e` (the README's `npm test`, CI) too: on two cores Chromium, the server and
+ * PostgreSQL are busy enough with one test at a time, and two workers made the suite slower
+ * (decision 0205). E2E_WORKERS=2 still runs the two projects below (shared state last), a file
+ * in order in one worker.
  */
 const workers = Number(process.env.E2E_WORKERS || 1);
 if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS is not a count: ${workers}`);
