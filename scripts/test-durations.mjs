@@ -81,7 +81,7 @@ if (args.includes('--steps')) {
   // a step's kind, from the line of ours that made it or its title
   const kindOf = (step) => {
     if (/Wait for timeout/i.test(step.title)) return 'fixed waits (waitForTimeout)';
-    if (step.at.includes('a11y.ts')) return 'axe scans';
+    if (step.at.includes('a11y.ts') || step.at.includes('@axe-core')) return 'axe scans';
     if (step.at.includes('support/operators.ts')) return 'operator sign-in (form + TOTP)';
     if (step.at.includes('support/panel.ts')) return 'operator windows and panel helpers';
     if (step.at.includes('support/cards.ts')) return 'card form (emulator)';
