@@ -9,7 +9,9 @@ export const nextClassDelaySeconds = 5;
 /**
  * "Siguiente clase en 5 s" after a class ends, with a way to stay: the next section opens when the
  * count reaches 0 unless she chooses "Quedarme en esta clase" (or plays the class again: `onStay`
- * is also what the player calls then).
+ * is also what the player calls then). The count holds while she is on the notice (keyboard focus
+ * or the pointer inside it), so reading it, or reaching its button with a screen reader, never
+ * races the clock (WCAG 2.2.1, a time limit the user can stop or extend).
  */
 export function NextClassCountdown({
   courseId,
@@ -22,17 +24,30 @@ export function NextClassCountdown({
 }) {
   const navigate = useNavigate();
   const [left, setLeft] = useState(nextClassDelaySeconds);
+  const [focused, setFocused] = useState(false);
+  const [pointed, setPointed] = useState(false);
+  const held = focused || pointed;
   useEffect(() => {
+    if (held) return;
     if (left <= 0) {
       navigate(sectionPath(courseId, next.section.id));
       return;
     }
     const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
     return () => window.clearTimeout(timer);
-  }, [left, navigate, courseId, next.section.id]);
+  }, [held, left, navigate, courseId, next.section.id]);
 
   return (
-    <section className="cv-next" aria-label="Siguiente clase">
+    <section
+      className="cv-next"
+      aria-label="Siguiente clase"
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+    >
       <p className="cv-next-text">
         {/* announced once, not every second */}
         <span aria-hidden="true">Siguiente clase en {left} s</span>
