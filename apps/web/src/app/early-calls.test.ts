@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAcademyQueries } from '../features/academy/first-queries';
 import { apiRequest, installSessionHooks } from '../lib/api-client';
-import { askEarly, askEarlyTogether } from '../lib/early-answers';
+import { askEarlyTogether } from '../lib/early-answers';
 import { credentialsKey } from '../lib/session';
 import { jsonResponse, stubStorage } from '../test/browser-stubs';
 import { academyHomeCalls, sendEarlyCalls } from './early-calls';
@@ -60,9 +60,17 @@ describe('early answers', () => {
   const session = (token: string) =>
     installSessionHooks({ getAccessToken: () => token, refresh: async () => false, onSessionExpired() {} });
 
+  /** One answer carrying `body` for each URL (GET /users/me/academy-home's shape). */
+  const together = (urls: string[], body: unknown) =>
+    jsonResponse(200, { parts: urls.map((url) => ({ url, status: 200, body })) });
+
   it('apiRequest takes an answer sent early instead of asking again, once', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { items: [1] }));
-    askEarly(['/api/academy/events'], 't4');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/together'
+        ? together(['/api/academy/events'], { items: [1] })
+        : jsonResponse(200, { items: [1] }),
+    );
+    askEarlyTogether('/api/together', ['/api/academy/events'], 't4');
     session('t4');
     await expect(apiRequest('/academy/events')).resolves.toEqual({ items: [1] });
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -71,15 +79,18 @@ describe('early answers', () => {
   });
 
   it('is not taken with another token, nor by a request with a query string of its own', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { items: [] }));
-    askEarly(['/api/academy/events', '/api/academy/courses/quick'], 'old');
+    const early = ['/api/academy/events', '/api/academy/courses/quick'];
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/together' ? together(early, { items: [] }) : jsonResponse(200, { items: [] }),
+    );
+    askEarlyTogether('/api/together', early, 'old');
     session('new');
     await apiRequest('/academy/events');
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(urls()).toEqual(['/api/together', '/api/academy/events']);
     session('old');
     await apiRequest('/academy/courses/quick', { query: { category: 'ahorro' } });
     expect(urls().at(-1)).toBe('/api/academy/courses/quick?category=ahorro');
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('each part of an answer asked together is taken by its own URL’s request, once', async () => {
@@ -129,7 +140,7 @@ describe('early answers', () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse(401, { internalCode: 'UNAUTHORIZED', message: 'x' }),
     );
-    askEarly(['/api/users/me/bootstrap'], 't6');
+    askEarlyTogether('/api/together', ['/api/users/me/bootstrap'], 't6');
     const refresh = vi.fn(async () => false);
     const onSessionExpired = vi.fn();
     installSessionHooks({ getAccessToken: () => 't6', refresh, onSessionExpired });

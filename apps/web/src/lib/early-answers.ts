@@ -14,19 +14,6 @@ interface EarlyAnswer {
 const answers = new Map<string, EarlyAnswer>();
 const keptFor = 30_000;
 
-/** Sends a GET of each URL (`/api/…`, as apiRequest builds them) with the session's token. */
-export function askEarly(urls: readonly string[], token: string): void {
-  const until = performance.now() + keptFor;
-  for (const url of urls) {
-    const response = fetch(url, {
-      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-    });
-    // a failure is read by whoever takes it (apiRequest: a network error), or by nobody
-    response.catch(() => undefined);
-    answers.set(url, { token, response, until });
-  }
-}
-
 /** A part of an answer that carries several GETs' answers (GET /users/me/academy-home). */
 interface AnswerPart {
   url: string;
