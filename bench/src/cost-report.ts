@@ -1,4 +1,4 @@
-import type { CostLoad, CostReport, CostRun } from './cost';
+import type { CostLoad, CostPair, CostReport } from './cost';
 
 /** Issue 31's goals for the logged-in catalogue, against a bare node:http with the same bytes. */
 export const costGoals = {
@@ -19,8 +19,8 @@ interface Line {
 const check = (ok: boolean | undefined): Status =>
   ok === undefined ? 'not measured' : ok ? 'met' : 'missed';
 
-const cpuRatio = (run: CostRun) => run.api.cpuUs / run.bare.cpuUs;
-const rpsRatio = (run: CostRun) => run.api.rps / run.bare.rps;
+const cpuRatio = (run: CostPair) => run.api.cpuUs / run.bare.cpuUs;
+const rpsRatio = (run: CostPair) => run.api.rps / run.bare.rps;
 
 /** The budget lines of issue 31, one set per mode measured. */
 export function costBudgets(cost: CostReport | undefined): Line[] {
@@ -81,18 +81,22 @@ export function costSection(cost: CostReport | undefined, connections: number): 
   out.push('### Server cost per request, as shipped and in production mode (issue 31)');
   out.push('');
   out.push(
-    `The logged-in catalogue at ${connections} connections, every request with \`accept-encoding: gzip, deflate, br\` as a browser sends it, on one API process (its CPU, user + system, read from \`/proc/<pid>/stat\` before and after the measured seconds, divided by the answers), then a bare \`node:http\` process answering the very bytes that API sent (compressed as it compressed them) measured the same way. "As shipped" is \`npm start\`'s configuration (NODE_ENV unset, so development: contract checks on the answers; LOG_LEVEL info, the access log on, to a drained pipe) on the bench database; "production" is NODE_ENV=production. The load generator shares the machine's cores: CPU per request does not depend on how many requests it manages to send, throughput does.`,
+    `The logged-in catalogue at ${connections} connections, every request with \`accept-encoding: gzip, deflate, br\` as a browser sends it, on one API process (its CPU, user + system, read from \`/proc/<pid>/stat\` before and after the measured seconds, divided by the answers), then a bare \`node:http\` process answering the very bytes that API sent (compressed as it compressed them) measured the same way. Each mode is measured in paired rounds (the bare server's load, then the API's, back to back, both processes kept running); the budgets take the round whose CPU ratio is the median, and the table lists every round (✱ marks the median one). "As shipped" is \`npm start\`'s configuration (NODE_ENV unset, so development: contract checks on the answers; LOG_LEVEL info, the access log on, to a drained pipe) on the bench database; "production" is NODE_ENV=production. The load generator shares the machine's cores: CPU per request does not depend on how many requests it manages to send, throughput does.`,
   );
   out.push('');
   out.push(
-    '| mode | server | CPU µs / request | req/s | p50 ms | p99 ms | errors | CPU ratio | throughput ratio |',
+    '| mode | round | server | CPU µs / request | req/s | p50 ms | p99 ms | errors | CPU ratio | throughput ratio |',
   );
-  out.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  out.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const run of cost.runs) {
-    out.push(
-      `| ${run.mode} | API | ${cells(run.api).join(' | ')} | ${cpuRatio(run).toFixed(2)}× | ${rpsRatio(run).toFixed(2)} |`,
-    );
-    out.push(`| ${run.mode} | bare node:http | ${cells(run.bare).join(' | ')} | | |`);
+    const rounds: CostPair[] = run.rounds?.length ? run.rounds : [run];
+    rounds.forEach((pair, i) => {
+      const round = `${i + 1}${pair.api === run.api ? ' ✱' : ''}`;
+      out.push(
+        `| ${run.mode} | ${round} | API | ${cells(pair.api).join(' | ')} | ${cpuRatio(pair).toFixed(2)}× | ${rpsRatio(pair).toFixed(2)} |`,
+      );
+      out.push(`| ${run.mode} | ${round} | bare node:http | ${cells(pair.bare).join(' | ')} | | |`);
+    });
   }
   out.push('');
   const bytes = cost.runs.map(

@@ -45,6 +45,11 @@ export const settings = {
   /** seconds an idle API (npm start defaults, embedded PGlite) is watched for its CPU (issue 31) */
   idleSeconds: number('BENCH_IDLE_SECONDS', 60),
   /**
+   * paired rounds of the cost loads per mode (issue 31): bare node:http then the API, back to back,
+   * each round a ratio; the report keeps the median round and lists every one
+   */
+  costRounds: Math.max(1, Math.round(number('BENCH_COST_ROUNDS', 3))),
+  /**
    * the API listens on `port`, the bare node:http ceiling on `port + 1`, the payment provider on
    * `port + 2`, the API at LOG_LEVEL=warn on `port + 3`, the API of the cost loads on `port + 4`
    * and the idle one on `port + 5` (all on 127.0.0.1 only)
