@@ -350,7 +350,7 @@ export function renderMarkdown(report: BenchReport): string {
   const missed = lines.filter((l) => l.status === 'missed').length;
   out.push('');
   out.push(
-    `${lines.filter((l) => l.status === 'met').length} met, ${missed} missed, ${lines.filter((l) => l.status === 'not measured').length} not measured. Causes and fixes of the misses: see "Analysis" below.`,
+    `${lines.filter((l) => l.status === 'met').length} met, ${missed} missed, ${lines.filter((l) => l.status === 'not measured').length} not measured.${missed ? ' Causes and fixes of the misses: see "Analysis" below.' : ''}`,
   );
   out.push('');
 
