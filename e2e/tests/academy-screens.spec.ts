@@ -1,6 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import {
+  apiLogin,
+  registerAccount,
+  type StoredCredentials,
+  signIn,
+  signInAsDemo,
+  uniqueEmail,
+} from './support/accounts';
 
 /*
  * The learner's academy screens of issue 20 on the demo catalogue: filters kept in the address,
@@ -12,25 +19,6 @@ test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
 const student = 'alumna@alcancia.local';
 const freeCourse = 'primeros-pasos-finanzas';
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as StoredCredentials;
-}
-
-/** A session in the browser's storage, as the login page leaves it. */
-async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
-  await page.goto('/terminos-y-condiciones');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
-
-/** The demo non-subscriber, one login for the whole file (the login route is rate limited). */
-let studentSession: StoredCredentials | null = null;
-async function signInAsStudent(page: Page, request: APIRequestContext): Promise<void> {
-  studentSession ??= await apiLogin(request, student);
-  await signIn(page, studentSession);
-}
 
 async function newStudent(page: Page, request: APIRequestContext, label: string) {
   const email = uniqueEmail(label);
@@ -76,9 +64,8 @@ const courseCard = (page: Page, name: string) =>
 test.describe('academy filters in the address', () => {
   test('filters are written in the address: a reload keeps them, back restores the previous ones, "Ver todos" carries them', async ({
     page,
-    request,
   }) => {
-    await signInAsStudent(page, request);
+    await signInAsDemo(page, student);
     await openAcademy(page);
     await expect(courseCard(page, 'Tu presupuesto mensual en una hora')).toBeVisible(slow);
 
@@ -118,9 +105,8 @@ test.describe('academy filters in the address', () => {
 
   test('nothing found: one empty state with a single "Limpiar filtros" that brings everything back', async ({
     page,
-    request,
   }) => {
-    await signInAsStudent(page, request);
+    await signInAsDemo(page, student);
     await openAcademy(page, '?categoria=NINGUNA');
     await expect(
       page.getByText('Aún no tenemos contenidos que coincidan con estos filtros o palabras'),
@@ -143,10 +129,9 @@ test.describe('academy filters in the address', () => {
 
   test('on a phone the filters open in a sheet from "Filtros", by keyboard, and the bar is not sticky', async ({
     page,
-    request,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInAsStudent(page, request);
+    await signInAsDemo(page, student);
     await openAcademy(page);
     await expect(page.getByLabel('Tema')).toBeHidden();
     const opener = page.getByRole('button', { name: 'Filtros', exact: true });
@@ -178,9 +163,8 @@ test.describe('academy filters in the address', () => {
 test.describe('search overlay', () => {
   test('the "at least 3 letters" hint leaves once she typed enough, and comes back when she erases', async ({
     page,
-    request,
   }) => {
-    await signInAsStudent(page, request);
+    await signInAsDemo(page, student);
     await openAcademy(page);
     await page.getByRole('button', { name: 'Buscar' }).click();
     const overlay = page.getByRole('dialog', { name: 'Buscar en la academia' });
@@ -226,11 +210,8 @@ test.describe('Seguí viendo', () => {
 });
 
 test.describe('course page', () => {
-  test('a locked card opens the course page, which offers the plans with their price', async ({
-    page,
-    request,
-  }) => {
-    await signInAsStudent(page, request);
+  test('a locked card opens the course page, which offers the plans with their price', async ({ page }) => {
+    await signInAsDemo(page, student);
     await openAcademy(page);
     const paid = courseCard(page, 'Tu presupuesto mensual en una hora');
     await expect(paid.getByTitle('Requiere suscripción')).toBeVisible(slow);

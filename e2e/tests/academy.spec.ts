@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password } from './support/accounts';
+import { signInAsDemo } from './support/accounts';
 
 /*
  * The academy catalogue with the demo catalogue and accounts of a fresh database:
@@ -9,29 +9,6 @@ import { password } from './support/accounts';
 
 test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
-
-/**
- * Logs in through the API and stores the credentials as the login page does. Sessions are reused
- * within this file (the login route allows 10 attempts per 15 minutes and address); a test that
- * logs out asks for a fresh one, so the shared session is never revoked. Reused sessions are
- * younger than 10 minutes, so the 15-minute access token never needs a refresh (which would
- * rotate the shared refresh token).
- */
-const sessions = new Map<string, { credentials: unknown; at: number }>();
-async function logInAs(page: Page, email: string, { fresh = false } = {}): Promise<void> {
-  let session = fresh ? undefined : sessions.get(email);
-  if (!session || Date.now() - session.at > 10 * 60_000) {
-    const response = await page.request.post('/api/users/login', { data: { email, password } });
-    expect(response.status(), await response.text()).toBe(200);
-    session = { credentials: await response.json(), at: Date.now() };
-    if (!fresh) sessions.set(email, session);
-  }
-  await page.goto('/terminos-y-condiciones');
-  await page.evaluate(
-    (value) => localStorage.setItem('credentials', JSON.stringify(value)),
-    session.credentials,
-  );
-}
 
 async function openAcademy(page: Page): Promise<void> {
   await page.goto('/academy');
@@ -57,7 +34,7 @@ test.describe('academy home', () => {
   test('a non-subscriber: locks, purchase buttons and her filters; a locked course leads to its page', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     await expect(page.getByText('Hola, Ana Alumna.')).toBeVisible();
 
@@ -134,7 +111,7 @@ test.describe('academy home', () => {
   });
 
   test('a subscriber: no locks on courses and events, subscriber filters', async ({ page }) => {
-    await logInAs(page, 'suscriptora@alcancia.local');
+    await signInAsDemo(page, 'suscriptora@alcancia.local');
     await openAcademy(page);
     const paid = courseCard(page, 'Tu presupuesto mensual en una hora');
     await expect(paid.getByTitle('Requiere suscripción')).toHaveCount(0);
@@ -161,7 +138,7 @@ test.describe('academy home', () => {
   test('filters: a suggested filter toggles, topic and level narrow, one button clears all', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const popular = page.getByRole('button', { name: 'Más vistos' });
     const listed = page.waitForRequest(
@@ -196,7 +173,7 @@ test.describe('academy home', () => {
   test('search finds a course by a word typed without its accent, after a pause, from 3 letters', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const searches: string[] = [];
     page.on('request', (r) => {
@@ -239,7 +216,7 @@ test.describe('academy home', () => {
   });
 
   test('the search overlay closes with Escape and gives focus back', async ({ page }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const opener = page.getByRole('button', { name: 'Buscar' });
     await opener.click();
@@ -250,7 +227,7 @@ test.describe('academy home', () => {
   });
 
   test('no serious accessibility violations on /academy', async ({ page }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     await expectNoSeriousA11yViolations(page);
   });
@@ -260,7 +237,7 @@ test.describe('programs and packs', () => {
   test('/programas lists programs and packs with their buttons; the detail page offers the purchase', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/programas');
     await expect(page.getByRole('heading', { level: 1, name: 'Programas y Packs' })).toBeVisible(slow);
     const cards = page.getByRole('main').getByRole('article');
@@ -284,7 +261,7 @@ test.describe('programs and packs', () => {
   });
 
   test('/academy/cursos lists every course ("Ver todos")', async ({ page }) => {
-    await logInAs(page, 'suscriptora@alcancia.local');
+    await signInAsDemo(page, 'suscriptora@alcancia.local');
     await page.goto('/academy');
     await page.getByRole('region', { name: 'Cursos' }).getByRole('link', { name: 'Ver todos' }).click(slow);
     await expect(page).toHaveURL(/\/academy\/cursos$/);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, registerAccount, type StoredCredentials, uniqueEmail } from './support/accounts';
+import { apiLogin, demoCredentials, registerAccount, signIn, uniqueEmail } from './support/accounts';
 
 /*
  * The course viewer (issue 5) in Chromium, on the demo catalogue: free courses are opened with a
@@ -11,18 +11,6 @@ import { password, registerAccount, type StoredCredentials, uniqueEmail } from '
 const freeCourse = 'primeros-pasos-finanzas';
 const subscriber = 'suscriptora@alcancia.local';
 const student = 'alumna@alcancia.local';
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<StoredCredentials> {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as StoredCredentials;
-}
-
-/** A session in the browser's storage, as the login page leaves it. */
-async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
 
 async function newStudent(page: Page, request: APIRequestContext, label: string) {
   const email = uniqueEmail(label);
@@ -185,7 +173,7 @@ test.describe('course viewer', () => {
   });
 
   test('an HLS class plays through hls.js where the browser has no native HLS', async ({ page, request }) => {
-    await signIn(page, await apiLogin(request, subscriber));
+    await signIn(page, await demoCredentials(request, subscriber));
     // Chromium plays HLS itself now; pretend it does not, as Firefox and older browsers.
     await page.addInitScript(() => {
       const original = HTMLMediaElement.prototype.canPlayType;
@@ -226,7 +214,7 @@ test.describe('course viewer', () => {
     page,
     request,
   }) => {
-    await signIn(page, await apiLogin(request, subscriber));
+    await signIn(page, await demoCredentials(request, subscriber));
     const course = 'fondo-de-emergencia';
     await page.goto(`/academy/${course}/${course}-m2-s2`);
     await expect(page.getByText('Módulo 2: Dónde guardarlo', { exact: true })).toBeVisible();
@@ -459,7 +447,7 @@ test.describe('course viewer', () => {
   });
 
   test('a certificate that fails to download shows the error and is tracked', async ({ page, request }) => {
-    await signIn(page, await apiLogin(request, subscriber));
+    await signIn(page, await demoCredentials(request, subscriber));
     const events = recordEvents(page);
     await page.route('**/api/academy/certificate?*', (route) =>
       route.fulfill({
@@ -496,7 +484,7 @@ test.describe('course viewer', () => {
     page,
     request,
   }) => {
-    await signIn(page, await apiLogin(request, student));
+    await signIn(page, await demoCredentials(request, student));
     const events = recordEvents(page);
     await page.goto('/academy/presupuesto-mensual');
     await expect(page).toHaveURL('/academy/presupuesto-mensual');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { password } from './support/accounts';
+import { signInAsDemo } from './support/accounts';
 
 /*
  * The illustrated covers of the demo catalogue on the academy home (decision 71): every card
@@ -9,16 +9,6 @@ import { password } from './support/accounts';
 
 test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
-
-async function logIn(page: Page): Promise<void> {
-  const response = await page.request.post('/api/users/login', {
-    data: { email: 'alumna@alcancia.local', password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const credentials = await response.json();
-  await page.goto('/terminos-y-condiciones');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
 
 async function openAcademy(page: Page): Promise<void> {
   await page.goto('/academy');
@@ -53,7 +43,7 @@ test.describe('covers', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('course cards show their cover: sized, the first row at once, the others lazy', async ({ page }) => {
-    await logIn(page);
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const courses = await imageFacts(coverImages(page.getByRole('region', { name: 'Cursos' })));
     expect(courses.length).toBeGreaterThan(4);
@@ -78,7 +68,7 @@ test.describe('covers', () => {
   });
 
   test('program, pack and event covers below the fold load lazily, as they come near', async ({ page }) => {
-    await logIn(page);
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const programs = page.getByRole('region', { name: 'Programas & Packs' });
     const described = await imageFacts(coverImages(programs));
@@ -103,7 +93,7 @@ test.describe('covers on a phone', () => {
   test.use({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
 
   test('a 320 px screen gets the 320 px picture', async ({ page }) => {
-    await logIn(page);
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await openAcademy(page);
     const first = coverImages(page.getByRole('region', { name: 'Cursos' })).first();
     await expect.poll(() => isLoaded(first), slow).toBe(true);
@@ -118,7 +108,7 @@ test.describe('covers on a phone', () => {
 test('search lists a title match before a description-only match that comes first in the catalogue', async ({
   page,
 }) => {
-  await logIn(page);
+  await signInAsDemo(page, 'alumna@alcancia.local');
   await openAcademy(page);
   await page.getByRole('button', { name: 'Buscar' }).click();
   const overlay = page.getByRole('dialog', { name: 'Buscar en la academia' });

@@ -1,6 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password } from './support/accounts';
+import { signInAsDemo } from './support/accounts';
 
 /*
  * Issue 30, "A fast first view": the catalogue's cards are skeletons of their own size until their
@@ -11,14 +11,6 @@ import { password } from './support/accounts';
 
 test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
-
-async function logInAs(page: Page, email: string): Promise<void> {
-  const response = await page.request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const credentials = await response.json();
-  await page.goto('/terminos-y-condiciones');
-  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
-}
 
 /** A route that holds its requests until `release()`. */
 function held(): { handler(route: Route): Promise<void>; release(): void; seen: Promise<void> } {
@@ -61,7 +53,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await logInAs(page, 'suscriptora@alcancia.local');
+    await signInAsDemo(page, 'suscriptora@alcancia.local');
 
     // The page's code arrives late: its session and catalogue calls (one request, decision 0230)
     // must not wait for it.
@@ -193,7 +185,7 @@ const sessionCalls = [
 test('a first /academy load asks for the session and the catalogue’s first lists once (GET /api/users/me/academy-home), none of them alone; a visitor never does', async ({
   page,
 }) => {
-  await logInAs(page, 'suscriptora@alcancia.local');
+  await signInAsDemo(page, 'suscriptora@alcancia.local');
   const calls = apiCalls(page);
   await page.goto('/academy');
   const section = page.getByRole('region', { name: 'Cursos' });

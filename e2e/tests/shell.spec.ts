@@ -1,7 +1,7 @@
 import type { AcademyHomeAnswers, BootstrapResponse } from '@alcancia/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { password, storedCredentials } from './support/accounts';
+import { signInAsDemo, storedCredentials } from './support/accounts';
 
 /*
  * The logged-in shell with the demo accounts of a fresh database (npm start's seed):
@@ -13,36 +13,13 @@ import { password, storedCredentials } from './support/accounts';
 test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
 
-/**
- * Logs in through the API and stores the credentials as the login page does. Sessions are reused
- * within this file (the login route allows 10 attempts per 15 minutes and address); a test that
- * logs out asks for a fresh one, so the shared session is never revoked. Reused sessions are
- * younger than 10 minutes, so the 15-minute access token never needs a refresh (which would
- * rotate the shared refresh token).
- */
-const sessions = new Map<string, { credentials: unknown; at: number }>();
-async function logInAs(page: Page, email: string, { fresh = false } = {}): Promise<void> {
-  let session = fresh ? undefined : sessions.get(email);
-  if (!session || Date.now() - session.at > 10 * 60_000) {
-    const response = await page.request.post('/api/users/login', { data: { email, password } });
-    expect(response.status(), await response.text()).toBe(200);
-    session = { credentials: await response.json(), at: Date.now() };
-    if (!fresh) sessions.set(email, session);
-  }
-  await page.goto('/terminos-y-condiciones');
-  await page.evaluate(
-    (value) => localStorage.setItem('credentials', JSON.stringify(value)),
-    session.credentials,
-  );
-}
-
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Secciones' });
 
 test.describe('shell navigation', () => {
   test('side navigation in order; disabled entries open the coming-soon modal, Escape closes it', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/academy');
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
 
@@ -91,7 +68,7 @@ test.describe('shell navigation', () => {
   });
 
   test('a page whose code cannot load says so and offers a reload, not a blank screen', async ({ page }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await page.route('**/assets/academy-page-*.js', (route) => route.abort());
     await page.goto('/academy');
     await expect(page.getByRole('heading', { level: 1, name: 'No pudimos mostrar esta página' })).toBeVisible(
@@ -108,7 +85,7 @@ test.describe('shell navigation', () => {
   test('the footer carries the legal links, the app sections, social links and © the current year', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/academy');
     const footer = page.getByRole('contentinfo');
     for (const name of [
@@ -133,7 +110,7 @@ test.describe('shell navigation', () => {
   test('the profile menu offers "Mi cuenta" and "Cerrar Sesión", by mouse and keyboard, on desktop and mobile', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local', { fresh: true });
+    await signInAsDemo(page, 'alumna@alcancia.local', { fresh: true });
     await page.goto('/academy');
     const profile = page.getByRole('button', { name: 'Perfil de Ana Alumna' });
     await profile.click(slow);
@@ -179,7 +156,7 @@ test.describe('shell navigation', () => {
 
 test.describe('account notices', () => {
   test('an unverified new account sees the red banner naming its address', async ({ page }) => {
-    await logInAs(page, 'sinvalidar@alcancia.local');
+    await signInAsDemo(page, 'sinvalidar@alcancia.local');
     await page.goto('/academy');
     await expect(
       page.getByText('Validá tu cuenta: te enviamos un correo a sinvalidar@alcancia.local'),
@@ -188,7 +165,7 @@ test.describe('account notices', () => {
   });
 
   test('an account unverified for 3 days or more is blocked: resend and logout', async ({ page }) => {
-    await logInAs(page, 'bloqueada@alcancia.local', { fresh: true });
+    await signInAsDemo(page, 'bloqueada@alcancia.local', { fresh: true });
     await page.goto('/academy');
     const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
     await expect(modal).toBeVisible(slow);
@@ -209,7 +186,7 @@ test.describe('account notices', () => {
   });
 
   test('the resend failure shows the server text', async ({ page }) => {
-    await logInAs(page, 'bloqueada@alcancia.local');
+    await signInAsDemo(page, 'bloqueada@alcancia.local');
     await page.route('**/api/users/resendConfirmationCode', (route) =>
       route.fulfill({
         status: 429,
@@ -223,7 +200,7 @@ test.describe('account notices', () => {
   });
 
   test('validated meanwhile (another tab): resending says so and the modal lets her in', async ({ page }) => {
-    await logInAs(page, 'bloqueada@alcancia.local');
+    await signInAsDemo(page, 'bloqueada@alcancia.local');
     await page.goto('/academy');
     const modal = page.getByRole('dialog', { name: 'Aún no validaste tu cuenta' });
     await expect(modal).toBeVisible(slow);
@@ -250,7 +227,7 @@ test.describe('account notices', () => {
   test('the discount banner shows for a non-subscriber, leads to the promo flow and closes', async ({
     page,
   }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/academy');
     const banner = page.getByRole('complementary', { name: 'Código de descuento' });
     await expect(banner).toBeVisible(slow);
@@ -262,7 +239,7 @@ test.describe('account notices', () => {
   });
 
   test('a subscriber sees no discount banner', async ({ page }) => {
-    await logInAs(page, 'suscriptora@alcancia.local');
+    await signInAsDemo(page, 'suscriptora@alcancia.local');
     await page.goto('/academy');
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
     await expect(page.getByRole('link', { name: 'Ver Programas & Packs' })).toBeVisible(slow);
@@ -272,7 +249,7 @@ test.describe('account notices', () => {
 
 test.describe('deep links, QR scan and app home pages', () => {
   test('/deepLink maps app screens to web routes and replaces the history entry', async ({ page }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     const cases: [string, RegExp][] = [
       ['screen=myAccounts', /\/misCuentas\/$/],
       ['screen=feed', /\/novedades\/$/],
@@ -298,7 +275,7 @@ test.describe('deep links, QR scan and app home pages', () => {
   });
 
   test('/novedades/ and /misCuentas/ greet the user and show the app QR code', async ({ page }) => {
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     const viewed = page.waitForRequest(
       (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'news_home_view',
     );
@@ -371,7 +348,7 @@ test.describe('operator switches (answered by the test so the shared data keeps 
     await patchBootstrap(page, (body) =>
       withSwitch(body, { name: 'CHAT_BOT', enabled: true, resource: null, reference: 'CHAT_CUSTOMGPT' }),
     );
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
     await page.goto('/academy');
     const launcher = page.getByRole('button', { name: 'Abrir el asistente, VERSIÓN DE PRUEBA' });
@@ -423,7 +400,7 @@ test.describe('operator switches (answered by the test so the shared data keeps 
     await page.route('**/api/community', (route) =>
       route.fulfill({ json: { url: '/terminos-y-condiciones' } }),
     );
-    await logInAs(page, 'suscriptora@alcancia.local');
+    await signInAsDemo(page, 'suscriptora@alcancia.local');
     await page.goto('/academy');
     await expect(sideNav(page).getByRole('listitem')).toHaveText(
       ['Novedades', 'Academia', 'Programas', 'Mis Cuentas', 'Comunidad', 'Aladina'],
@@ -484,7 +461,7 @@ test.describe('operator switches (answered by the test so the shared data keeps 
       body.subscription = { isSubscribed: false, subscriptionPlan: null, subscriptionEndDate: '2026-01-01' };
       body.lastUserServiceOrigin = 'PROMO_CODE';
     });
-    await logInAs(page, 'alumna@alcancia.local');
+    await signInAsDemo(page, 'alumna@alcancia.local');
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').userId);
     await page.goto('/academy');
     const modal = page.getByRole('dialog', { name: 'Tu beneficio terminó' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, signIn } from './support/accounts';
+import { demoCredentials, signIn } from './support/accounts';
 import { expectNoSidewaysScroll } from './support/panel';
 
 /*
@@ -19,9 +19,8 @@ test('the academy, its courses and the programs fit a tablet and a small laptop'
   page,
   request,
 }) => {
-  // A subscriber (cancelled, her paid month still running: every suggested chip shows) whom no
-  // other spec logs in, so this login never spends another spec's budget of 10 per 15 minutes.
-  await signIn(page, await apiLogin(request, 'cancelada@alcancia.local'));
+  // A subscriber (cancelled, her paid month still running: every suggested chip shows).
+  await signIn(page, await demoCredentials(request, 'cancelada@alcancia.local'));
   for (const width of [768, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     for (const screen of screens) {

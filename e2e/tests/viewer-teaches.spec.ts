@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { apiLogin, newCustomer, signIn } from './support/accounts';
+import { demoCredentials, newCustomer, signIn } from './support/accounts';
 import { operatorWindow } from './support/panel';
 
 /*
@@ -138,7 +138,7 @@ for (const viewport of [
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
-    await signIn(page, await apiLogin(request, 'suscriptora@alcancia.local'));
+    await signIn(page, await demoCredentials(request, 'suscriptora@alcancia.local'));
     const asked: string[] = [];
     // what hls.js asks for (the browser's own HLS player asks as `media`)
     page.on('request', (r) => {

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox';
+import { readRunState, withRunLock, writeRunState } from './run-state';
 
 export const password = 'Alcancia2026';
 
@@ -73,6 +74,45 @@ export async function apiLogin(request: APIRequestContext, email: string): Promi
 /** A session in the browser's storage, as the login page leaves it. */
 export async function signIn(page: Page, credentials: StoredCredentials): Promise<void> {
   await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
+}
+
+/**
+ * The credentials of one API login of a demo account (alumna, suscriptora…), kept for the run. The
+ * login route allows 10 attempts per 15 minutes per address and e-mail, and a browser run (about
+ * ten minutes) opens the demo learners from many specs: the run keeps one login per e-mail
+ * (run-state.ts: shared by the spec files and the workers) and reuses it while it is younger than
+ * 10 minutes, so its 15-minute access token never needs a refresh (which would rotate the shared
+ * refresh token). A test that logs out or ends the session otherwise asks for `fresh`: a login of
+ * its own, not kept.
+ */
+export async function demoCredentials(
+  request: APIRequestContext,
+  email: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<StoredCredentials> {
+  if (fresh) return apiLogin(request, email);
+  const name = `demo-session-${email.replace(/[^a-z0-9]/gi, '-')}`;
+  return withRunLock(name, async () => {
+    const kept = readRunState<{ credentials: StoredCredentials; at: number } | null>(name, null);
+    if (kept && Date.now() - kept.at < 10 * 60_000) return kept.credentials;
+    const credentials = await apiLogin(request, email);
+    writeRunState(name, { credentials, at: Date.now() });
+    return credentials;
+  });
+}
+
+/**
+ * A demo account's session (demoCredentials) in the browser's storage, set on a light public page
+ * (the legal terms: no redirect, no academy code) from which the test goes where it tests.
+ */
+export async function signInAsDemo(
+  page: Page,
+  email: string,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const credentials = await demoCredentials(page.request, email, options);
+  await page.goto('/terminos-y-condiciones');
   await page.evaluate((value) => localStorage.setItem('credentials', JSON.stringify(value)), credentials);
 }
 
