@@ -81,7 +81,7 @@ export function costSection(cost: CostReport | undefined, connections: number): 
   out.push('### Server cost per request, as shipped and in production mode (issue 31)');
   out.push('');
   out.push(
-    `The logged-in catalogue at ${connections} connections, every request with \`accept-encoding: gzip, deflate, br\` as a browser sends it, on one API process (its CPU, user + system, read from \`/proc/<pid>/stat\` before and after the measured seconds, divided by the answers), then a bare \`node:http\` process answering the very bytes that API sent (compressed as it compressed them) measured the same way. Each mode is measured in paired rounds (the bare server's load, then the API's, back to back, both processes kept running); the budgets take the round whose CPU ratio is the median, and the table lists every round (✱ marks the median one). "As shipped" is \`npm start\`'s configuration (NODE_ENV unset, so development: contract checks on the answers; LOG_LEVEL info, the access log on, to a drained pipe) on the bench database; "production" is NODE_ENV=production. The load generator shares the machine's cores: CPU per request does not depend on how many requests it manages to send, throughput does.`,
+    `The logged-in catalogue at ${connections} connections, every request with \`accept-encoding: gzip, deflate, br\` as a browser sends it, on one API process (its CPU, user + system, read from \`/proc/<pid>/stat\` before and after the measured seconds, divided by the answers), then a bare \`node:http\` process answering the very bytes that API sent (compressed as it compressed them) measured the same way. Each mode is measured in paired rounds (the bare server's load, then the API's, back to back; each round's API a freshly started process, left 5 s to settle and warmed until every caller of the rotation was seen); the budgets take the round whose CPU ratio is the median, and the table lists every round (✱ marks the median one). "As shipped" is \`npm start\`'s configuration (NODE_ENV unset, so development: contract checks on the answers; LOG_LEVEL info, the access log on, to a drained pipe) on the bench database; "production" is NODE_ENV=production. The load generator shares the machine's cores: CPU per request does not depend on how many requests it manages to send, throughput does.`,
   );
   out.push('');
   out.push(
@@ -101,7 +101,7 @@ export function costSection(cost: CostReport | undefined, connections: number): 
   out.push('');
   const bytes = cost.runs.map(
     (r) =>
-      `${r.mode}: ${r.bytes.compressed.toLocaleString('en')} bytes ${r.bytes.encoding} for ${r.bytes.identity.toLocaleString('en')} bytes of JSON (${((r.bytes.compressed / r.bytes.identity) * 100).toFixed(0)} %); API RSS after its load ${r.rssMb.toFixed(0)} MB`,
+      `${r.mode}: ${r.bytes.compressed.toLocaleString('en')} bytes ${r.bytes.encoding} for ${r.bytes.identity.toLocaleString('en')} bytes of JSON (${((r.bytes.compressed / r.bytes.identity) * 100).toFixed(0)} %); API RSS after its load ${r.rssMb.toFixed(0)} MB (the median round's process)`,
   );
   for (const line of bytes) out.push(`- ${line}`);
   if (cost.idle) {

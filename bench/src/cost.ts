@@ -75,10 +75,12 @@ export interface CostLoad extends LoadResult {
   cpuUs: number;
 }
 
-/** One back-to-back pair: the bare server's load, then the API's. */
+/** One back-to-back pair: the bare server's load, then the API's (a fresh API process per round). */
 export interface CostPair {
   api: CostLoad;
   bare: CostLoad;
+  /** the round's API RSS after its load, MB */
+  rssMb?: number;
 }
 
 export interface CostRun {
@@ -146,9 +148,10 @@ const loadLine = (label: string, r: CostLoad) =>
 
 /**
  * The round whose API/bare CPU ratio is the median (the lower middle of an even count). One
- * 10-second load on this shared VM can land in a noisy moment (±40 % between back-to-back runs);
- * pairs measured back to back share most of that moment, and the median pair drops an outlier
- * either way instead of picking the best.
+ * 10-second load on this shared VM can land in a noisy moment (±40 % between back-to-back runs),
+ * and one API process can run GC-bound for its whole life (decision 0247); pairs measured back to
+ * back share most of the moment, each round has its own process, and the median pair drops an
+ * outlier either way instead of picking the best.
  */
 export function medianPair(rounds: CostPair[]): CostPair {
   const byRatio = [...rounds].sort((a, b) => a.api.cpuUs / a.bare.cpuUs - b.api.cpuUs / b.bare.cpuUs);
@@ -158,9 +161,10 @@ export function medianPair(rounds: CostPair[]): CostPair {
 }
 
 /**
- * The logged-in catalogue on one API process in `mode` and a bare node:http process answering the
+ * The logged-in catalogue on an API process in `mode` and a bare node:http process answering the
  * bytes that API sent (compressed as it compressed them), both at the bench's connections, in
- * `settings.costRounds` paired rounds (bare, then API, back to back).
+ * `settings.costRounds` paired rounds (bare, then API, back to back), each round's API a fresh
+ * process.
  */
 export async function measureCost(
   settings: Settings,
@@ -173,26 +177,35 @@ export async function measureCost(
 ): Promise<CostRun> {
   const modeEnv: Record<string, string> =
     mode === 'production' ? { NODE_ENV: 'production' } : { NODE_ENV: '' };
-  const api: LoggedProcess = await startApi(
-    settings,
-    undefined,
-    { ...env, ...modeEnv, LOG_LEVEL: 'info', WEB_CONCURRENCY: '1' },
-    { logFile: path.join(outDir, `api-cost-${mode.replace(' ', '-')}.log`) },
-    settings.port + 4,
-  );
-  const untrackApi = track(api);
+  /** A fresh API process for a round, and how to stop it. */
+  const startRoundApi = async (round: number) => {
+    const api: LoggedProcess = await startApi(
+      settings,
+      undefined,
+      { ...env, ...modeEnv, LOG_LEVEL: 'info', WEB_CONCURRENCY: '1' },
+      { logFile: path.join(outDir, `api-cost-${mode.replace(' ', '-')}-${round}.log`) },
+      settings.port + 4,
+    );
+    const untrack = track(api);
+    return {
+      api,
+      stop: async () => {
+        await api.stop();
+        untrack();
+      },
+    };
+  };
+  let current = await startRoundApi(1);
   try {
     const first = call(0);
     const auth = { authorization: `Bearer ${first.token}` };
-    const plain = await rawGet(`${api.url}${first.path}`, auth);
-    const sample = await rawGet(`${api.url}${first.path}`, {
+    const plain = await rawGet(`${current.api.url}${first.path}`, auth);
+    const sample = await rawGet(`${current.api.url}${first.path}`, {
       ...auth,
       'accept-encoding': browserAcceptEncoding,
     });
     if (sample.status !== 200) throw new Error(`${first.path} answered ${sample.status} (${mode})`);
     const encoding = String(sample.headers['content-encoding'] ?? 'identity');
-    // The boot's own work (the job queue's first passes, compiling) is not the requests' cost.
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
     const bare = await startCeiling(
       settings,
       sample.body,
@@ -203,12 +216,21 @@ export async function measureCost(
     const rounds: CostPair[] = [];
     try {
       for (let round = 1; round <= settings.costRounds; round++) {
+        // Each round on a process of its own: a process's own state (how its collector settled,
+        // decision 0247) is one sample, not all of them.
+        if (round > 1) {
+          await current.stop();
+          current = await startRoundApi(round);
+        }
+        // The boot's own work (the job queue's first passes, compiling) is not the requests' cost.
+        await new Promise((resolve) => setTimeout(resolve, settleMs));
         const bareLoad = await loadWithCpu(settings, bare.url, bare.pid, () => ({ ...first, token: 'none' }));
         log(loadLine(`round ${round}: bare node:http (${mode} bytes)`, bareLoad));
-        // the first round's warm-up reaches every caller once; later rounds continue warm
-        const apiLoad = await loadWithCpu(settings, api.url, api.pid, call, round === 1 ? callers : 0);
+        // the warm-up reaches every caller once: a fresh process loads each one's access first
+        const { api } = current;
+        const apiLoad = await loadWithCpu(settings, api.url, api.pid, call, callers);
         log(loadLine(`round ${round}: API ${mode}`, apiLoad));
-        rounds.push({ api: apiLoad, bare: bareLoad });
+        rounds.push({ api: apiLoad, bare: bareLoad, rssMb: api.memory().rssMb });
       }
     } finally {
       await bare.stop();
@@ -221,11 +243,10 @@ export async function measureCost(
       bare: median.bare,
       rounds,
       bytes: { identity: plain.body.length, compressed: sample.body.length, encoding },
-      rssMb: api.memory().rssMb,
+      rssMb: median.rssMb ?? 0,
     };
   } finally {
-    await api.stop();
-    untrackApi();
+    await current.stop();
   }
 }
 
