@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // its own database; two workers match the two cores of the CI machine.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/sandbox', 'apps/api', 'apps/web'],
+    projects: ['packages/contract', 'apps/sandbox', 'apps/api', 'apps/web', 'bench'],
     pool: 'forks',
     maxWorkers: 2,
   },

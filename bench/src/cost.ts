@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startCeiling } from './ceiling';
+import { medianPair } from './cost-report';
 import { type Call, drive, type LoadResult } from './load';
 import {
   benchServerFile,
@@ -145,20 +146,6 @@ async function loadWithCpu(
 
 const loadLine = (label: string, r: CostLoad) =>
   `   ${label.padEnd(34)} ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/request  ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1)} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`;
-
-/**
- * The round whose API/bare CPU ratio is the median (the lower middle of an even count). One
- * 10-second load on this shared VM can land in a noisy moment (±40 % between back-to-back runs),
- * and one API process can run GC-bound for its whole life (decision 0247); pairs measured back to
- * back share most of the moment, each round has its own process, and the median pair drops an
- * outlier either way instead of picking the best.
- */
-export function medianPair(rounds: CostPair[]): CostPair {
-  const byRatio = [...rounds].sort((a, b) => a.api.cpuUs / a.bare.cpuUs - b.api.cpuUs / b.bare.cpuUs);
-  const median = byRatio[Math.floor((byRatio.length - 1) / 2)];
-  if (!median) throw new Error('no cost round measured');
-  return median;
-}
 
 /**
  * The logged-in catalogue on an API process in `mode` and a bare node:http process answering the
