@@ -103,8 +103,7 @@ export function costSection(cost: CostReport | undefined, connections: number): 
   );
   out.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const run of cost.runs) {
-    const rounds: CostPair[] = run.rounds?.length ? run.rounds : [run];
-    rounds.forEach((pair, i) => {
+    run.rounds.forEach((pair, i) => {
       const round = `${i + 1}${pair.api === run.api ? ' ✱' : ''}`;
       out.push(
         `| ${run.mode} | ${round} | API | ${cells(pair.api).join(' | ')} | ${cpuRatio(pair).toFixed(2)}× | ${rpsRatio(pair).toFixed(2)} |`,

@@ -81,7 +81,7 @@ export interface CostPair {
   api: CostLoad;
   bare: CostLoad;
   /** the round's API RSS after its load, MB */
-  rssMb?: number;
+  rssMb: number;
 }
 
 export interface CostRun {
@@ -230,7 +230,7 @@ export async function measureCost(
       bare: median.bare,
       rounds,
       bytes: { identity: plain.body.length, compressed: sample.body.length, encoding },
-      rssMb: median.rssMb ?? 0,
+      rssMb: median.rssMb,
     };
   } finally {
     await current.stop();
