@@ -1,7 +1,7 @@
 import { type ParsedMail, type SmtpCapture, startSmtpCapture } from '@alcancia/sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundJobs } from '../../src/modules/jobs/register-jobs';
+import { backgroundJobs } from '../../src/background-jobs';
 import { seedDemoSubscriptions } from '../../src/modules/subscriptions/seed-demo-subscriptions';
 import { createMailService, type MailService } from '../../src/providers/mail/mail-service';
 import { register, uniqueEmail } from '../accounts';

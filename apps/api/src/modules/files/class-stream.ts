@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { courseSections } from '../../db/schema';
-import { isMasterPlaylist, segmentsOf, subtitlesPlaylist, withSubtitles } from '../admin/content/hls-ladder';
+import { isMasterPlaylist, segmentsOf, subtitlesPlaylist, withSubtitles } from './hls-ladder';
 import { signMediaUrl } from './media-urls';
 
 /**

@@ -9,9 +9,9 @@ import type { Database } from '../../db/client';
 import { apiRoot } from '../../db/paths';
 import { courseSections } from '../../db/schema';
 import { AppError } from '../../errors';
-import { coverNamePattern, coverPrefix } from '../admin/content/cover-routes';
 import { uploadedCaptionsPath } from './class-captions';
 import { classStreamPath, classStreamPlaylist } from './class-stream';
+import { coverNamePattern, coverPrefix } from './cover-names';
 import { verifyMediaToken } from './media-urls';
 
 /** Shipped demo media: public videos (MP4, HLS) and course thumbnails. */

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * Issues the fiscal documents that are due: the `invoices.issue` job runs it every minute, once
- * across processes (jobs/register-jobs.ts), and the process that approved a payment or finished a
+ * across processes (src/background-jobs.ts), and the process that approved a payment or finished a
  * refund kicks it right after its commit. One run at a time per process; each document is claimed
  * with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves on), so two processes never try
  * the same document at once and a crash only delays it. Credit notes go after invoices.

@@ -4,7 +4,7 @@ import { createFiscalAuthority } from '../../providers/invoicing/create-invoicin
 import { DatabaseTicketStore } from './access-tickets';
 import { InvoiceIssuer } from './invoice-issuer';
 
-/** The name of the issuing job on the queue (jobs/register-jobs.ts). */
+/** The name of the issuing job on the queue (src/background-jobs.ts). */
 export const invoicesJob = 'invoices.issue';
 
 /**

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { startLocks, withAdvisoryLock } from '../../db/advisory-lock';
 import type { DbHandle } from '../../db/client';
-import { countJobRun } from '../metrics/process-metrics';
+import { countJobRun } from '../../lib/process-metrics';
 
 type ConstructorOptions = PgBoss.ConstructorOptions;
 /** a job as a worker receives it, with its retry count (`includeMetadata`) */

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../test/helpers';
 import { eventually } from '../../../test/payments';
 import { buildApp } from '../../app';
+import { backgroundJobs } from '../../background-jobs';
 import { type DbHandle, openDatabase } from '../../db/client';
 import { idlePollingSeconds, type JobQueueSettings } from './job-queue';
-import { backgroundJobs } from './register-jobs';
 
 /** pg-boss's passes every second (not every 30 s or minute), so a test sees them happen. */
 const quick: JobQueueSettings = {

@@ -7,9 +7,9 @@ import { AggregatorRegistry, Gauge, type Metric, Registry } from 'prom-client';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { allCacheCounts } from '../../lib/cache-stats';
+import { processRegistry } from '../../lib/process-metrics';
 import { readQueueCounts } from '../jobs/job-counts';
 import { askPrimaryForClusterMetrics } from './cluster-metrics';
-import { processRegistry } from './process-metrics';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
-import { countWebhook } from '../metrics/process-metrics';
+import { countWebhook } from '../../lib/process-metrics';
 import { requireGateway } from './payments-core';
 import { syncProviderPayment } from './sync-payment';
 import { syncProviderPreapproval } from './sync-preapproval';

@@ -3,7 +3,7 @@ import { payments } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
 import { enqueueInvoice } from '../invoices/enqueue';
-import { countPayment } from '../metrics/process-metrics';
+import { countPayment } from '../../lib/process-metrics';
 import { type Actor, addHistory, type OrderRow } from './orders-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;

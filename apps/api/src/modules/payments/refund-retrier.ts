@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * Retries the refunds whose try failed, when their backoff is due: the `refunds.retry` job runs it
- * every minute, once across processes (jobs/register-jobs.ts); one run at a time per process. Each
+ * every minute, once across processes (src/background-jobs.ts); one run at a time per process. Each
  * refund is claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves on), so two
  * processes never try the same refund at once and a crash only delays it.
  */

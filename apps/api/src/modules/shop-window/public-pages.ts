@@ -114,7 +114,7 @@ export function sitemapXml(publicUrl: string, items: ListedItem[]): string {
  * JSON-LD, so a shared link previews without JavaScript; `/robots.txt` and `/sitemap.xml` list the
  * public pages. Everything is read from the content caches, which the content import empties when
  * it commits, so a change in the back office shows at once. Called by the web app plugin
- * (plugins/web-app.ts) once it knows whether a build exists: without one only the two text files
+ * (web-app.ts) once it knows whether a build exists: without one only the two text files
  * are served.
  */
 /** The id of the data block the web app reads (features/shop-window/shop-api.ts). */

@@ -21,7 +21,7 @@ export const RENEWAL_REMINDER_DAYS = 7;
 
 /**
  * What happens to subscriptions with the passing of days, run by the `subscriptions.watch` job every
- * 5 minutes, once across processes (jobs/register-jobs.ts); one pass at a time per process, rows
+ * 5 minutes, once across processes (src/background-jobs.ts); one pass at a time per process, rows
  * claimed with FOR UPDATE SKIP LOCKED, so two processes never act on one order:
  * - a past-due subscription whose grace period ended unpaid: the agreement is cancelled at the
  *   provider, the order `expired`, its grant ends (yesterday; what she bought apart stays) and a

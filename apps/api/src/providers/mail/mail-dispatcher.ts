@@ -12,7 +12,7 @@ export interface MailDispatcherOptions {
 
 /**
  * Delivers the outbox over SMTP with nodemailer, right after a kick (a mail was just queued, so it
- * leaves at once), and when the `mail.drain` job (jobs/register-jobs.ts, every minute, once across
+ * leaves at once), and when the `mail.drain` job (src/background-jobs.ts, every minute, once across
  * processes) asks for retries whose backoff ended. Only one drain runs at a time per process.
  */
 export class MailDispatcher {

@@ -2,6 +2,7 @@ import { or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { courses } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
+import { coverKeyOf } from '../../files/cover-names';
 
 /**
  * Replaced covers leave the storage (decision 0185). A cover is stored as `portadas/{hash}.{ext}`
@@ -14,17 +15,7 @@ import type { Db } from '../../../db/transaction';
  * upload is about to point at, and an upload after a removal writes the file again.
  */
 
-/** Where covers live in the storage; served unsigned at /media/portadas/{name} (catalogue covers are public). */
-export const coverPrefix = 'portadas/';
-export const coverNamePattern = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
-
-/** The storage key of a stored cover's address (`/media/portadas/{name}`), or null for any other address. */
-export function coverKeyOf(address: string | null | undefined): string | null {
-  const prefix = `/media/${coverPrefix}`;
-  if (!address?.startsWith(prefix)) return null;
-  const name = address.slice(prefix.length);
-  return coverNamePattern.test(name) ? `${coverPrefix}${name}` : null;
-}
+export { coverKeyOf, coverNamePattern, coverPrefix } from '../../files/cover-names';
 
 /** Holds the cover `key` for the rest of the transaction (uploads and removals of it take turns). */
 export async function lockCover(tx: Db, key: string): Promise<void> {

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { videoPackagings } from '../../../db/schema';
 import type { Tx } from '../../../db/transaction';
 import { announceContentChange } from '../../academy/content-cache';
-import type { Job } from '../../jobs/job-queue';
 import {
   aacCodec,
   audioRenditionName,
@@ -22,7 +21,8 @@ import {
   sourceStreamsOf,
   type VideoRung,
   videoLadder,
-} from './hls-ladder';
+} from '../../files/hls-ladder';
+import type { Job } from '../../jobs/job-queue';
 
 /**
  * HLS packaging of the videos uploaded in the back office (decisions 78 and 0175). Where ffmpeg

@@ -16,7 +16,6 @@ import {
   uploadWhole,
 } from '../../../../test/uploads';
 import { auditLog, videoPackagings } from '../../../db/schema';
-import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import {
   avcCodecOf,
   bandwidthOf,
@@ -25,7 +24,8 @@ import {
   sourceStreamsOf,
   videoLadder,
   withSubtitles,
-} from './hls-ladder';
+} from '../../files/hls-ladder';
+import { mediaUrlExpiry, signMediaUrl } from '../../files/media-urls';
 import { hlsPackagingJob, packageVideo } from './hls-packaging';
 import type { VideoPackaging } from './hls-routes';
 

@@ -5,7 +5,7 @@ import { announceContentChange } from '../../academy/content-cache';
 /**
  * Publishes the content whose scheduled moment (courses.publish_at, set in the back office) has
  * come, and announces the change to every API process. Run every minute by the content.publish
- * job (register-jobs.ts); safe to run concurrently (one UPDATE).
+ * job (src/background-jobs.ts); safe to run concurrently (one UPDATE).
  */
 export async function publishScheduledContent(db: Database): Promise<{ published: string[] }> {
   return db.transaction(async (tx) => {

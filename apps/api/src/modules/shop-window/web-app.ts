@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
-import { academyHomeChunkTags } from '../modules/shop-window/page-chunks';
-import { registerPublicPages } from '../modules/shop-window/public-pages';
+import { AppError } from '../../errors';
+import { academyHomeChunkTags } from './page-chunks';
+import { registerPublicPages } from './public-pages';
 
 const notBuiltPage = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Alcancía</title></head>
 <body><h1>La aplicación web no está compilada</h1><p>Ejecutá <code>npm start</code> o <code>npm run build</code>.</p></body></html>`;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { hlsPackagingJob, hlsQueueOptions, packageVideo } from '../admin/content/hls-packaging';
-import { publishScheduledContent } from '../admin/content/publish-scheduled';
-import { cleanUpStorage } from '../admin/content/storage-cleanup';
-import { refreshDashboardSnapshots } from '../admin/dashboard/dashboard-snapshots';
-import { invoicesJob } from '../invoices/register-invoicing';
-import { reconcileOrders } from '../payments/reconcile-orders';
-import { applyDuePriceChanges } from '../subscriptions/price-changes';
-import { JobQueue, type JobQueueSettings } from './job-queue';
+import { hlsPackagingJob, hlsQueueOptions, packageVideo } from './modules/admin/content/hls-packaging';
+import { publishScheduledContent } from './modules/admin/content/publish-scheduled';
+import { cleanUpStorage } from './modules/admin/content/storage-cleanup';
+import { refreshDashboardSnapshots } from './modules/admin/dashboard/dashboard-snapshots';
+import { invoicesJob } from './modules/invoices/register-invoicing';
+import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue';
+import { reconcileOrders } from './modules/payments/reconcile-orders';
+import { applyDuePriceChanges } from './modules/subscriptions/price-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
