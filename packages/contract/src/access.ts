@@ -27,8 +27,10 @@ export const accountAgreementSchema = z.object({
   status: z.enum(['trial', 'active', 'past_due', 'cancelled']),
   /** centavos charged per period */
   amount: z.number().int(),
-  /** YYYY-MM-DD: its next charge, null once cancelled */
+  /** YYYY-MM-DD: its next charge, null once cancelled (or in grace: the provider retries on its own) */
   nextChargeDate: z.string().nullable(),
+  /** centavos of that charge: the new price when a price change applies to it (null with no date) */
+  nextChargeAmount: z.number().int().nullable(),
   /** YYYY-MM-DD: the last day of the period it paid (its own grant), whatever else she has */
   paidUntil: z.string().nullable(),
   card: z.object({ brand: z.string(), lastFour: z.string() }).nullable(),

@@ -13,6 +13,7 @@ import type { Db } from '../../db/transaction';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { listHerPayments, toAccountPayment, withdrawableUntilOf } from '../payments/her-payments';
+import { nextChargeOf } from '../payments/next-charge';
 import type { OrderRow } from '../payments/orders-repository';
 import { latestSubscriptionOrder } from '../subscriptions/account-subscription';
 
@@ -61,13 +62,16 @@ async function herAgreements(db: Db, userId: string, today: string): Promise<Acc
     const charging = order.status === 'active';
     const stillPaid = order.status === 'cancelled' && isOnOrAfter(paidUntil, today);
     if (!charging && !stillPaid && !withdrawable) continue;
+    // what the provider charges next, and when: the same answer as Mi cuenta's Suscripción
+    const next = charging ? await nextChargeOf(db, order) : null;
     agreements.push({
       id: order.id,
       plan: { id: order.itemId, name: planName ?? planNameOf(order) },
       frequency: order.frequency,
       status: statusOf(order, own.length > 0 && own.some((row) => row.payment.approvedAt !== null)),
       amount: order.amountCentavos,
-      nextChargeDate: charging ? paidUntil : null,
+      nextChargeDate: next?.date ?? null,
+      nextChargeAmount: next?.amountCentavos ?? null,
       paidUntil,
       card:
         order.cardBrand && order.cardLastFour

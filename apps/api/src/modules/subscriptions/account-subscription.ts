@@ -4,6 +4,7 @@ import { entitlements, paymentOrders, payments, subscriptionPlans, users } from 
 import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { nextChargeOf } from '../payments/next-charge';
 import type { OrderRow } from '../payments/orders-repository';
 import { storedCardOf } from './subscription-card';
 
@@ -62,7 +63,8 @@ const none: AccountSubscription = {
 /**
  * Her subscription as Mi cuenta shows it, from the latest subscription order, its grant and her
  * end date (Argentina dates). A card agreement still charging is shown even when something else
- * she bought is on top (decision 90); its next charge is the end of its own period. A card order decides the state: active (or trial, before its first charge),
+ * she bought is on top (decision 90); its next charge (date and amount) is
+ * payments/next-charge.ts's. A card order decides the state: active (or trial, before its first charge),
  * past_due (a refused renewal, inside the grace period), cancelled (by her or at the provider,
  * access until the end date), expired; a withdrawn one is none. Without a card order, a promo code
  * or guest membership shows its plan and end date, with no card and nothing to cancel.
@@ -137,14 +139,13 @@ export async function loadAccountSubscription(db: Db, userId: string): Promise<A
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')))
     .limit(1);
   const inTrial = Boolean(order.details.freeTrial) && charged.length === 0;
-  // The agreement's own period (its grant), not what she bought on top of it.
-  const periodEnd = agreementEnd ?? endDate;
+  // What the provider charges next, and when (payments/next-charge.ts: the one place that says it).
+  const next = await nextChargeOf(db, order);
   return {
     ...base,
     status: inTrial ? 'trial' : 'active',
-    trialEndsAt: inTrial ? periodEnd : null,
-    // The next charge is due on the day her paid (or trial) period reaches.
-    nextChargeDate: periodEnd,
-    nextChargeAmount: order.amountCentavos,
+    trialEndsAt: inTrial ? (next?.date ?? agreementEnd ?? endDate) : null,
+    nextChargeDate: next?.date ?? null,
+    nextChargeAmount: next?.amountCentavos ?? order.amountCentavos,
   };
 }

@@ -167,6 +167,8 @@ export async function reactivateSubscription(
         freeTrial: null,
         isUpgrade: false,
         reactivates: previous.id,
+        // the agreement's start_date: its first charge, what Mi cuenta says until then (next-charge.ts)
+        firstChargeOn: argentinaDate(startDate),
       },
     },
     actor,

@@ -6,6 +6,7 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
 import { endGrantsOf } from '../entitlements/end-grants';
 import { refreshAtBoundaries } from '../entitlements/refresh-at-boundaries';
+import { nextChargeDateSql, nextChargeOf } from '../payments/next-charge';
 import { addHistory, transitionOrder } from '../payments/orders-repository';
 import { addToDate } from './subscription-dates';
 import { renewalReminderMail, subscriptionEndedMail } from './subscription-mails';
@@ -131,14 +132,15 @@ export class SubscriptionWatcher {
     let done = 0;
     for (;;) {
       const reminded = await app.db.transaction(async (tx) => {
+        // the day and amount the provider charges next (payments/next-charge.ts), not her account's end
+        const next = nextChargeDateSql(sql`o`);
         const { rows } = await tx.execute<{ id: string; end_date: string }>(sql`
-          select o.id, coalesce(e.ends_on, u.subscription_end_date)::text as end_date
-            from payment_orders o join users u on u.id = o.user_id
-            left join entitlements e on e.order_id = o.id
+          select o.id, n.end_date
+            from payment_orders o cross join lateral (select ${next} as end_date) n
            where o.kind = 'subscription' and o.status = 'active' and o.frequency = 'annual'
-             and o.past_due_since is null
-             and coalesce(e.ends_on, u.subscription_end_date) between ${today}::date and ${horizon}::date
-             and o.renewal_reminder_for is distinct from coalesce(e.ends_on, u.subscription_end_date)
+             and o.past_due_since is null and o.cancelled_at is null
+             and n.end_date::date between ${today}::date and ${horizon}::date
+             and o.renewal_reminder_for is distinct from n.end_date::date
            limit 1
            for update of o skip locked`);
         const row = rows[0];
@@ -160,7 +162,7 @@ export class SubscriptionWatcher {
               to: user.email,
               name: user.name,
               planName: String(order.details.planName ?? 'plan'),
-              amountCentavos: order.amountCentavos,
+              amountCentavos: (await nextChargeOf(tx, order))?.amountCentavos ?? order.amountCentavos,
               renewalDate: row.end_date,
               publicUrl: app.config.publicUrl,
             }),

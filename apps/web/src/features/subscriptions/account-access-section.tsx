@@ -18,7 +18,7 @@ import {
   shortDate,
 } from './account-access-rules';
 import { afterSubscriptionChange, useAccountSubscription } from './account-subscription-api';
-import { cardLabel } from './account-subscription-rules';
+import { cardLabel, nextChargeText } from './account-subscription-rules';
 import { CancelDialog, CardPanel } from './account-subscription-section';
 import './account-subscription.css';
 import { Banner } from '../../ui/banner';
@@ -80,7 +80,11 @@ function AgreementCard({
       </p>
       <dl className="subscription-facts">
         <Fact term="Monto por período">{formatMoney(agreement.amount)}</Fact>
-        {agreement.nextChargeDate && <Fact term="Próximo cobro">{shortDate(agreement.nextChargeDate)}</Fact>}
+        {agreement.nextChargeDate && (
+          <Fact term="Próximo cobro">
+            {nextChargeText(agreement.nextChargeDate, agreement.nextChargeAmount, shortDate)}
+          </Fact>
+        )}
         {agreement.paidUntil && <Fact term="Pagado hasta">{shortDate(agreement.paidUntil)}</Fact>}
         {agreement.card && <Fact term="Tarjeta">{cardLabel(agreement.card)}</Fact>}
         {agreement.cancellationCode && <Fact term="Código de baja">{agreement.cancellationCode}</Fact>}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
   cardLabel,
+  nextChargeText,
   securityCodeLengthOf,
   statusLabel,
   storedCardLabel,
@@ -82,5 +83,17 @@ describe('Mi cuenta → Suscripción rules', () => {
       changePlan: true,
     });
     expect(actionsFor({ ...base, status: 'expired' })).toMatchObject({ subscribe: true, cancel: false });
+  });
+});
+
+describe('the next charge (issue 39 point 6)', () => {
+  it('reads as the date and the amount the provider charges, in es-AR', () => {
+    expect(nextChargeText('2026-12-29', 2_700_000).replace(/\s/g, ' ')).toBe(
+      '29 de diciembre de 2026 · $ 27.000',
+    );
+    expect(
+      nextChargeText('2026-12-29', 2_700_000, (d) => d.split('-').reverse().join('/')).replace(/\s/g, ' '),
+    ).toBe('29/12/2026 · $ 27.000');
+    expect(nextChargeText('2026-12-29', null)).toBe('29 de diciembre de 2026');
   });
 });

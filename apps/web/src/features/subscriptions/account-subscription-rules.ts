@@ -1,5 +1,5 @@
 import type { AccountSubscription, AccountSubscriptionStatus } from '@alcancia/contract';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 
 /** What Mi cuenta → Suscripción shows and offers, from her subscription. */
 
@@ -65,4 +65,16 @@ export function actionsFor(subscription: AccountSubscription): SubscriptionActio
     reactivate: managed(subscription) && subscription.status === 'cancelled',
     subscribe: subscription.status === 'none' || subscription.status === 'expired',
   };
+}
+
+/**
+ * "29/12/2026 · $ 27.000,00": what the provider charges next and when, as the API computes it (a
+ * scheduled price change included); the amount is left out when unknown.
+ */
+export function nextChargeText(
+  date: string,
+  amount: number | null,
+  dateText: (date: string) => string = formatDate,
+): string {
+  return amount === null ? dateText(date) : `${dateText(date)} · ${formatMoney(amount)}`;
 }

@@ -18,7 +18,13 @@ import {
   reactivateSubscription,
   useAccountSubscription,
 } from './account-subscription-api';
-import { actionsFor, cardLabel, statusLabel, storedCardLabel } from './account-subscription-rules';
+import {
+  actionsFor,
+  cardLabel,
+  nextChargeText,
+  statusLabel,
+  storedCardLabel,
+} from './account-subscription-rules';
 import { StoredCardForm } from './stored-card-form';
 import '../../shared/checkout/checkout.css';
 import './account-subscription.css';
@@ -60,10 +66,7 @@ function Facts({ subscription }: { subscription: AccountSubscription }) {
       {subscription.nextChargeDate && (
         <div>
           <dt>Próximo cobro</dt>
-          <dd>
-            {formatDate(subscription.nextChargeDate)}
-            {subscription.nextChargeAmount !== null && ` · ${formatMoney(subscription.nextChargeAmount)}`}
-          </dd>
+          <dd>{nextChargeText(subscription.nextChargeDate, subscription.nextChargeAmount)}</dd>
         </div>
       )}
       {subscription.status === 'past_due' && subscription.nextChargeAmount !== null && (

@@ -17,6 +17,15 @@ const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone ${
 /** An instant's Argentina calendar date. */
 const dayOf = (column: SQL) => sql`(${column} at time zone ${zone})::date`;
 
+/**
+ * A reactivation (a new agreement for a subscription she cancelled before its end) continues her
+ * subscription: it is not a new one, and the cancellation it took back is not churn (decision 0280).
+ */
+const notReactivation = sql.raw(`(details ->> 'reactivates') is null`);
+const notReactivated =
+  sql.raw(`not exists (select 1 from payment_orders r where r.user_id = payment_orders.user_id
+             and r.kind = 'subscription' and r.details ->> 'reactivates' = payment_orders.id::text)`);
+
 /** Statuses a subscription order reaches only after it was active once. */
 const everActive = sql.raw(`('active', 'cancelled', 'replaced', 'expired', 'withdrawn', 'refunded')`);
 /** Statuses of an agreement that ended (by replacement, expiry, withdrawal or refund). */
@@ -91,8 +100,9 @@ export async function dashboardMetrics(
       db,
       sql`select
         (select count(*) from payment_orders where kind = 'subscription' and created_at >= ${f} and created_at < ${t}
-           and replaces_order_id is null and status in ${everActive})::int as new_subscriptions,
-        (select count(*) from payment_orders where kind = 'subscription' and cancelled_at >= ${f} and cancelled_at < ${t})::int as cancelled,
+           and replaces_order_id is null and status in ${everActive} and ${notReactivation})::int as new_subscriptions,
+        (select count(*) from payment_orders where kind = 'subscription' and cancelled_at >= ${f} and cancelled_at < ${t}
+           and ${notReactivated})::int as cancelled,
         (select count(*) from payment_orders where kind = 'subscription' and created_at < ${f} and status in ${everActive}
            and (cancelled_at is null or cancelled_at >= ${f})
            and not (status in ${ended} and updated_at < ${f}))::int as live_at_start,
@@ -134,7 +144,8 @@ export async function dashboardMetrics(
                 from d group by 1),
           paid as (select distinct hashtextextended(user_id::text, 0) as person from payment_orders
                 where kind = 'subscription' and created_at >= ${f} and created_at < ${t}
-                  and replaces_order_id is null and status in ${everActive} and user_id is not null)
+                  and replaces_order_id is null and status in ${everActive} and user_id is not null
+                  and ${notReactivation})
           select count(*) filter (where s1)::int as s1,
                  count(*) filter (where s1 and s2)::int as s2,
                  count(*) filter (where s1 and s2 and s3)::int as s3,
@@ -150,9 +161,10 @@ export async function dashboardMetrics(
                where created_at >= ${f} and created_at < ${t} and role is null group by 1),
         n as (select ${dayOf(sql`created_at`)} as day, count(*)::int as n from payment_orders
                where kind = 'subscription' and created_at >= ${f} and created_at < ${t}
-                 and replaces_order_id is null and status in ${everActive} group by 1),
+                 and replaces_order_id is null and status in ${everActive} and ${notReactivation} group by 1),
         c as (select ${dayOf(sql`cancelled_at`)} as day, count(*)::int as n from payment_orders
-               where kind = 'subscription' and cancelled_at >= ${f} and cancelled_at < ${t} group by 1),
+               where kind = 'subscription' and cancelled_at >= ${f} and cancelled_at < ${t}
+                 and ${notReactivated} group by 1),
         r as (select ${dayOf(sql`approved_at`)} as day, sum(amount_centavos)::bigint as n from payments
                where approved_at >= ${f} and approved_at < ${t} group by 1)
         select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(s.n, 0) as sign_ups, coalesce(n.n, 0) as new_subscriptions,
