@@ -828,6 +828,8 @@ export const paymentRefunds = pgTable(
     status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] }).notNull(),
     /** upgrade, duplicate_payment */
     reason: text('reason').notNull(),
+    /** an operator's refund: why, in the operator's words (the back office shows it; reason is the kind) */
+    note: text('note'),
     error: text('error'),
     /** one per refund: every attempt's provider key derives from it, and a retry is never a second refund */
     idempotencyKey: text('idempotency_key'),
