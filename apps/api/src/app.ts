@@ -10,6 +10,7 @@ import { trackInFlightHandlers } from './lib/in-flight';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { AccessLogController, flushLogs, logDestination } from './lib/logging';
 import { nameRequestSpans } from './lib/trace-names';
+import { getFileUrlRoute } from './modules/academy/get-file-url';
 import { academyModule } from './modules/academy/routes';
 import { accountModule } from './modules/account/routes';
 import { adminModule } from './modules/admin/routes';
@@ -20,7 +21,7 @@ import { communityModule } from './modules/community/routes';
 import { mailboxPageRoute } from './modules/dev/mailbox-page';
 import { devModule } from './modules/dev/routes';
 import { entitlementsModule } from './modules/entitlements/routes';
-import { fileUrlModule, signedFilesModule } from './modules/files/routes';
+import { signedFilesModule } from './modules/files/routes';
 import { serveMediaRoutes } from './modules/files/serve-media';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
@@ -37,6 +38,7 @@ import { programsModule } from './modules/programs/routes';
 import { promoCodesModule } from './modules/promo-codes/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
+import { publicCatalogModule } from './modules/shop-window/public-catalog';
 import { registerWebApp } from './modules/shop-window/web-app';
 import { guestCancellationRoutes } from './modules/subscriptions/confirm-guest-cancellation';
 import { subscriptionsModule } from './modules/subscriptions/routes';
@@ -229,7 +231,8 @@ export async function buildApp({
       await api.register(accountModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
       await api.register(academyModule, { prefix: '/academy' });
-      await api.register(fileUrlModule, { prefix: '/academy' });
+      await api.register(publicCatalogModule, { prefix: '/academy' }); // GET /api/academy/public/*
+      await api.register(getFileUrlRoute, { prefix: '/academy' }); // GET /api/academy/file-url/*
       await api.register(signedFilesModule, { prefix: '/files' });
       await api.register(certificatesModule);
       await api.register(remoteConfigModule, { prefix: '/remote-config' });

@@ -7,7 +7,6 @@ import { getProgressOverviewRoute } from './get-progress-overview';
 import { listCoursesRoutes } from './list-courses';
 import { listEventsRoute } from './list-events';
 import { listProgramsRoutes } from './list-programs';
-import { publicCatalogRoutes } from './public-catalog';
 import { academySerializerCompiler } from './response-serializer';
 import { saveProgressRoute } from './save-progress';
 import { saveProgressOnCloseRoute } from './save-progress-on-close';
@@ -32,7 +31,6 @@ export const academyModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(saveProgressRoute);
   await app.register(saveProgressOnCloseRoute);
   await app.register(startCourseRoute);
-  await app.register(publicCatalogRoutes);
   // last: /:courseId must not shadow the static paths above (find-my-way prefers static anyway)
   await app.register(getCourseRoutes);
 };

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { contentCache } from '../academy/content-cache';
-import { loadPublicCourse } from '../academy/public-catalog';
 import { coursePageChunkTags } from './page-chunks';
 import { catalogueMeta, courseMeta, homeMeta, notFoundMeta, type PageMeta, publicPathOf } from './page-meta';
+import { loadPublicCourse } from './public-catalog';
 import { renderPage } from './render-page';
 
 interface ListedItem {

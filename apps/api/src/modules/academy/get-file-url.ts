@@ -7,8 +7,8 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { safeFileName } from '../../providers/storage/content-disposition';
 import { extensionOf, isValidFileKey, materialContentType } from '../../providers/storage/file-keys';
-import { isAccessible, loadViewer, type Viewer } from '../academy/viewer';
-import { fileKeyFromPath, fileKeyParamsSchema } from './file-key-param';
+import { fileKeyFromPath, fileKeyParamsSchema } from '../files/file-key-param';
+import { isAccessible, loadViewer, type Viewer } from './viewer';
 
 /** Spec: the URL of a material is short-lived. */
 export const fileUrlTtlSeconds = 300;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogFixture, insertCourseStructureFixture } from '../../../test/catalog-fixture';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { cacheCounts } from '../../lib/cache-stats';
-import { announceContentChange } from './content-cache';
+import { announceContentChange } from '../academy/content-cache';
 
 /** Issue 30: the shop window's catalogue, read without an account. */
 describe('public catalogue', () => {

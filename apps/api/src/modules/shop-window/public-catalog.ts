@@ -14,7 +14,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { contentCategories, contentLevels, suggestedFilters } from '../../db/schema';
-import { loadActivePlansCached } from '../subscriptions/plans-repository';
 import {
   catalogPage,
   discountPercent,
@@ -22,13 +21,15 @@ import {
   tagBadges,
   toCourseCard,
   toProgramCard,
-} from './catalog-rows';
-import { contentCache } from './content-cache';
-import { courseNotFound } from './course-access';
-import { type CourseStructure, getCourseStructure } from './course-structure';
-import { toCourseView } from './course-view';
-import { sendSerialized, viewerVariant } from './serialized-response';
-import { anonymousViewer } from './viewer';
+} from '../academy/catalog-rows';
+import { contentCache } from '../academy/content-cache';
+import { courseNotFound } from '../academy/course-access';
+import { type CourseStructure, getCourseStructure } from '../academy/course-structure';
+import { toCourseView } from '../academy/course-view';
+import { academySerializerCompiler } from '../academy/response-serializer';
+import { sendSerialized, viewerVariant } from '../academy/serialized-response';
+import { anonymousViewer } from '../academy/viewer';
+import { loadActivePlansCached } from '../subscriptions/plans-repository';
 
 /**
  * Browsers and shared caches may keep a public answer a minute; the server's own caches are
@@ -119,6 +120,15 @@ export async function loadPublicCourse(
  * (issue 30). No token is read: everyone gets the same answer, from the same in-process caches as
  * the academy's catalogue (emptied when the content import commits a change).
  */
+/**
+ * GET /api/academy/public/* — registered by app.ts on the academy prefix, written by the academy's
+ * serializer like the learner's catalogue (a visitor's answers are its cards without addresses).
+ */
+export const publicCatalogModule: FastifyPluginAsyncZod = async (app) => {
+  app.setSerializerCompiler(academySerializerCompiler(!app.config.isProduction));
+  await app.register(publicCatalogRoutes);
+};
+
 export const publicCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['academy'] };
 
