@@ -969,6 +969,13 @@ export const freeTrials = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     cardFingerprint: text('card_fingerprint'),
+    /**
+     * The card itself (decision 0272): a keyed hash of its first six and last four digits, what the
+     * provider reads off the card (the BIN names the issuer and brand), never the typed expiry or
+     * holder. Unique: the claim is written before the agreement is created, so two accounts paying
+     * with one card at the same moment get one trial; a failed creation deletes it.
+     */
+    cardKey: text('card_key'),
     planId: text('plan_id').notNull(),
     orderId: uuid('order_id').references(() => paymentOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -976,9 +983,31 @@ export const freeTrials = pgTable(
   (t) => [
     index('free_trials_user_idx').on(t.userId),
     index('free_trials_card_idx').on(t.cardFingerprint),
+    uniqueIndex('free_trials_card_key').on(t.cardKey),
     // the dashboard's trials per period (decision 68)
     index('free_trials_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A checkout submit's answer under the idempotency key the web sends with it (issue 39, decision
+ * 0271): a repeated or parallel submit with the same key answers the first one's status and body,
+ * never a second charge. `statusCode` is null while the first submit runs. Kept a day.
+ */
+export const checkoutSubmissions = pgTable(
+  'checkout_submissions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** which checkout: subscription, program, … */
+    checkout: text('checkout').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    statusCode: integer('status_code'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.checkout, t.idempotencyKey] })],
 );
 
 /**
