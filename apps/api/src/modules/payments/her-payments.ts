@@ -14,7 +14,8 @@ export interface HerPayment {
   order: OrderRow;
   revocationCode: string | null;
   isFirstCharge: boolean;
-  hasRefund: boolean;
+  /** refunds of it asked for and not settled yet (PENDING), whatever their reason */
+  refundingCentavos: number;
   hasUpgradeRefund: boolean;
 }
 
@@ -90,8 +91,9 @@ export function withdrawableUntilOf(row: HerPayment): string | null {
     status: row.payment.status,
     approvedAt: row.payment.approvedAt,
     grantedAt: row.payment.grantedAt,
+    amountCentavos: row.payment.amountCentavos,
     refundedCentavos: row.payment.refundedCentavos,
-    hasRefund: row.hasRefund,
+    refundingCentavos: Number(row.refundingCentavos),
     hasUpgradeRefund: row.hasUpgradeRefund,
     isFirstCharge: row.isFirstCharge,
     orderStatus: row.order.status,
@@ -110,8 +112,8 @@ function selectHerPayments(db: Db, where: SQL) {
       revocationCode: withdrawals.revocationCode,
       isFirstCharge: sql<boolean>`${payments.approvedAt} is not null and ${payments.id} = (
         select min(p2.id) from payments p2 where p2.order_id = ${payments.orderId} and p2.approved_at is not null)`,
-      hasRefund: sql<boolean>`exists (select 1 from payment_refunds r
-        where r.payment_id = ${payments.id} and r.status <> 'FAILED' and r.reason <> 'upgrade')`,
+      refundingCentavos: sql<number>`(select coalesce(sum(r.amount_centavos), 0)::int from payment_refunds r
+        where r.payment_id = ${payments.id} and r.status = 'PENDING')`,
       hasUpgradeRefund: sql<boolean>`exists (select 1 from payment_refunds r
         where r.payment_id = ${payments.id} and r.status <> 'FAILED' and r.reason = 'upgrade')`,
     })

@@ -49,8 +49,10 @@ const lastWithdrawalDay = (approvedAt: Date, kind: PurchaseMailInput['kind']) =>
     status: 'approved',
     approvedAt,
     grantedAt: approvedAt,
+    // just granted: nothing of it refunded, so any amount leaves it all to withdraw
+    amountCentavos: 1,
     refundedCentavos: 0,
-    hasRefund: false,
+    refundingCentavos: 0,
     isFirstCharge: true,
     orderStatus: kind === 'program' ? 'paid' : 'active',
     alreadyWithdrawn: false,

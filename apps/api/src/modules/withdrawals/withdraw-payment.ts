@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { WithdrawalResponse } from '@alcancia/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentRefunds, payments, withdrawals } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
@@ -9,10 +9,16 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from '../payments/checkout-orders';
 import { conceptOf, type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
-import { type Actor, transitionOrder } from '../payments/orders-repository';
-import { paidTermsOf } from '../payments/paid-terms';
+import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
+import { paidTermsOf, refundedToBuyer } from '../payments/paid-terms';
 import { requireGateway } from '../payments/payments-core';
-import { attemptRefund, insertPendingRefund } from '../payments/refund-payment';
+import type { PaymentRow } from '../payments/record-payment';
+import {
+  attemptRefund,
+  insertPendingRefund,
+  type RefundOutcome,
+  type RefundRow,
+} from '../payments/refund-payment';
 import { endGrantedAccess } from './end-granted-access';
 import { windowClosedMessage, withdrawalDoneMail } from './withdrawal-mails';
 import { isWithinWindow } from './withdrawal-window';
@@ -43,6 +49,43 @@ const leftToRefund = async (
   tx: Tx,
   payment: { id: number; amountCentavos: number; refundedCentavos: number },
 ) => payment.amountCentavos - payment.refundedCentavos - (await pendingRefunds(tx, payment.id));
+
+/** What she gets back of a payment once `refundedCentavos` of it are refunded: the rest of all she paid. */
+const stillToBuyer = (payment: PaymentRow, refundedCentavos: number) => {
+  const terms = paidTermsOf(payment);
+  return terms.totalPaidCentavos - refundedToBuyer(terms, refundedCentavos);
+};
+
+/**
+ * The withdrawal of a subscription's first charge refunds, whole, every later approved charge of
+ * the same agreement (renewals) still not refunded: the periods they paid for end with it. Each is
+ * its own PENDING refund under its own key, tried after the commit like the first.
+ */
+async function refundLaterCharges(tx: Tx, first: PaymentRow, order: OrderRow, email: string) {
+  const charges = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved'), gt(payments.id, first.id)))
+    .orderBy(payments.id)
+    .for('update');
+  const refunded: { refund: RefundRow; toBuyerCentavos: number }[] = [];
+  for (const charge of charges) {
+    const inProgress = await pendingRefunds(tx, charge.id);
+    const amountCentavos = charge.amountCentavos - charge.refundedCentavos - inProgress;
+    if (amountCentavos <= 0) continue;
+    const refund = await insertPendingRefund(tx, {
+      payment: { ...charge, refundedCentavos: charge.refundedCentavos + inProgress },
+      amountCentavos,
+      reason: 'withdrawal',
+      causedByOrderId: order.id,
+      idempotencyKey: `withdrawal:${charge.providerPaymentId}`,
+      payerEmail: email,
+    });
+    if (refund)
+      refunded.push({ refund, toBuyerCentavos: stillToBuyer(charge, charge.refundedCentavos + inProgress) });
+  }
+  return refunded;
+}
 
 /** ARR- and six characters without look-alikes (no 0/O, 1/I). */
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -91,8 +134,8 @@ export async function withdrawPayment(
       .onConflictDoNothing({ target: withdrawals.paymentId })
       .returning({ id: withdrawals.id });
     if (!claimed) throw alreadyWithdrawn();
+    // A partial refund (an operator's, an upgrade's) leaves the rest withdrawable (decision 0276).
     if (payment.status !== 'approved' || (await leftToRefund(tx, payment)) <= 0) throw notAllowed();
-    if (payment.refundedCentavos > 0 && !row.hasUpgradeRefund) throw notAllowed();
     return claimed.id;
   });
   const releaseClaim = () => app.db.delete(withdrawals).where(eq(withdrawals.id, claimId));
@@ -131,29 +174,41 @@ export async function withdrawPayment(
       });
       if (!refund) throw notAllowed();
       await tx.update(withdrawals).set({ refundId: refund.id }).where(eq(withdrawals.id, claimId));
+      // The withdrawal ends the whole contract: every later charge of it (a renewal) pays for a
+      // period that ends too, and is refunded whole (decision 0277).
+      const later = order.kind === 'subscription' ? await refundLaterCharges(tx, payment, order, email) : [];
       // A plan an upgrade replaced gave nothing that still runs: her current plan stays.
       const replaced = order.status === 'replaced';
       const accessNote = replaced
         ? 'Te devolvemos lo que quedaba de tu plan anterior; tu plan actual sigue igual.'
         : await endGrantedAccess(tx, order, { paymentId: payment.id, reason: 'withdrawal' });
-      await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled', 'replaced'], 'withdrawn', {
-        actor: input.actor,
-        reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
-        details: { channel: input.channel, paymentId: payment.id },
-      });
+      await transitionOrder(
+        tx,
+        order.id,
+        ['paid', 'active', 'cancelled', 'replaced', 'refunded'],
+        'withdrawn',
+        {
+          actor: input.actor,
+          reason: `withdrawal ${revocationCode} of payment ${payment.providerPaymentId}`,
+          details: { channel: input.channel, paymentId: payment.id },
+        },
+      );
       await enqueueMail(
         tx,
         withdrawalDoneMail({
           to: email,
           revocationCode,
           concept: conceptOf(order),
-          // all she paid, her card's financing included: a full refund undoes the cuotas (decision 0103)
-          amountCentavos: replaced ? amountCentavos : paidTermsOf(payment).totalPaidCentavos,
+          // all she paid and did not get back yet, her card's financing included: a full refund
+          // undoes the cuotas (decision 0103); renewals refunded with it too (decision 0277)
+          amountCentavos:
+            stillToBuyer(payment, payment.refundedCentavos + inProgress) +
+            later.reduce((sum, charge) => sum + charge.toBuyerCentavos, 0),
           providerPaymentId: payment.providerPaymentId,
           accessNote,
         }),
       );
-      return { refund };
+      return { refunds: [refund, ...later.map((charge) => charge.refund)] };
     })
     .catch(async (error: unknown) => {
       await releaseClaim();
@@ -161,6 +216,12 @@ export async function withdrawPayment(
     });
   app.mail.kick();
   app.log.info({ orderId: order.id, channel: input.channel }, 'purchase withdrawn');
-  const refundStatus = await attemptRefund(app, outcome.refund);
+  const outcomes: RefundOutcome[] = [];
+  for (const refund of outcome.refunds) outcomes.push(await attemptRefund(app, refund));
+  const refundStatus = outcomes.includes('FAILED')
+    ? 'FAILED'
+    : outcomes.includes('PENDING')
+      ? 'PENDING'
+      : 'SUCCESS';
   return { revocationCode, refundStatus };
 }

@@ -10,9 +10,11 @@ export interface WithdrawalFacts {
   approvedAt: Date | null;
   /** the access it pays for was granted (a duplicate payment is refunded instead) */
   grantedAt: Date | null;
+  /** what the payment was for (the provider's transaction amount) */
+  amountCentavos: number;
   refundedCentavos: number;
-  /** a refund of it other than an upgrade's was asked for (a duplicate, an operator's) and has not failed */
-  hasRefund: boolean;
+  /** refunds of it asked for and not settled yet (PENDING): counted as given */
+  refundingCentavos: number;
   /** an upgrade refunded its unused days (decision 91: the rest stays withdrawable inside the window) */
   hasUpgradeRefund?: boolean;
   /** subscriptions: this is the order's first approved charge (renewals are not withdrawable) */
@@ -24,21 +26,31 @@ export interface WithdrawalFacts {
 
 const withdrawableOrderStatuses = ['paid', 'active', 'cancelled'];
 
+/** What a withdrawal would still give back: the payment less its refunds, done and in progress. */
+export const leftToWithdraw = (
+  facts: Pick<WithdrawalFacts, 'amountCentavos' | 'refundedCentavos' | 'refundingCentavos'>,
+) => facts.amountCentavos - facts.refundedCentavos - facts.refundingCentavos;
+
 /**
  * The last day (Argentina date, YYYY-MM-DD) of the withdrawal window: the approval's date plus 10
  * consecutive days (Resolución 424/2020). Null when the payment can never be withdrawn: a renewal,
- * not approved, refunded (in part or whole, except an upgrade's refund of unused days: what is left
- * stays withdrawable, decision 91), not what granted the access, or withdrawn already.
+ * not approved, nothing left of it to give back, not what granted the access, or withdrawn already.
+ * A partial refund (an operator's, an upgrade's unused days, one made at the provider) leaves the
+ * rest withdrawable inside the window (Ley 24.240 art. 34; decisions 91 and 0276), also when the
+ * operator's refund ended the access (the order is then `refunded`).
  * A date in the past means the window closed (the page says so, with that date).
  */
 export function withdrawableUntil(facts: WithdrawalFacts): string | null {
   if (facts.alreadyWithdrawn || !facts.approvedAt || !facts.grantedAt) return null;
-  if (facts.status !== 'approved' || facts.hasRefund) return null;
-  if (facts.refundedCentavos > 0 && !facts.hasUpgradeRefund) return null;
+  if (facts.status !== 'approved' || leftToWithdraw(facts) <= 0) return null;
   if (facts.kind === 'subscription' && !facts.isFirstCharge) return null;
   // Decision 91: the plan an upgrade replaced keeps its window for what the upgrade did not refund.
   const replacedByUpgrade = facts.orderStatus === 'replaced' && facts.hasUpgradeRefund;
-  if (!withdrawableOrderStatuses.includes(facts.orderStatus) && !replacedByUpgrade) return null;
+  // Decision 0276: an operator's partial refund that ended the access leaves the rest withdrawable.
+  const refundedInPart =
+    facts.orderStatus === 'refunded' && facts.refundedCentavos + facts.refundingCentavos > 0;
+  if (!withdrawableOrderStatuses.includes(facts.orderStatus) && !replacedByUpgrade && !refundedInPart)
+    return null;
   return addToDate(argentinaDate(facts.approvedAt), { days: withdrawalWindowDays });
 }
 
