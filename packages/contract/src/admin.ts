@@ -15,3 +15,4 @@ export * from './admin-payments';
 export * from './admin-plans';
 export * from './admin-promo-codes';
 export * from './admin-switches';
+export { uuidIdParamsSchema, uuidSchema } from './ids';

@@ -12,6 +12,7 @@ export * from './errors';
 export * from './files';
 export * from './guest-memberships';
 export * from './health';
+export * from './ids';
 export { invoiceDocumentSchema } from './invoices';
 export * from './payments';
 export * from './programs';

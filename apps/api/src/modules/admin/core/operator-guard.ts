@@ -44,8 +44,14 @@ export const ownAccountRefused = () =>
     'Es tu propia cuenta: no podés hacer esto sobre ella. Pedíselo a otra operadora del equipo.',
   );
 
+/**
+ * Pass the member's id as read from her row in the database (the member, the order's or the
+ * refund's owner), never the text of the address: PostgreSQL matches a uuid in any letter case, so
+ * `/members/{HER-ID-IN-UPPER-CASE}` found her row while a text comparison with the address said
+ * "someone else" (issue 40). Both sides are compared in lower case as well.
+ */
 export function refuseOwnAccount(request: FastifyRequest, memberId: string | null | undefined): void {
-  if (memberId && memberId === operatorOf(request).id) throw ownAccountRefused();
+  if (memberId && memberId.toLowerCase() === operatorOf(request).id.toLowerCase()) throw ownAccountRefused();
 }
 
 /** The operator of an /api/admin handler (the guard guarantees one). */

@@ -105,3 +105,67 @@ describe('no operator acts on her own account (issue 29, decision 0112)', () => 
     expect(await ownedRows(t.app, me.userId, 'prog-una-cuota')).toBe(1);
   });
 });
+
+describe('ids are canonical at the door (issue 40)', () => {
+  it('her own id in upper case is still her own account: each member action is refused; a colleague’s entry keeps the canonical id and her name', {
+    timeout: 60_000,
+  }, async () => {
+    const me = await operatorWhoIsAMember('support');
+    const upper = me.userId.toUpperCase();
+    expect(upper).not.toBe(me.userId);
+    const members = `/api/admin/members/${upper}`;
+    const actions: [string, object?][] = [
+      [`${members}/products`, { productId: 'prog-una-cuota', reason: 'Me lo regalo' }],
+      [`${members}/products/prog-abierto/revoke`, { reason: 'Prueba' }],
+      [`${members}/sessions/end`],
+      [`${members}/validation-mail`],
+      [`${members}/subscription/cancel`, { reason: 'Prueba' }],
+    ];
+    for (const [url, payload] of actions) {
+      const res = await post(me.headers, url, payload);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      expect(res.json()).toEqual({
+        internalCode: 'OWN_ACCOUNT',
+        message: 'Es tu propia cuenta: no podés hacer esto sobre ella. Pedíselo a otra operadora del equipo.',
+      });
+    }
+    expect(await ownedRows(t.app, me.userId, 'prog-una-cuota')).toBe(0);
+    expect(await ownedRows(t.app, me.userId, 'prog-abierto')).toBe(1);
+    expect(await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, me.userId))).toEqual([]);
+
+    // a colleague who types the address in upper case acts on the same member, and the audit log
+    // keeps the id as the database writes it, so the entry reads with her name
+    const colleague = await operatorSession(t.app, 'admin');
+    const granted = await post(colleague.headers, `${members}/products`, {
+      productId: 'prog-una-cuota',
+      reason: 'Cortesía aprobada',
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, colleague.operator.userId));
+    expect(entry).toMatchObject({
+      action: 'member.product_grant',
+      targetType: 'member',
+      targetId: me.userId,
+    });
+    const [member] = await t.app.db.select({ name: users.name }).from(users).where(eq(users.id, me.userId));
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-log?targetId=${me.userId}`,
+      headers: colleague.headers,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({
+        action: 'member.product_grant',
+        targetId: me.userId,
+        targetName: member?.name,
+      }),
+    ]);
+    // her page answers under either spelling, with the canonical id
+    const page = await t.app.inject({ method: 'GET', url: members, headers: colleague.headers });
+    expect(page.json().profile.id).toBe(me.userId);
+  });
+});

@@ -1,10 +1,13 @@
 import type { AdminActionResult } from '@alcancia/contract/admin';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../../../db/schema';
 import { spanishDate } from '../../../lib/spanish-format';
 import { loadAccountSubscription } from '../../subscriptions/account-subscription';
 import { cancelSubscription } from '../../subscriptions/cancel-subscription';
 import { markNoChange, recordAudit } from '../core/audit';
 import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
+import { memberNotFound } from './get-member';
 
 /**
  * POST /admin/members/{id}/subscription/cancel: what her "botón de baja" does (Mi cuenta's
@@ -17,18 +20,20 @@ export async function cancelMemberSubscription(
   id: string,
   reason: string,
 ): Promise<AdminActionResult> {
-  refuseOwnAccount(request, id);
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!user) throw memberNotFound();
+  refuseOwnAccount(request, user.id);
   const operator = operatorOf(request);
-  const before = await loadAccountSubscription(app.db, id);
+  const before = await loadAccountSubscription(app.db, user.id);
   // The audit entry is written in the cancellation's transaction: both commit or neither.
-  const after = await cancelSubscription(app, id, {
+  const after = await cancelSubscription(app, user.id, {
     actor: `user:${operator.id}`,
     reason: `cancelled by an operator (${operator.email}): ${reason}`,
     inTransaction: (tx, cancelled) =>
       recordAudit(tx, request, {
         action: 'member.subscription_cancel',
         targetType: 'member',
-        targetId: id,
+        targetId: user.id,
         before: { status: before.status, plan: before.plan?.id ?? null },
         after: {
           status: 'cancelled',

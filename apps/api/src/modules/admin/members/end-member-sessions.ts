@@ -17,24 +17,24 @@ export async function endMemberSessions(
   request: FastifyRequest,
   id: string,
 ): Promise<AdminActionResult> {
-  refuseOwnAccount(request, id);
   const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!user) throw memberNotFound();
+  refuseOwnAccount(request, user.id);
   const ended = await app.db.transaction(async (tx) => {
     const revoked = await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)))
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
       .returning({ familyId: refreshTokens.familyId });
     const families = [...new Set(revoked.map((row) => row.familyId))];
     // the access tokens of those sessions only (a new login of hers right after works); only
     // sessions active within one token lifetime can still hold one
-    const live = await recentSessionsOf(app, tx, id, undefined);
-    if (live.length > 0) await announceRevocation(tx, { userId: id, sessionIds: live });
+    const live = await recentSessionsOf(app, tx, user.id, undefined);
+    if (live.length > 0) await announceRevocation(tx, { userId: user.id, sessionIds: live });
     await recordAudit(tx, request, {
       action: 'member.sessions_end',
       targetType: 'member',
-      targetId: id,
+      targetId: user.id,
       before: { sessions: families.length },
       after: { sessions: 0 },
     });

@@ -1,6 +1,5 @@
-import type { MemberDetail } from '@alcancia/contract/admin';
+import { type MemberDetail, uuidIdParamsSchema } from '@alcancia/contract/admin';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import {
   analyticsEvents,
@@ -23,7 +22,8 @@ import { latestSubscriptionOrder, loadAccountSubscription } from '../../subscrip
 import { adminPaymentsWhere, adminRefundsWhere } from '../payments/payment-views';
 import { toMemberSummary } from './search-members';
 
-export const memberIdParams = z.object({ id: z.uuid() });
+/** `{id}` of a member route: a uuid in any letter case, handed on in lower case (issue 40). */
+export const memberIdParams = uuidIdParamsSchema;
 export const memberNotFound = () => AppError.notFound('No encontramos a esa persona.');
 
 /** Everything support needs about one member, read in a handful of indexed queries. */

@@ -23,12 +23,12 @@ export async function grantMemberProduct(
   id: string,
   body: z.output<typeof grantProductRequestSchema>,
 ): Promise<AdminActionResult> {
-  refuseOwnAccount(request, id);
   const [user] = await app.db
     .select({ id: users.id, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, id));
   if (!user || user.deletedAt) throw memberNotFound();
+  refuseOwnAccount(request, user.id);
   const [course] = await app.db
     .select({ id: courses.id, kind: courses.kind, name: courses.name })
     .from(courses)
@@ -44,12 +44,12 @@ export async function grantMemberProduct(
   const granted = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(userPurchases)
-      .values({ userId: id, productType, productId: course.id, source })
+      .values({ userId: user.id, productType, productId: course.id, source })
       .onConflictDoNothing()
       .returning({ id: userPurchases.id });
     if (!row) return false;
     await grantProduct(tx, {
-      userId: id,
+      userId: user.id,
       productType,
       productId: course.id,
       source: 'operator',
@@ -59,7 +59,7 @@ export async function grantMemberProduct(
     await recordAudit(tx, request, {
       action: 'member.product_grant',
       targetType: 'member',
-      targetId: id,
+      targetId: user.id,
       after: {
         productType,
         productId: course.id,
@@ -85,18 +85,20 @@ export async function revokeMemberProduct(
   productId: string,
   reason: string,
 ): Promise<AdminActionResult> {
-  refuseOwnAccount(request, id);
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!user) throw memberNotFound();
+  refuseOwnAccount(request, user.id);
   const removed = await app.db.transaction(async (tx) => {
     const rows = await tx
       .delete(userPurchases)
-      .where(and(eq(userPurchases.userId, id), eq(userPurchases.productId, productId)))
+      .where(and(eq(userPurchases.userId, user.id), eq(userPurchases.productId, productId)))
       .returning();
     if (rows.length === 0) return null;
-    await endProductGrants(tx, id, { productId }, 'operator');
+    await endProductGrants(tx, user.id, { productId }, 'operator');
     await recordAudit(tx, request, {
       action: 'member.product_revoke',
       targetType: 'member',
-      targetId: id,
+      targetId: user.id,
       before: rows.map((row) => ({
         productType: row.productType,
         productId: row.productId,

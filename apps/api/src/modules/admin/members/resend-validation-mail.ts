@@ -16,9 +16,9 @@ export async function resendValidationMail(
   request: FastifyRequest,
   memberId: string,
 ): Promise<AdminActionResult> {
-  refuseOwnAccount(request, memberId);
   const [user] = await app.db.select().from(users).where(eq(users.id, memberId));
   if (!user || user.deletedAt) throw memberNotFound();
+  refuseOwnAccount(request, user.id);
   if (user.emailVerifiedAt) {
     throw new AppError(
       'EMAIL_ALREADY_VERIFIED',

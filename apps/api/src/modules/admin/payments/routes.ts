@@ -6,6 +6,7 @@ import {
   paymentSearchQuerySchema,
   paymentsAttentionSchema,
   refundRetryResponseSchema,
+  uuidIdParamsSchema,
 } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -92,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Volver a preguntarle al proveedor por una orden sin respuesta',
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.uuid() }),
+        params: uuidIdParamsSchema,
         response: { 200: orderSyncResponseSchema },
       },
       config: { permission: 'payments' },
