@@ -9,6 +9,22 @@ declare module 'fastify' {
     /** The shared Redis connection when REDIS_URL is set (rate limits; readiness pings it). */
     redis: Redis | null;
   }
+  interface FastifyContextConfig {
+    /** Budgets counted over every client address: one e-mail or account, wherever it is tried from. */
+    sharedLimits?: SharedLimit[];
+  }
+}
+
+/**
+ * A budget counted over every client address (issue 40): attempts on one e-mail or account from
+ * any number of addresses. Routes naming the same counter share one budget.
+ */
+export interface SharedLimit {
+  name: string;
+  max: number;
+  minutes: number;
+  /** whom the request counts against (an e-mail, an account, an address); null: not counted */
+  key(request: FastifyRequest): string | null;
 }
 
 const tooMany = () =>
@@ -72,17 +88,44 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     timeWindow: 15 * 60_000,
     keyGenerator: (request: FastifyRequest) => `address:${request.ip}`,
   });
+  // Shared budgets: one limiter per counter name (in memory each limiter keeps its own counts;
+  // in Redis the key carries the name), keyed by what the route's `key` returned.
+  const sharedKey = new WeakMap<FastifyRequest, string>();
+  const sharedLimiters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+  const limiterFor = (limit: SharedLimit) => {
+    let limiter = sharedLimiters.get(limit.name);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.minutes * 60_000,
+        keyGenerator: (request: FastifyRequest) => sharedKey.get(request) ?? '',
+      });
+      sharedLimiters.set(limit.name, limiter);
+    }
+    return limiter;
+  };
   app.addHook('onRoute', (route) => {
-    const limit = (route.config as { rateLimit?: RateLimitOptions } | undefined)?.rateLimit;
-    if (!limit) return;
-    const exempt = typeof limit.allowList === 'function' ? limit.allowList : null;
+    const config = route.config as { rateLimit?: RateLimitOptions; sharedLimits?: SharedLimit[] } | undefined;
+    const limit = config?.rateLimit;
+    const shared = config?.sharedLimits ?? [];
+    if (!limit && shared.length === 0) return;
+    const exempt = typeof limit?.allowList === 'function' ? limit.allowList : null;
     const own = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [
       async (request: FastifyRequest) => {
-        // what the route itself does not count (a preview without a promo code) does not count here
-        if (exempt && (await exempt(request, ''))) return;
-        const verdict = await perAddress(request);
-        if (!verdict.isAllowed && verdict.isExceeded) throw tooMany();
+        if (limit) {
+          // what the route itself does not count (a preview without a promo code) does not count here
+          if (exempt && (await exempt(request, ''))) return;
+          const verdict = await perAddress(request);
+          if (!verdict.isAllowed && verdict.isExceeded) throw tooMany();
+        }
+        for (const budget of shared) {
+          const key = budget.key(request);
+          if (key === null) continue;
+          sharedKey.set(request, `${budget.name}:${key}`);
+          const verdict = await limiterFor(budget)(request);
+          if (!verdict.isAllowed && verdict.isExceeded) throw tooMany();
+        }
       },
       ...own,
     ];
@@ -99,14 +142,17 @@ function subjectOf(request: FastifyRequest): string {
 
 /**
  * Route config for a credential or code endpoint: `max` attempts per `minutes` for one client
- * address and e-mail. Disabled by RATE_LIMIT_ENABLED=false (load tests only).
+ * address and e-mail; with `perEmail`, also that many for the e-mail from all addresses together
+ * (an attacker with many addresses gets no more tries on one account). Disabled by
+ * RATE_LIMIT_ENABLED=false (load tests only).
  */
 export function credentialLimit(
   config: Config,
   name: string,
   max: number,
   minutes: number,
-): { rateLimit?: RateLimitOptions } {
+  options: { perEmail?: number } = {},
+): { rateLimit?: RateLimitOptions; sharedLimits?: SharedLimit[] } {
   if (!config.rateLimitEnabled) return {};
   return {
     rateLimit: {
@@ -114,5 +160,17 @@ export function credentialLimit(
       timeWindow: minutes * 60_000,
       keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}:${subjectOf(request)}`,
     },
+    ...(options.perEmail
+      ? {
+          sharedLimits: [
+            {
+              name: `${name}:any-address`,
+              max: options.perEmail,
+              minutes,
+              key: (request: FastifyRequest) => subjectOf(request) || null,
+            },
+          ],
+        }
+      : {}),
   };
 }

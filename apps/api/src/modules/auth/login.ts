@@ -24,7 +24,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
         body: loginRequestSchema,
         response: { 200: loginResponseSchema },
       },
-      config: credentialLimit(app.config, 'login', 10, 15),
+      config: credentialLimit(app.config, 'login', 10, 15, { perEmail: 20 }),
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.body.email);

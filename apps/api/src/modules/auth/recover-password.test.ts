@@ -1,14 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   goodPassword,
   latestCode,
   latestMail,
   login,
+  mailsTo,
   newSession,
   register,
   uniqueEmail,
 } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { users } from '../../db/schema';
 import { issueCode } from './verification-codes';
 
 const forgot = (t: TestApp, email: string) =>
@@ -34,18 +37,70 @@ describe('password recovery', () => {
     return { email, credentials };
   }
 
-  it('answers EMAIL_NOT_FOUND and UNVERIFIED_ACCOUNT', async () => {
-    const unknown = await forgot(t, uniqueEmail('nadie'));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().internalCode).toBe('EMAIL_NOT_FOUND');
-    const email = uniqueEmail();
-    await register(t.app, { email });
-    const unverified = await forgot(t, email);
-    expect(unverified.statusCode).toBe(403);
-    expect(unverified.json()).toEqual({
-      internalCode: 'UNVERIFIED_ACCOUNT',
-      message: 'Primero debes validar tu email.',
+  /** An account made by a social login: validated, no password. */
+  async function socialOnlyAccount() {
+    const email = uniqueEmail('social');
+    await t.database.db.insert(users).values({
+      email,
+      name: 'Sofía Social',
+      origin: 'social',
+      emailVerifiedAt: new Date(),
     });
+    return email;
+  }
+
+  it('answers the same for an unknown, an unvalidated, a validated and a social-only address (issue 40)', async () => {
+    const unvalidated = uniqueEmail('sinvalidar');
+    await register(t.app, { email: unvalidated });
+    const { email: validated } = await verifiedAccount();
+    const addresses = [uniqueEmail('nadie'), unvalidated, validated, await socialOnlyAccount()];
+    const answers = [];
+    for (const email of addresses) {
+      const res = await forgot(t, email);
+      answers.push({ status: res.statusCode, body: res.json() });
+      // asked again at once: the code cooldown of a known account must not tell it apart either
+      const again = await forgot(t, email);
+      answers.push({ status: again.statusCode, body: again.json() });
+    }
+    expect(answers).toEqual(Array(8).fill({ status: 200, body: { ok: true } }));
+  });
+
+  it('mails a reset code to a validated or social-only account, a validation link to an unvalidated one, nothing to an unknown address', async () => {
+    const unknown = uniqueEmail('nadie');
+    expect((await forgot(t, unknown)).statusCode).toBe(200);
+    expect(await mailsTo(t.app, unknown)).toEqual([]);
+
+    const { email: validated } = await verifiedAccount();
+    expect((await forgot(t, validated)).statusCode).toBe(200);
+    expect((await latestMail(t.app, validated))?.subject).toBe('Recuperá tu contraseña de Alcancía');
+
+    const social = await socialOnlyAccount();
+    expect((await forgot(t, social)).statusCode).toBe(200);
+    const socialMails = await mailsTo(t.app, social);
+    expect(socialMails.map((mail) => mail.subject)).toEqual(['Recuperá tu contraseña de Alcancía']);
+    const socialCode = await latestCode(t.app, social);
+    expect((await confirm(t, social, 'NuevaClave9', socialCode)).statusCode).toBe(200);
+    expect((await login(t.app, social, 'NuevaClave9')).statusCode).toBe(200);
+
+    // unvalidated: registered more than the 30-second code cooldown ago, so a fresh link goes out
+    const unvalidated = uniqueEmail('sinvalidar');
+    await register(t.app, { email: unvalidated });
+    await t.database.db.execute(
+      sql`update verification_codes set created_at = now() - interval '1 minute' where user_id = (select id from users where email = ${unvalidated})`,
+    );
+    expect((await forgot(t, unvalidated)).statusCode).toBe(200);
+    // the registration's mail, then a fresh validation link: no reset code
+    expect((await mailsTo(t.app, unvalidated)).map((mail) => mail.subject)).toEqual([
+      'Validá tu cuenta de Alcancía',
+      'Validá tu cuenta de Alcancía',
+    ]);
+    const validationCode = await latestCode(t.app, unvalidated);
+    const validation = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/validateAccount',
+      payload: { email: unvalidated, validationCode },
+    });
+    expect(validation.statusCode).toBe(200);
   });
 
   it('mails a code and a /recover link; the code sets a new password and ends every session', async () => {

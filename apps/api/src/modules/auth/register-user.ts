@@ -72,7 +72,7 @@ export const registerUserRoute: FastifyPluginAsyncZod = async (app) => {
         body: registerRequestSchema,
         response: { 201: registerResponseSchema },
       },
-      config: credentialLimit(app.config, 'register', 5, 10),
+      config: credentialLimit(app.config, 'register', 5, 10, { perEmail: 5 }),
     },
     async (request, reply) => {
       const userId = await registerUser(app, request.body);

@@ -23,7 +23,7 @@ export const restoreSessionRoute: FastifyPluginAsyncZod = async (app) => {
         querystring: credentialsQuerySchema,
         response: { 200: credentialsSchema },
       },
-      config: credentialLimit(app.config, 'credentials', 10, 15),
+      config: credentialLimit(app.config, 'credentials', 10, 15, { perEmail: 10 }),
     },
     async (request) => {
       const { email, verification_code: code } = request.query;

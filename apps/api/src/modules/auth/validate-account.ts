@@ -28,7 +28,7 @@ export const validateAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: validateAccountRequestSchema,
         response: { 200: okResponseSchema },
       },
-      config: credentialLimit(app.config, 'validate', 10, 15),
+      config: credentialLimit(app.config, 'validate', 10, 15, { perEmail: 10 }),
     },
     async (request) => {
       const { email, validationCode } = request.body;
@@ -66,7 +66,7 @@ export const validateAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailOnlyRequestSchema,
         response: { 200: okResponseSchema },
       },
-      config: credentialLimit(app.config, 'resend', 5, 15),
+      config: credentialLimit(app.config, 'resend', 5, 15, { perEmail: 5 }),
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.body.email);

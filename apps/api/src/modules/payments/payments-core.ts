@@ -37,9 +37,10 @@ export function requireHostedCheckout(app: FastifyInstance): HostedCheckoutGatew
 }
 
 /**
- * credentialLimit keyed by the caller's account as well as the address: promo codes and card
- * checkouts are guessing and card-testing targets, but people behind one NAT must not share a
- * budget. Anonymous callers share their address's.
+ * credentialLimit keyed by the caller's account, from whatever address (issue 40: more addresses
+ * give no more tries on one account): promo codes, codes and card checkouts are guessing and
+ * card-testing targets, but people behind one NAT must not share a budget. Anonymous callers share
+ * their address's.
  */
 export function perUserLimit(config: Config, name: string, max: number, minutes: number) {
   const limit = credentialLimit(config, name, max, minutes);
@@ -47,7 +48,8 @@ export function perUserLimit(config: Config, name: string, max: number, minutes:
   return {
     rateLimit: {
       ...limit.rateLimit,
-      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}:${request.authUserId ?? 'anonymous'}`,
+      keyGenerator: (request: FastifyRequest) =>
+        request.authUserId ? `${name}:account:${request.authUserId}` : `${name}:address:${request.ip}`,
     },
   };
 }

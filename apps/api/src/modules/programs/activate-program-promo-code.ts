@@ -8,9 +8,9 @@ import { userPurchases } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { grantProduct } from '../entitlements/product-grants';
-import { perUserLimit } from '../payments/payments-core';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { redeemPromoCode } from '../promo-codes/promo-code-rules';
+import { pathPromoCode, promoLookupLimit } from '../promo-codes/promo-lookup-limit';
 import { loadProgram, productTypeOf } from './load-program';
 import { assertArgentina, assertAudience, assertNotOwned, loadProgramBuyer } from './program-guards';
 import { programPromoFor, promoFactsOf } from './program-promo-codes';
@@ -33,7 +33,7 @@ export const activateProgramPromoCodeRoute: FastifyPluginAsyncZod = async (app) 
         params: programPromoCodeParamsSchema,
         response: { 200: programPromoActivationSchema },
       },
-      config: perUserLimit(app.config, 'program-promo-activation', 10, 15),
+      config: promoLookupLimit(app.config, pathPromoCode),
     },
     async (request) => {
       const userId = requireUserId(request);

@@ -4,13 +4,12 @@ import {
   programPreviewQuerySchema,
   programPreviewSchema,
 } from '@alcancia/contract';
-import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUserId } from '../../plugins/authentication';
 import { saleStatus } from '../academy/catalog-rows';
 import { toCourseView } from '../academy/course-view';
-import { perUserLimit } from '../payments/payments-core';
+import { promoLookupLimit, queryPromoCode } from '../promo-codes/promo-lookup-limit';
 import { loadProgram, type ProgramStructure } from './load-program';
 import {
   anonymousBuyer,
@@ -73,21 +72,12 @@ export function toProgramPreview(
  * ALREADY_PURCHASED, ONLY_SUBSCRIBERS, ONLY_UNSUBSCRIBERS, PROMO_CODE (with the server's message).
  */
 export const getProgramPreviewRoute: FastifyPluginAsyncZod = async (app) => {
-  // A preview with a promo code checks the code (anonymously too): a guessing target, limited like
-  // the availability check; previews without a code are not counted.
-  const limit = perUserLimit(app.config, 'program-preview-promo', 30, 15);
-  const promoCodeLimit: { rateLimit?: RateLimitOptions } = limit.rateLimit
-    ? {
-        rateLimit: {
-          ...limit.rateLimit,
-          allowList: (request: FastifyRequest) => !(request.query as { promoCode?: string }).promoCode,
-        },
-      }
-    : {};
+  // A preview with a promo code checks the code (anonymously too): one guessing budget with every
+  // other promo lookup; previews without a code are not counted.
   app.get(
     '/academy/program-preview/:programId',
     {
-      config: promoCodeLimit,
+      config: promoLookupLimit(app.config, queryPromoCode),
       schema: {
         tags: ['programs'],
         summary: 'Vista previa de un programa para su compra (precio del servidor)',

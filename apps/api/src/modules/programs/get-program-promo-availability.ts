@@ -1,7 +1,7 @@
 import { programPromoAvailabilitySchema, programPromoCodeParamsSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
-import { perUserLimit } from '../payments/payments-core';
+import { pathPromoCode, promoLookupLimit } from '../promo-codes/promo-lookup-limit';
 import { loadProgram } from './load-program';
 import { loadProgramBuyer } from './program-guards';
 import { programPromoFor, promoFactsOf } from './program-promo-codes';
@@ -22,7 +22,7 @@ export const getProgramPromoAvailabilityRoute: FastifyPluginAsyncZod = async (ap
         params: programPromoCodeParamsSchema,
         response: { 200: programPromoAvailabilitySchema },
       },
-      config: perUserLimit(app.config, 'program-promo-code', 20, 15),
+      config: promoLookupLimit(app.config, pathPromoCode),
     },
     async (request) => {
       const userId = requireUserId(request);

@@ -7,7 +7,6 @@ import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { grantPlan } from '../entitlements/grant';
-import { perUserLimit } from '../payments/payments-core';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
 import { addToDate } from '../subscriptions/subscription-dates';
 import {
@@ -17,6 +16,7 @@ import {
   promoCodeError,
   redeemPromoCode,
 } from './promo-code-rules';
+import { bodyPromoCode, promoLookupLimit } from './promo-lookup-limit';
 
 /** The plan a free period opens when its code names none: the lightest active plan. */
 async function lightestPlanId(db: Database): Promise<string | null> {
@@ -96,7 +96,7 @@ export const usePromoCodeRoute: FastifyPluginAsyncZod = async (app) => {
         body: usePromoCodeRequestSchema,
         response: { 200: usePromoCodeResponseSchema },
       },
-      config: perUserLimit(app.config, 'promo-code', 10, 15),
+      config: promoLookupLimit(app.config, bodyPromoCode),
     },
     async (request) => {
       const userId = requireUserId(request);

@@ -52,7 +52,7 @@ export const confirmGuestCancellationRoute: FastifyPluginAsyncZod = async (app) 
   app.post(
     '/subscription-cancellations/confirm',
     {
-      config: credentialLimit(app.config, 'cancellation-confirm', 10, 15),
+      config: credentialLimit(app.config, 'cancellation-confirm', 10, 15, { perEmail: 10 }),
       schema: {
         tags: ['subscriptions'],
         summary: 'Confirmar con el código del correo la baja de una suscripción (botón de baja)',

@@ -5,35 +5,19 @@ import {
   subscriptionPlanSchema,
 } from '@alcancia/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
 import { sendSerialized } from '../academy/serialized-response';
 import { loadViewer } from '../academy/viewer';
-import { perUserLimit } from '../payments/payments-core';
 import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
 import { checkPromoCode, findPromoCode } from '../promo-codes/promo-code-rules';
+import { promoLookupLimit, queryPromoCode } from '../promo-codes/promo-lookup-limit';
 import { couponAppliesTo, priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
-
-/**
- * Looking codes up is a guessing oracle: requests that carry a promoCode are limited per account
- * and address (30 a minute per route); plain plan lists are not.
- */
-function promoLookupLimit(config: Config) {
-  const limit = perUserLimit(config, 'plan-promo-lookup', 30, 1);
-  if (!limit.rateLimit) return limit;
-  return {
-    rateLimit: {
-      ...limit.rateLimit,
-      allowList: (request: FastifyRequest) => !(request.query as { promoCode?: unknown }).promoCode,
-    },
-  };
-}
 
 /** Country of the caller for promo rules; undefined (unknown) for anonymous visitors. */
 async function viewerCountry(
@@ -63,7 +47,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listPlansQuerySchema,
         response: { 200: planListSchema },
       },
-      config: promoLookupLimit(app.config),
+      config: promoLookupLimit(app.config, queryPromoCode),
     },
     async (request, reply) => {
       const { promoCode } = request.query;
@@ -92,7 +76,7 @@ export const listPlansRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: searchPlanQuerySchema,
         response: { 200: subscriptionPlanSchema },
       },
-      config: promoLookupLimit(app.config),
+      config: promoLookupLimit(app.config, queryPromoCode),
     },
     async (request) => {
       const { name, promoCode, planFrequency } = request.query;

@@ -34,8 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+// Each call from a client address of its own: the file's many visitor lookups with a code must
+// not spend the promo-lookup budget of one address (10 in 10 minutes), tested on its own below.
+let addresses = 0;
+const nextAddress = () => {
+  addresses++;
+  return `10.40.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = nextAddress()) =>
+  t.app.inject({ method: 'GET', url, headers, remoteAddress });
 
 describe('GET /api/users/subscriptions', () => {
   it('lists active plans anonymously, in displayMetadata.order, with centavo prices keyed by frequency', async () => {
@@ -149,20 +156,50 @@ describe('GET /api/users/subscriptions/search', () => {
 });
 
 describe('promo code lookups', () => {
-  it('are limited per account and route (30 a minute); plain plan lists are not', async () => {
+  it('share one budget per account from any address and across routes: 10 in 10 minutes (issue 40)', async () => {
     const buyer = await newBuyer(t.app);
-    const search = (code: string) =>
-      get(`/api/users/subscriptions/search?name=Plan%20Oro&promoCode=${code}`, buyer.headers);
-    for (let i = 0; i < 30; i++) expect((await search(`ADIVINO${i}`)).statusCode).toBe(404);
-    const limited = await search('OTRO');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().internalCode).toBe('TOO_MANY_REQUESTS');
+    // five codes through the plan search, five through the plan list, each from another address
+    for (let i = 0; i < 5; i++) {
+      const search = await get(
+        `/api/users/subscriptions/search?name=Plan%20Oro&promoCode=ADIVINO${i}`,
+        buyer.headers,
+      );
+      expect(search.statusCode).toBe(404);
+      const list = await get(`/api/users/subscriptions?promoCode=ADIVINA${i}`, buyer.headers);
+      expect(list.statusCode).toBe(200);
+    }
+    const redeem = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/subscriptions/usePromoCode',
+      headers: buyer.headers,
+      payload: { promoCode: 'OTRO' },
+      remoteAddress: nextAddress(),
+    });
+    expect(redeem.statusCode).toBe(429);
+    expect(redeem.json()).toEqual({
+      internalCode: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/intentos/),
+    });
+    expect(
+      (await get('/api/users/subscriptions/search?name=Plan%20Oro&promoCode=ORO50', buyer.headers))
+        .statusCode,
+    ).toBe(429);
+    // plain plan lists are not counted; another account keeps its own budget
     expect((await get('/api/users/subscriptions/search?name=Plan%20Oro', buyer.headers)).statusCode).toBe(
       200,
     );
-    expect((await get('/api/users/subscriptions/search?name=Plan%20Oro&promoCode=ORO50')).statusCode).toBe(
-      200,
-    );
+    const other = await newBuyer(t.app);
+    expect((await get('/api/users/subscriptions?promoCode=DESCUENTO20', other.headers)).statusCode).toBe(200);
+  });
+
+  it('give a visitor without a session 10 codes in 10 minutes per address', async () => {
+    const visitor = nextAddress();
+    const search = (code: string, remoteAddress = visitor) =>
+      get(`/api/users/subscriptions/search?name=Plan%20Oro&promoCode=${code}`, {}, remoteAddress);
+    for (let i = 0; i < 10; i++) expect((await search(`VISITA${i}`)).statusCode).toBe(404);
+    expect((await search('VISITA-OTRA')).statusCode).toBe(429);
+    expect((await get('/api/users/subscriptions', {}, visitor)).statusCode).toBe(200);
+    expect((await search('DESCUENTO20', nextAddress())).statusCode).toBe(200);
   });
 });
 

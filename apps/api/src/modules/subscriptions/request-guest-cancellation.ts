@@ -74,7 +74,7 @@ export const requestGuestCancellationRoute: FastifyPluginAsyncZod = async (app) 
   app.post(
     '/subscription-cancellations/request',
     {
-      config: credentialLimit(app.config, 'cancellation-request', 5, 15),
+      config: credentialLimit(app.config, 'cancellation-request', 5, 15, { perEmail: 5 }),
       schema: {
         tags: ['subscriptions'],
         summary: 'Pedir el código para dar de baja una suscripción sin iniciar sesión (botón de baja)',

@@ -21,7 +21,7 @@ export const confirmGuestWithdrawalRoute: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/withdrawals/confirm',
     {
-      config: credentialLimit(app.config, 'withdrawal-confirm', 10, 15),
+      config: credentialLimit(app.config, 'withdrawal-confirm', 10, 15, { perEmail: 10 }),
       schema: {
         tags: ['withdrawals'],
         summary: 'Confirmar con el código del correo el arrepentimiento de una compra',

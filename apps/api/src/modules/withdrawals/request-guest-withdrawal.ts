@@ -22,7 +22,7 @@ export const requestGuestWithdrawalRoute: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/withdrawals/request',
     {
-      config: credentialLimit(app.config, 'withdrawal-request', 5, 15),
+      config: credentialLimit(app.config, 'withdrawal-request', 5, 15, { perEmail: 5 }),
       schema: {
         tags: ['withdrawals'],
         summary: 'Pedir el código para arrepentirse de una compra sin iniciar sesión',
