@@ -122,7 +122,10 @@ export const memberDetailSchema = z.object({
       subject: z.string(),
       /** pending: queued or being retried; failed: given up after 48 hours */
       status: z.enum(['pending', 'sent', 'failed']),
+      /** sending tries so far, the one in progress included */
       attempts: z.number().int(),
+      /** tries that failed (an SMTP error): 0 for a mail on its first try, or sent at the first */
+      failedAttempts: z.number().int(),
       createdAt: z.string(),
       sentAt: z.string().nullable(),
     }),

@@ -4,6 +4,18 @@ import { adminReasonSchema } from './admin-common';
 const centavos = z.number().int().nonnegative();
 
 /** A provider payment as operators see it: the provider's ids, what is left to refund. */
+/**
+ * What became of a payment's money (payments/money-ledger.ts refundStateOf, issue 39 point 8): all
+ * of it refunded, a refund still in progress at the provider, part refunded, or nothing.
+ */
+export const adminRefundStates = [
+  'not_refunded',
+  'refund_in_progress',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type AdminRefundState = (typeof adminRefundStates)[number];
+
 export const adminPaymentSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -24,6 +36,7 @@ export const adminPaymentSchema = z.object({
   refundedAmount: centavos,
   /** approved and not refunded yet, refunds in progress counted */
   refundableAmount: centavos,
+  refundState: z.enum(adminRefundStates),
   installments: z.number().int(),
   approvedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -41,6 +54,8 @@ export const adminRefundSchema = z.object({
   status: z.enum(adminRefundStatuses),
   /** upgrade, duplicate_payment, withdrawal, operator */
   reason: z.string(),
+  /** an operator's refund: why, in her words (null when none was typed, or for the other kinds) */
+  note: z.string().nullable(),
   error: z.string().nullable(),
   attempts: z.number().int(),
   providerRefundId: z.string().nullable(),

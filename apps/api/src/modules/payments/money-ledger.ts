@@ -1,3 +1,4 @@
+import type { AdminRefundState } from '@alcancia/contract/admin';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, users } from '../../db/schema';
 import type { Db } from '../../db/transaction';
@@ -13,6 +14,21 @@ import type { Db } from '../../db/transaction';
  *   refunded amount (payments.refunded_centavos, what Mi cuenta, the receipt and the member page
  *   show) is the sum of its refund movements.
  */
+
+/**
+ * What became of a payment's money, the one answer the back office shows (its payments list, the
+ * member page and the audit entry of a refund): refunded when its refunds reach what it charged
+ * (or the provider says so), in progress while a refund we asked for is not done, partly refunded,
+ * or not refunded. `inProgressCentavos`: its refunds still PENDING.
+ */
+export function refundStateOf(
+  payment: { status: string; amountCentavos: number; refundedCentavos: number },
+  inProgressCentavos = 0,
+): AdminRefundState {
+  if (payment.status === 'refunded' || payment.refundedCentavos >= payment.amountCentavos) return 'refunded';
+  if (inProgressCentavos > 0) return 'refund_in_progress';
+  return payment.refundedCentavos > 0 ? 'partially_refunded' : 'not_refunded';
+}
 
 /** The kinds of refund in the ledger: payment_refunds.reason, and `provider` for one we did not ask. */
 export type RefundReason = 'withdrawal' | 'operator' | 'upgrade' | 'duplicate_payment' | 'provider';

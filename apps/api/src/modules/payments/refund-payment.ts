@@ -28,6 +28,8 @@ export interface RefundInput {
   causedByOrderId: string;
   idempotencyKey: string;
   payerEmail: string | null;
+  /** an operator's refund: why, in her words */
+  note?: string | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function insertPendingRefund(db: Db, input: RefundInput): Promise<R
       amountCentavos: input.amountCentavos,
       status: 'PENDING',
       reason: input.reason,
+      note: input.note ?? null,
       idempotencyKey: input.idempotencyKey,
       expectedRefundedCentavos: input.payment.refundedCentavos + input.amountCentavos,
       payerEmail: input.payerEmail,

@@ -27,6 +27,18 @@ export const memberIdParams = uuidIdParamsSchema;
 export const memberNotFound = () => AppError.notFound('No encontramos a esa persona.');
 
 /** Everything support needs about one member, read in a handful of indexed queries. */
+/**
+ * How many of a mail's tries failed: the outbox counts a try when it claims the mail (attempts),
+ * and keeps the last SMTP error. A mail being sent for the first time has tried once and failed
+ * never; a sent one failed every try but the last; one still pending after an error failed each
+ * (the try in progress, if any, counted with them until it ends).
+ */
+function failedAttemptsOf(mail: { status: string; attempts: number; lastError: string | null }): number {
+  if (mail.status === 'sent') return Math.max(0, mail.attempts - 1);
+  if (mail.status === 'failed') return mail.attempts;
+  return mail.lastError === null ? 0 : mail.attempts;
+}
+
 export async function loadMemberDetail(db: Database, id: string): Promise<MemberDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw memberNotFound();
@@ -123,6 +135,7 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
       subject: mailOutbox.subject,
       status: mailOutbox.status,
       attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
     })
@@ -210,6 +223,7 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
       subject: mail.subject,
       status: mail.status,
       attempts: mail.attempts,
+      failedAttempts: failedAttemptsOf(mail),
       createdAt: mail.createdAt.toISOString(),
       sentAt: mail.sentAt?.toISOString() ?? null,
     })),

@@ -3,6 +3,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { conceptOf } from '../../payments/her-payments';
+import { refundStateOf } from '../../payments/money-ledger';
 
 /** Refunds not finished yet count as given: what is left to refund never goes below zero. */
 const pendingRefunds = sql<number>`coalesce((select sum(r.amount_centavos) from payment_refunds r
@@ -41,6 +42,7 @@ export async function adminPaymentsWhere(
       payment.status === 'approved'
         ? Math.max(0, payment.amountCentavos - payment.refundedCentavos - Number(pending))
         : 0,
+    refundState: refundStateOf(payment, Number(pending)),
     installments: payment.installments,
     approvedAt: payment.approvedAt?.toISOString() ?? null,
     createdAt: payment.createdAt.toISOString(),
@@ -65,6 +67,7 @@ export function toAdminRefund(
     amount: refund.amountCentavos,
     status: refund.status,
     reason: refund.reason,
+    note: refund.note,
     error: refund.error,
     attempts: refund.attempts,
     providerRefundId: refund.providerRefundId,

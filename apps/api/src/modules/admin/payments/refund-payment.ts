@@ -7,6 +7,7 @@ import { paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import { pesos } from '../../../lib/spanish-format';
+import { refundStateOf } from '../../payments/money-ledger';
 import { findOrder, transitionOrder } from '../../payments/orders-repository';
 import { attemptRefund, insertPendingRefund } from '../../payments/refund-payment';
 import { cancelAtProvider } from '../../subscriptions/cancel-subscription';
@@ -126,6 +127,7 @@ export async function refundPayment(
       payment: { ...locked, refundedCentavos: locked.refundedCentavos + inProgress },
       amountCentavos: amount,
       reason: 'operator',
+      note: body.reason ?? null,
       causedByOrderId: order.id,
       idempotencyKey: key,
       payerEmail: order.payerEmail,
@@ -140,6 +142,9 @@ export async function refundPayment(
       });
     }
     const accessEnded = endAccess;
+    // Before and after name the same facts, read as the payments list reads them (money-ledger.ts):
+    // the payment's refund state, what of it is refunded, and its order's status.
+    const [orderAfter] = endAccess ? [await findOrder(tx, order.id)] : [order];
     await recordAudit(tx, request, {
       action: 'payment.refund',
       targetType: 'payment',
@@ -147,12 +152,19 @@ export async function refundPayment(
       before: {
         status: locked.status,
         amount: locked.amountCentavos,
+        refundState: refundStateOf(locked, inProgress),
         refunded: locked.refundedCentavos,
         orderStatus: order.status,
       },
       after: {
+        status: locked.status,
+        amount: locked.amountCentavos,
+        refundState: refundStateOf(locked, inProgress + amount),
+        // what the provider has refunded so far (this refund is in progress until it answers)
+        refunded: locked.refundedCentavos,
+        orderStatus: orderAfter?.status ?? order.status,
         refundId: refund.id,
-        amount,
+        refundAmount: amount,
         endAccess,
         accessEnded,
         member: order.userId,

@@ -33,6 +33,42 @@ describe('the before/after table', () => {
     for (const row of [...rows, ...course]) expect(Object.values(row).join(' ')).not.toMatch(/[{}[\]"]|→ —/);
   });
 
+  it('a refund (issue 39): before and after name the same facts, so no "después" reads sin dato', () => {
+    const rows = auditChangeRows(
+      {
+        status: 'approved',
+        amount: 8_900_000,
+        refundState: 'not_refunded',
+        refunded: 0,
+        orderStatus: 'paid',
+      },
+      {
+        status: 'approved',
+        amount: 8_900_000,
+        refundState: 'refund_in_progress',
+        refunded: 0,
+        orderStatus: 'refunded',
+        refundId: '7',
+        refundAmount: 8_900_000,
+        endAccess: true,
+        accessEnded: true,
+        member: 'uuid',
+        reason: 'Se arrepintió por teléfono',
+      },
+    );
+    expect(rows.map((row) => row.field)).toEqual([
+      'Devolución',
+      'Estado de la orden',
+      'N.º de devolución',
+      'Monto de esta devolución',
+      'Quitar el acceso',
+      'Acceso quitado',
+      'Motivo',
+    ]);
+    expect(rows.map((row) => row.after)).not.toContain('sin dato');
+    expect(rows[0]).toEqual({ field: 'Devolución', before: 'sin devolver', after: 'devolución en curso' });
+  });
+
   it('a revoke shows what she had', () => {
     expect(auditChangeRows([{ productId: 'prog-a', productType: 'program' }], { reason: 'Error' })).toEqual([
       { field: 'Qué había', before: 'prog-a', after: 'sin dato' },

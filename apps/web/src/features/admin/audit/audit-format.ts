@@ -72,6 +72,8 @@ const fieldLabels: Record<string, string> = {
   orderStatus: 'Estado de la orden',
   amount: 'Monto',
   refunded: 'Ya devuelto',
+  refundState: 'Devolución',
+  refundAmount: 'Monto de esta devolución',
   refundId: 'N.º de devolución',
   endAccess: 'Quitar el acceso',
   accessEnded: 'Acceso quitado',
@@ -146,11 +148,15 @@ const fieldLabels: Record<string, string> = {
 const hiddenFields = new Set(['member', 'id', 'key', 'sectionUrl', 'mimeType', 'fileExtension']);
 
 /** Amounts in centavos, shown as money. */
-const centavoFields = new Set(['amount', 'refunded', 'regularPrice', 'discountPrice']);
+const centavoFields = new Set(['amount', 'refunded', 'refundAmount', 'regularPrice', 'discountPrice']);
 
 const valueWords: Record<string, string> = {
   approved: 'aprobado',
   refunded: 'devuelto',
+  // a payment's refund state (money-ledger.ts refundStateOf)
+  not_refunded: 'sin devolver',
+  refund_in_progress: 'devolución en curso',
+  partially_refunded: 'devuelto en parte',
   pending: 'pendiente',
   in_process: 'en proceso',
   rejected: 'rechazado',

@@ -157,7 +157,8 @@ export const auditSentenceBuilders: Record<string, Builder> = {
   },
   'payment.refund': (e) => {
     const after = fields(e.after);
-    const amount = count(after.amount);
+    // refundAmount since issue 39 (amount is then the payment's); older entries named it amount
+    const amount = count(after.refundAmount ?? after.amount);
     const what = amount === null ? 'un pago' : formatPesos(amount);
     const to = e.targetName ? ` a ${e.targetName}` : ` del pago ${e.targetId}`;
     const access = after.accessEnded === true ? ' y le quitó el acceso que le daba ese pago' : '';

@@ -11,7 +11,13 @@ import { adminErrorText, useOperator } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { TablePanel } from '../admin-table';
 import { ConfirmDialog } from '../confirm-dialog';
-import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus } from '../payments/payment-status';
+import {
+  PaymentAmount,
+  PaymentStatus,
+  RefundButton,
+  RefundStatus,
+  refundReasonText,
+} from '../payments/payment-status';
 import { RefundDialog } from '../payments/refund-dialog';
 import { grantChoices } from './grant-choices';
 import { mailStatusText } from './mail-status';
@@ -223,7 +229,7 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>
                 <RefundStatus refund={refund} />
               </td>
-              <td>{refund.reason}</td>
+              <td>{refundReasonText(refund)}</td>
               <td>{refund.attempts}</td>
             </tr>
           ))}

@@ -13,13 +13,21 @@ const paymentLabels: Record<string, [string, string]> = {
   authorized: ['Autorizado', 'admin-badge-warn'],
 };
 
-/** The provider's status of a payment in Spanish and its badge tone; approved and partly refunded says so. */
-export function paymentStatusLabel(
-  payment: Pick<AdminPayment, 'status' | 'refundedAmount'>,
-): [string, string] {
-  if (payment.status === 'approved' && payment.refundedAmount > 0)
-    return ['Devuelto en parte', 'admin-badge-warn'];
-  return paymentLabels[payment.status] ?? [payment.status, 'admin-badge'];
+/** What became of an approved payment's money, as the API's ledger says (refundState). */
+const refundStateLabels: Record<AdminPayment['refundState'], [string, string] | null> = {
+  refunded: ['Devuelto', 'admin-badge'],
+  refund_in_progress: ['Devolución en curso', 'admin-badge-warn'],
+  partially_refunded: ['Devuelto en parte', 'admin-badge-warn'],
+  not_refunded: null,
+};
+
+/**
+ * A payment's status in Spanish and its badge tone: the provider's status, except that what was
+ * refunded of an approved payment is said from its refund state (all of it, part, in progress).
+ */
+export function paymentStatusLabel(payment: Pick<AdminPayment, 'status' | 'refundState'>): [string, string] {
+  const refund = payment.status === 'approved' ? refundStateLabels[payment.refundState] : null;
+  return refund ?? paymentLabels[payment.status] ?? [payment.status, 'admin-badge'];
 }
 
 /** The provider's status of a payment, in Spanish, with what was refunded of it. */
@@ -48,6 +56,18 @@ const refundLabels: Record<AdminRefund['status'], [string, string]> = {
   PENDING: ['Reintentando', 'admin-badge-warn'],
   FAILED: ['Fallida', 'admin-badge-bad'],
 };
+
+const refundKinds: Record<string, string> = {
+  operator: 'Devolución de soporte',
+  withdrawal: 'Arrepentimiento de la compra',
+  upgrade: 'Cambio a un plan mayor',
+  duplicate_payment: 'Pago duplicado',
+};
+
+/** Why a refund was made: the operator's own words when she typed them, else its kind in Spanish. */
+export function refundReasonText(refund: Pick<AdminRefund, 'reason' | 'note'>): string {
+  return refund.note ?? refundKinds[refund.reason] ?? refund.reason;
+}
 
 export function RefundStatus({ refund }: { refund: AdminRefund }) {
   const [label, tone] = refundLabels[refund.status];

@@ -10,7 +10,7 @@ import { adminErrorText } from '../admin-api';
 import { formatDateTime, formatPesos } from '../admin-format';
 import { AdminTable, TablePanel } from '../admin-table';
 import { SearchForm } from '../search-form';
-import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus } from './payment-status';
+import { PaymentAmount, PaymentStatus, RefundButton, RefundStatus, refundReasonText } from './payment-status';
 import { attentionKey, retryRefund, syncOrder, usePaymentSearch, usePaymentsAttention } from './payments-api';
 import { RefundDialog } from './refund-dialog';
 
@@ -214,7 +214,7 @@ function RefundTable({
           <td>
             <RefundStatus refund={refund} /> ({refund.attempts} intentos)
           </td>
-          <td>{refund.reason}</td>
+          <td>{refundReasonText(refund)}</td>
           <td>{refund.error ?? '—'}</td>
           <td>
             <Button

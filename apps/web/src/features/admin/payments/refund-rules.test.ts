@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStatusLabel } from './payment-status';
+import { paymentStatusLabel, refundReasonText } from './payment-status';
 import { refundOutcomeText, refundPlan } from './refund-rules';
 
 describe('"Devolver"', () => {
@@ -38,10 +38,24 @@ describe('"Devolver"', () => {
     expect(refundOutcomeText('OTRO')).toBe('Listo.');
   });
 
-  it('a payment approved and refunded in part says so; others by the provider’s status', () => {
-    expect(paymentStatusLabel({ status: 'approved', refundedAmount: 100 })[0]).toBe('Devuelto en parte');
-    expect(paymentStatusLabel({ status: 'approved', refundedAmount: 0 })[0]).toBe('Aprobado');
-    expect(paymentStatusLabel({ status: 'refunded', refundedAmount: 100 })[0]).toBe('Devuelto');
-    expect(paymentStatusLabel({ status: 'desconocido', refundedAmount: 0 })[0]).toBe('desconocido');
+  it('what became of a payment says its refund state: a full refund is Devuelto, not Devuelto en parte', () => {
+    expect(paymentStatusLabel({ status: 'approved', refundState: 'refunded' })[0]).toBe('Devuelto');
+    expect(paymentStatusLabel({ status: 'approved', refundState: 'partially_refunded' })[0]).toBe(
+      'Devuelto en parte',
+    );
+    expect(paymentStatusLabel({ status: 'approved', refundState: 'refund_in_progress' })[0]).toBe(
+      'Devolución en curso',
+    );
+    expect(paymentStatusLabel({ status: 'approved', refundState: 'not_refunded' })[0]).toBe('Aprobado');
+    expect(paymentStatusLabel({ status: 'refunded', refundState: 'refunded' })[0]).toBe('Devuelto');
+    expect(paymentStatusLabel({ status: 'desconocido', refundState: 'not_refunded' })[0]).toBe('desconocido');
+  });
+
+  it('a refund’s reason is what the operator typed, else its kind in Spanish (never a code)', () => {
+    expect(refundReasonText({ reason: 'operator', note: 'Se arrepintió por teléfono' })).toBe(
+      'Se arrepintió por teléfono',
+    );
+    expect(refundReasonText({ reason: 'operator', note: null })).toBe('Devolución de soporte');
+    expect(refundReasonText({ reason: 'withdrawal', note: null })).toBe('Arrepentimiento de la compra');
   });
 });
