@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerJobs } from './background-jobs';
+import { listenForChanges } from './change-listener';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { defaultWebDistDir } from './db/paths';
@@ -230,6 +231,7 @@ export async function buildApp({
       await api.register(authModule, { prefix: '/users' });
       await api.register(accountModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
+      listenForChanges(api); // caches and sessions hear what other processes change
       await api.register(academyModule, { prefix: '/academy' });
       await api.register(publicCatalogModule, { prefix: '/academy' }); // GET /api/academy/public/*
       await api.register(getFileUrlRoute, { prefix: '/academy' }); // GET /api/academy/file-url/*

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL channels the database uses to tell API processes what changed (see
- * modules/academy/change-listener.ts): the content import and triggers on plans, prices and pack
+ * src/change-listener.ts): the content import and triggers on plans, prices and pack
  * items notify `content`; triggers on users' subscriptions and purchases notify `viewer` with the
  * user's id (migration 0011); the code that saves progress notifies `progress` with the users.
  */
@@ -10,8 +10,9 @@ export const changeChannels = {
   /** learners' progress (academy/progress-cache.ts): only the dedicated listener hears it */
   progress: 'alcancia_progress_changed',
   /**
-   * access tokens to refuse before they expire (a deleted account, the other sessions after a
-   * password change): JSON { userId, sessionIds? } (plugins/authentication.ts)
+   * access tokens to refuse before they expire (every session ended: logout, a password change or
+   * reset, a reused refresh token, a role given, support ending them; a deleted account): JSON
+   * { userId, sessionIds? } (plugins/authentication.ts, auth/sessions.ts endSessions)
    */
   sessions: 'alcancia_sessions_revoked',
   /**

@@ -7,7 +7,7 @@ import { cacheCounts } from '../../lib/cache-stats';
  * In-process caches of catalogue content (course structures, catalogue pages, search results,
  * tag badges). That content changes only through the content import, which announces each change
  * on this PostgreSQL channel inside its transaction: PostgreSQL delivers the notification when the
- * import commits, and every API process listening (see change-listener.ts) drops its caches.
+ * import commits, and every API process listening (see src/change-listener.ts) drops its caches.
  */
 export const contentChannel = changeChannels.content;
 

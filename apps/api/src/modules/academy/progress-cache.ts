@@ -8,7 +8,7 @@ import { UserCache } from './user-cache';
  * changes on every save, so the code that writes it (progress-writer.ts, the finish check,
  * start-course.ts) forgets it in this process before its request answers, and notifies the
  * progress channel with the users it wrote, in the same statement: other processes' dedicated
- * listeners (change-listener.ts) forget them when it commits. (Explicit rather than triggers on
+ * listeners (src/change-listener.ts) forget them when it commits. (Explicit rather than triggers on
  * the progress tables: those cost a fifth of the write throughput. Progress edited by hand in
  * SQL is picked up after the TTL, or at once with `NOTIFY alcancia_progress_changed, '*'`.)
  */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listenForChanges } from './change-listener';
 import { getCourseRoutes } from './get-course';
 import { getFiltersRoute } from './get-filters';
 import { getProgressRoute } from './get-progress';
@@ -16,11 +15,10 @@ import { startCourseRoute } from './start-course';
 /**
  * The academy catalogue, under /api/academy. Its responses are written by fast-json-stringify
  * from the contract (response-serializer.ts), and its caches drop what the content import or a
- * purchase changes (change-listener.ts).
+ * purchase changes (src/change-listener.ts, started by app.ts).
  */
 export const academyModule: FastifyPluginAsyncZod = async (app) => {
   app.setSerializerCompiler(academySerializerCompiler(!app.config.isProduction));
-  listenForChanges(app);
   await app.register(searchCatalogRoute);
   await app.register(listCoursesRoutes);
   await app.register(listProgramsRoutes);

@@ -17,7 +17,7 @@ interface Store<V> {
 
 /**
  * What an API process keeps about each user (her access, her progress), forgotten per user when
- * PostgreSQL says she changed (change-listener.ts), all at once when the content changes or a
+ * PostgreSQL says she changed (src/change-listener.ts), all at once when the content changes or a
  * notification may have been missed (contentGeneration). Kept per database handle, so two apps in
  * one process (tests) never share users. A failed load is not kept; concurrent callers share one
  * load. The TTL only bounds what a missed notification could cost.

@@ -31,7 +31,7 @@ interface HeldLease {
 const lockers = new Set<UploadLocker>();
 
 /**
- * A release request heard on the uploads channel (academy/change-listener.ts): the request that
+ * A release request heard on the uploads channel (src/change-listener.ts): the request that
  * holds that token, if it runs in this process, gives its upload up.
  */
 export function uploadLockReleaseRequested(holder: string): void {

@@ -1,19 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { changeChannels, listenToAllChanges } from '../../db/change-channels';
-import { applyRevocationNotice } from '../../plugins/authentication';
-import { uploadLockReleaseRequested } from '../admin/content/upload-locker';
-import { forgetContent } from './content-cache';
-import { progressChanged } from './progress-cache';
-import { forgetViewer } from './viewer';
+import { changeChannels, listenToAllChanges } from './db/change-channels';
+import { forgetContent } from './modules/academy/content-cache';
+import { progressChanged } from './modules/academy/progress-cache';
+import { forgetViewer } from './modules/academy/viewer';
+import { uploadLockReleaseRequested } from './modules/admin/content/upload-locker';
+import { applyRevocationNotice } from './plugins/authentication';
 
 /**
  * Listens for the life of the app on the content channel (the content import, plans: forget every
  * content cache), the viewer channel (a user's subscription or purchases changed: forget her) and
  * the progress channel (learners saved progress in another process: forget theirs), and hands the
  * uploads channel to the tus locker (a request in another process waits for an upload one of ours
- * holds: admin/content/upload-locker.ts).
+ * holds: modules/admin/content/upload-locker.ts).
  *
  * PostgreSQL server: a dedicated connection hears what other processes commit (it reconnects
  * after a loss, and forgets everything then, since a notification may have been missed); and every
