@@ -5,7 +5,7 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 
 /** The dates of a queued grant before recomputeAccess lays it (later than any real day). */
-const notLaidYet = '9999-12-31';
+export const notLaidYet = '9999-12-31';
 
 export interface PlanGrantInput {
   userId: string;

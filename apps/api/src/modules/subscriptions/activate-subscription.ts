@@ -6,6 +6,7 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { endGrantsOf } from '../entitlements/end-grants';
 import { extendByRenewal } from '../entitlements/extend-by-renewal';
 import { adoptLegacyGrant, grantPlan } from '../entitlements/grant';
+import { queueRunningMemberships } from '../entitlements/queue-running-memberships';
 import { recomputeAccess } from '../entitlements/recompute-access';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
@@ -112,6 +113,9 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       reason: input.payment ? 'first charge approved' : 'free trial started',
       details: { paidUntil: endDate },
     });
+    // A guest membership running today waits after the card plan instead of running under it
+    // (decision 0275): its days from today on are laid after the agreement's period.
+    await queueRunningMemberships(tx, order.userId);
     // An upgrade ends the grant of the plan it replaces (its unused days are refunded).
     if (order.replacesOrderId)
       await endGrantsOf(tx, order.userId, { orderId: order.replacesOrderId }, 'upgrade');
