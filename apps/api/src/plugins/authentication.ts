@@ -44,8 +44,9 @@ export interface AccessTokens {
   ): { readonly sub: string; readonly sid: string | undefined; readonly mfa: boolean } | null;
   /**
    * Refuses, from now on in this process, access tokens already issued: every token of the user
-   * (a deleted account), or those of some of her sessions (the other sessions after a password
-   * change). Kept for one access-token lifetime, after which those tokens have expired anyway.
+   * (a deleted account), or those of some of her sessions (the sessions ended: auth/sessions.ts
+   * endSessions, decision 0250). Kept for one access-token lifetime, after which those tokens have
+   * expired anyway.
    */
   revoke(revocation: AccessTokenRevocation): void;
 }

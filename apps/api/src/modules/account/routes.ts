@@ -5,12 +5,12 @@ import { deleteAccountRoute } from './delete-account';
 import { exportDataRoute } from './export-data';
 import { getAccountSecurityRoute } from './get-account-security';
 import { requestDeletionCodeRoute } from './request-deletion-code';
-import { refuseTokensOfRecentDeletions } from './revoke-access-tokens';
+import { refuseTokensOfRecentRevocations } from './revoke-access-tokens';
 import { updateProfileRoute } from './update-profile';
 
 /** Her data and her account (Mi cuenta › Datos and Privacidad), under /api/users. */
 export const accountModule: FastifyPluginAsyncZod = async (app) => {
-  refuseTokensOfRecentDeletions(app);
+  refuseTokensOfRecentRevocations(app);
   await app.register(updateProfileRoute);
   await app.register(changePasswordRoute);
   await app.register(changeEmailRoutes);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { announceRevocation } from '../account/revoke-access-tokens';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
 
@@ -63,10 +64,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
     const row = rows[0];
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
     if (row.usedAt) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      await endSessions(tx, { userId: row.userId, familyId: row.familyId });
       return 'reused' as const;
     }
     await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
@@ -96,20 +94,62 @@ export async function userOfLiveSession(db: Database, presented: string): Promis
   return row?.userId ?? null;
 }
 
-/** Logout: ends the session family the token belongs to. Unknown tokens are ignored. */
-export async function revokeFamilyOf(db: Database, presented: string): Promise<void> {
-  await db.execute(sql`
-    update refresh_tokens set revoked_at = now()
-     where revoked_at is null
-       and family_id = (select family_id from refresh_tokens where token_hash = ${hashToken(presented)})`);
+/**
+ * The longest an access token can live (the bound of ACCESS_TOKEN_TTL_SECONDS in config.ts): a
+ * session with no refresh token issued for this long holds no live access token any more.
+ */
+const longestAccessTokenSeconds = 3600;
+
+/**
+ * Ends sessions (issue 40, decision 0250): every refresh token of the user, or of one session
+ * (`familyId`), is revoked, and in the same transaction every API process is told on the sessions
+ * channel to refuse the access tokens of the sessions ended (account/revoke-access-tokens.ts): from
+ * the commit on, in this process before the commit resolves, in the others as they hear it.
+ * Only sessions with a refresh token issued within the longest access-token lifetime are named:
+ * older ones hold no live access token. The user's new sessions are not affected.
+ *
+ * Two passes: a refresh that rotated a token of hers while the first pass waited for its row lock
+ * inserted a refresh token that pass could not see; the second pass (a new snapshot) ends it too.
+ */
+export async function endSessions(db: Executor, scope: { userId: string; familyId?: string }): Promise<void> {
+  const ended = new Set<string>();
+  for (let pass = 0; pass < 2; pass++) {
+    const result = await db.execute<{ family_id: string }>(sql`
+      with ended as (
+        update refresh_tokens set revoked_at = now()
+         where user_id = ${scope.userId}
+           ${scope.familyId ? sql`and family_id = ${scope.familyId}::uuid` : sql``}
+           and revoked_at is null
+        returning family_id, created_at)
+      select distinct family_id::text as family_id from ended
+       where created_at > now() - make_interval(secs => ${longestAccessTokenSeconds + 60})`);
+    for (const row of result.rows) ended.add(row.family_id);
+  }
+  // a logout (or a replay) names its session even when it had already ended: it costs nothing
+  if (scope.familyId) ended.add(scope.familyId);
+  if (ended.size > 0) await announceRevocation(db, { userId: scope.userId, sessionIds: [...ended] });
 }
 
-/** Ends every session of a user (password reset). */
+/**
+ * Logout: ends the session the refresh token belongs to (any of its tokens, rotated or not), its
+ * access tokens included. Unknown tokens are ignored.
+ */
+export async function revokeFamilyOf(db: Database, presented: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    if (row) await endSessions(tx, row);
+  });
+}
+
+/**
+ * Ends every session of a user, access tokens included (a password reset, a role given by
+ * `admin:create`, a deleted account, an account taken over by its address's owner).
+ */
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await endSessions(db, { userId });
 }
 
 /**
