@@ -5,7 +5,7 @@ import { bearer, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp, testAppForFile } from '../../../test/helpers';
 import { featureFlags, serviceControls, subscriptionPlans, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 /**
  * Issue 30, "A fast first view" (decision 0170): GET /users/me/bootstrap answers, in one call, what

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { entitlements } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 import { adoptCachedAccess, recomputeAccess } from './recompute-access';
 
 export type EndReason = 'withdrawal' | 'refund' | 'upgrade' | 'expired' | 'operator';

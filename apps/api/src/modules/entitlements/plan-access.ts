@@ -1,4 +1,4 @@
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 /** A plan grant as the access rules see it (Argentina dates, YYYY-MM-DD). */
 export interface PlanGrant {

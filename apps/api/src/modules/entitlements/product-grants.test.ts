@@ -20,7 +20,7 @@ import {
 } from '../../../test/programs';
 import { entitlements } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 // Programs and packs as grants (issue 27, decision 0095); user_purchases stays their cache.
 const t = testAppForFile(createPaymentsTestApp, seedTestProgramCatalog);

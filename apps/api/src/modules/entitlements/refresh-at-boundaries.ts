@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 import { recomputeAccess } from './recompute-access';
 
 /**

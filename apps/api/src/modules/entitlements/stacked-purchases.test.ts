@@ -16,9 +16,9 @@ import {
 } from '../../../test/payments';
 import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { priceChangeEffectiveOn } from '../subscriptions/price-changes';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
-import { addToDate } from '../subscriptions/subscription-dates';
 import { refreshAtBoundaries } from './refresh-at-boundaries';
 
 // The demo plans (Esencial 1, Oro 2, Platino 3) and prices: the issue's figures (issue 27).

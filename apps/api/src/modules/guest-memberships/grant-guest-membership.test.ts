@@ -13,8 +13,8 @@ import {
 import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
+import { addToDate } from '../../lib/subscription-dates';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
-import { addToDate } from '../subscriptions/subscription-dates';
 
 // The demo plans (plan-esencial, plan-oro, plan-platino) the tiers map to.
 const t = testAppForFile(createPaymentsTestApp, (app) => seedDemoSubscriptions(app.db));

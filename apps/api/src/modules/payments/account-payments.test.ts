@@ -7,7 +7,7 @@ import { pdfText } from '../../../test/pdf-text';
 import { payProgram, seedTestProgramCatalog } from '../../../test/programs';
 import { payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 const t = testAppForFile(
   () =>

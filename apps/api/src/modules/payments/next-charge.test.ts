@@ -13,9 +13,9 @@ import {
 } from '../../../test/payments';
 import { entitlements, subscriptionPriceChanges } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { dashboardMetrics } from '../admin/dashboard/dashboard-metrics';
 import { grantPlan } from '../entitlements/grant';
-import { addToDate } from '../subscriptions/subscription-dates';
 
 // Issue 39 point 6 (decision 0280): what the provider charges next, and when, is computed in one
 // place (payments/next-charge.ts); Mi cuenta's Suscripción and Cobros y accesos say the same thing,

@@ -17,8 +17,8 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
-import { addToDate } from '../subscriptions/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 

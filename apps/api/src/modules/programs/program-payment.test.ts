@@ -20,7 +20,7 @@ import {
 } from '../../../test/programs';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestProgramCatalog);
 

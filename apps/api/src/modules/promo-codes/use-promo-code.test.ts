@@ -7,7 +7,7 @@ import { type Buyer, eventually, newBuyer, seedTestPlans, storedSubscription } f
 import { promoCodes } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 let t: TestApp;
 beforeAll(async () => {

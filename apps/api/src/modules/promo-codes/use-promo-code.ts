@@ -5,10 +5,10 @@ import type { Database } from '../../db/client';
 import { subscriptionPlans, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { requireUserId } from '../../plugins/authentication';
 import { grantPlan } from '../entitlements/grant';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
-import { addToDate } from '../subscriptions/subscription-dates';
 import {
   checkPromoCode,
   findPromoCode,

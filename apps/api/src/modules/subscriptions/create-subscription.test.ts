@@ -15,7 +15,7 @@ import {
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
-import { addToDate } from './subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 

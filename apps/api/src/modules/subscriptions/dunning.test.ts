@@ -16,7 +16,7 @@ import {
 } from '../../../test/payments';
 import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from './subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 // Failed renewals, on the real path: the emulator refuses a renewal and retries it on Mercado
 // Pago's schedule, each attempt notifies our webhook; a card change charges at once; the watcher

@@ -2,11 +2,11 @@ import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { extendForGrace } from '../entitlements/extend-by-renewal';
 import { addHistory, type OrderRow } from '../payments/orders-repository';
 import type { PaymentRow } from '../payments/record-payment';
-import { addToDate } from './subscription-dates';
 import { pastDueMail } from './subscription-mails';
 
 /** Days of access after a refused renewal while the provider retries and she can change her card. */

@@ -14,7 +14,7 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from './subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 // Plan Oro monthly has a 7-day free trial in the test plans.
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);

@@ -16,7 +16,7 @@ import {
 } from '../../../test/payments';
 import { paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from './subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 

@@ -4,9 +4,9 @@ import { bearer, login, register } from '../../../test/accounts';
 import { testAppForFile } from '../../../test/helpers';
 import { createPaymentsTestApp, MP, ordersOf, settleWebhooks } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { demoCancelledEmail, demoPastDueEmail, seedDemoAfterSale } from './seed-demo-after-sale';
 import { seedDemoSubscriptions } from './seed-demo-subscriptions';
-import { addToDate } from './subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, (app) => seedDemoSubscriptions(app.db));
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { entitlements, promoCodes, providerPlans, subscriptionPlans, users } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { adoptCachedAccess, recomputeAccess } from '../entitlements/recompute-access';
-import { addToDate } from './subscription-dates';
 
 /** The demo catalogue's plans, in case the content file did not bring them. */
 const demoPlans: (typeof subscriptionPlans.$inferInsert)[] = [

@@ -15,7 +15,7 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { paymentOrders } from '../../db/schema';
-import { addToDate } from './subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 // Decision 0225: the card of an active subscription is saved for her at Mercado Pago (the
 // emulator's customers and cards), Mi cuenta offers it back when she reactivates, and a token made

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
+import { addToDate } from '../../lib/subscription-dates';
 import type { GatewaySubscription } from '../../providers/payments/payment-gateway';
 import { attachPreapproval, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import type { OrderPaymentHandler } from '../payments/payment-routing';
@@ -10,7 +11,6 @@ import { releasePromoCode } from '../promo-codes/promo-code-rules';
 import { grantSubscription } from './activate-subscription';
 import { clearPastDue, markPastDue } from './dunning';
 import { billingPeriodOf } from './plan-pricing';
-import { addToDate } from './subscription-dates';
 
 /** Where a charge's period ends when the provider gives no next date: one billing period on. */
 function fallbackPaidUntil(order: OrderRow, approvedAt: Date | null): Date {

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
 import { endGrantsOf } from '../entitlements/end-grants';
 import { refreshAtBoundaries } from '../entitlements/refresh-at-boundaries';
 import { nextChargeDateSql, nextChargeOf } from '../payments/next-charge';
 import { addHistory, transitionOrder } from '../payments/orders-repository';
-import { addToDate } from './subscription-dates';
 import { renewalReminderMail, subscriptionEndedMail } from './subscription-mails';
 
 declare module 'fastify' {

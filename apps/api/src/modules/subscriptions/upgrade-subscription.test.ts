@@ -14,9 +14,9 @@ import {
   subscribe,
 } from '../../../test/payments';
 import { argentinaDate } from '../../lib/argentina-date';
+import { addToDate } from '../../lib/subscription-dates';
 import { MAX_REFUND_ATTEMPTS } from '../payments/refund-payment';
 import { RefundRetrier } from '../payments/refund-retrier';
-import { addToDate } from './subscription-dates';
 import { proratedRefundCentavos } from './upgrade-subscription';
 
 describe('proratedRefundCentavos', () => {

@@ -2,10 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
+import { daysBetween } from '../../lib/subscription-dates';
 import { addHistory, type OrderRow } from '../payments/orders-repository';
 import { requireGateway } from '../payments/payments-core';
 import { requestRefund } from '../payments/refund-payment';
-import { daysBetween } from './subscription-dates';
 
 export type UpgradeRefundStatus = 'SUCCESS' | 'FAILED' | 'NONE';
 

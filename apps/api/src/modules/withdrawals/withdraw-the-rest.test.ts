@@ -16,7 +16,7 @@ import {
 } from '../../../test/payments';
 import { ownedRows, payProgram, programOrdersOf, seedTestProgramCatalog } from '../../../test/programs';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 // Issue 39 points 4 and 5 (decisions 0276, 0277): Ley 24.240 art. 34 gives her the whole payment
 // back within 10 days, whatever an operator refunded of it before; and the withdrawal of a card

@@ -1,6 +1,6 @@
 import { withdrawalWindowDays } from '@alcancia/contract';
 import { argentinaDate } from '../../lib/argentina-date';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 /** What decides whether a payment can be withdrawn ("botón de arrepentimiento"). */
 export interface WithdrawalFacts {

@@ -21,7 +21,7 @@ import { ownedRows, payProgram, programOrdersOf, seedTestProgramCatalog } from '
 import { paymentOrders, paymentRefunds, payments, users, withdrawals } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { spanishDate } from '../../lib/spanish-format';
-import { addToDate } from '../subscriptions/subscription-dates';
+import { addToDate } from '../../lib/subscription-dates';
 
 const t = testAppForFile(createPaymentsTestApp, async (app) => {
   await seedTestProgramCatalog(app);
