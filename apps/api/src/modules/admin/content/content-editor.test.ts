@@ -266,6 +266,18 @@ describe('the content editor (issue 18)', { timeout: 60_000 }, () => {
       isFree: true,
       ...(await publishableFields(t.app)),
     });
+    // something to open, or the checklist refuses the schedule (issue 40)
+    await send('POST', '/api/admin/courses/programado/modules', editor.headers, {
+      id: 'programado-m1',
+      name: 'Uno',
+    });
+    await send('POST', '/api/admin/courses/programado/modules/programado-m1/sections', editor.headers, {
+      id: 'programado-s1',
+      name: 'Clase',
+      type: 'CLASS',
+      duration: 60,
+      sectionUrl: '/media/videos/bienvenida.mp4',
+    });
     const past = await send('PUT', '/api/admin/courses/programado/schedule', editor.headers, {
       publishAt: '2020-01-01T00:00:00Z',
     });

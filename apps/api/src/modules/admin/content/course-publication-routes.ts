@@ -10,7 +10,8 @@ import { scheduleCourse, setPublished } from './course-publication';
 /**
  * Publication of a content (issue 18, permission `content`): at once, or at a scheduled moment
  * (the content.publish job, publish-scheduled.ts). Either is refused while the content lacks a
- * cover, a category or a level (publication-checklist.ts, issue 29).
+ * cover, a category, a level, a module or a class with its video or material (publication-checklist.ts,
+ * issues 29 and 40).
  */
 export const coursePublicationRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['publish', 'unpublish'] as const) {

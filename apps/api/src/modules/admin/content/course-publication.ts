@@ -12,7 +12,8 @@ import { checkPublishable } from './publication-checklist';
 
 /**
  * POST /admin/courses/{id}/publish and /unpublish: at once (a schedule is dropped). Publishing is
- * refused while the content lacks a cover, a category or a level (publication-checklist.ts).
+ * refused while the content lacks a cover, a category, a level, a module or a class with its video or
+ * material (a pack: a content) (publication-checklist.ts).
  */
 export async function setPublished(
   db: Database,
@@ -26,7 +27,7 @@ export async function setPublished(
     if (before.published === published && before.publishAt === null) {
       return unchangedCourse(tx, request, id);
     }
-    if (published) checkPublishable(before);
+    if (published) await checkPublishable(tx, before);
     await tx
       .update(courses)
       .set({ published, publishAt: null, updatedAt: sql`now()` })
@@ -68,7 +69,7 @@ export async function scheduleCourse(
     if ((before.publishAt?.getTime() ?? null) === (publishAt?.getTime() ?? null)) {
       return unchangedCourse(tx, request, id);
     }
-    if (publishAt) checkPublishable(before);
+    if (publishAt) await checkPublishable(tx, before);
     await tx.update(courses).set({ publishAt }).where(eq(courses.id, id));
     await recordAudit(tx, request, {
       action: 'course.schedule',

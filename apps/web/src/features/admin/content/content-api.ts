@@ -195,11 +195,60 @@ export function useCreateTag() {
   });
 }
 
-/** What a content still needs before it can be published (the API refuses it the same way). */
-export function missingForPublication(course: Pick<AdminCourse, 'thumbnail' | 'category' | 'level'>) {
+/** A section a learner can open: a class with its video, a material with its file. */
+const playable = (section: AdminCourse['modules'][number]['sections'][number]) =>
+  section.type !== 'EMPTY' && Boolean(section.sectionUrl?.trim());
+
+/**
+ * What a content needs before it can be published, each with whether it is there (the API refuses
+ * it the same way, publication-checklist.ts): a cover, a category, a level, and something to open —
+ * a module with a class that has its video or material, or for a pack, a content.
+ */
+export function publicationChecklist(
+  course: Pick<AdminCourse, 'kind' | 'thumbnail' | 'category' | 'level' | 'modules' | 'items'>,
+): { label: string; part: string; done: boolean; where: 'Portada' | 'Datos' | 'Módulos y secciones' }[] {
+  const card = [
+    {
+      label: 'Portada',
+      part: 'la portada',
+      done: Boolean(course.thumbnail?.trim()),
+      where: 'Portada' as const,
+    },
+    { label: 'Categoría', part: 'la categoría', done: Boolean(course.category), where: 'Datos' as const },
+    { label: 'Nivel', part: 'el nivel', done: Boolean(course.level), where: 'Datos' as const },
+  ];
+  if (course.kind === 'PACK')
+    return [
+      ...card,
+      {
+        label: 'Contenidos del pack',
+        part: 'un contenido en el pack',
+        done: course.items.length > 0,
+        where: 'Datos' as const,
+      },
+    ];
   return [
-    !course.thumbnail?.trim() && 'la portada',
-    !course.category && 'la categoría',
-    !course.level && 'el nivel',
-  ].filter((part): part is string => Boolean(part));
+    ...card,
+    {
+      label: 'Un módulo',
+      part: 'un módulo',
+      done: course.modules.length > 0,
+      where: 'Módulos y secciones' as const,
+    },
+    {
+      label: 'Una clase con su video o material',
+      part: 'una clase con su video o material',
+      done: course.modules.some((module) => module.sections.some(playable)),
+      where: 'Módulos y secciones' as const,
+    },
+  ];
+}
+
+/** What a content still needs before it can be published, in words ("la portada", "un módulo"…). */
+export function missingForPublication(
+  course: Pick<AdminCourse, 'kind' | 'thumbnail' | 'category' | 'level' | 'modules' | 'items'>,
+) {
+  return publicationChecklist(course)
+    .filter((item) => !item.done)
+    .map((item) => item.part);
 }

@@ -14,6 +14,7 @@ import {
   fieldError,
   kindLabels,
   missingForPublication,
+  publicationChecklist,
   type CourseRun as Run,
   useContentVocabulary,
   useCourse,
@@ -156,31 +157,32 @@ function PublicationPanel({ course, run, busy }: { course: AdminCourse; run: Run
   );
 }
 
-/** Before publishing: what is ready and what is missing (a learner would see a blank card). */
+/** Before publishing: what is ready and what is missing (a learner would see a blank card or an empty course). */
 function PublicationChecklist({ course }: { course: AdminCourse }) {
+  const items = publicationChecklist(course);
   const missing = missingForPublication(course);
-  const items: [string, boolean][] = [
-    ['Portada', Boolean(course.thumbnail?.trim())],
-    ['Categoría', Boolean(course.category)],
-    ['Nivel', Boolean(course.level)],
-  ];
+  const places = [...new Set(items.filter((item) => !item.done).map((item) => `«${item.where}»`))];
   return (
     <div>
       <ul className="content-checklist" aria-label="Lo que necesita para publicarse">
-        {items.map(([label, done]) => (
-          <li key={label}>
-            {done ? '✓' : '✗'} {label}: {done ? 'listo' : 'falta'}
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.done ? '✓' : '✗'} {item.label}: {item.done ? 'listo' : 'falta'}
           </li>
         ))}
       </ul>
       {missing.length > 0 && (
         <p className="admin-muted">
-          Subí la portada y completá lo que falta en «Datos» (y guardá) para poder publicarlo.
+          Para publicarlo falta {spanishList(missing)}. Completalo en {spanishList(places)} (los datos, con
+          «Guardar los datos»).
         </p>
       )}
     </div>
   );
 }
+
+const spanishList = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
 
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
