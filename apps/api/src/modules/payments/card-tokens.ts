@@ -10,11 +10,19 @@ import {
 } from '../../providers/payments/payment-gateway';
 import { providerUnavailable } from './checkout-orders';
 
+const unknownToken = () =>
+  new AppError(
+    'CARD_TOKEN_UNKNOWN',
+    422,
+    'No pudimos leer los datos de tu tarjeta (pueden haber vencido). Ingresalos de nuevo para continuar.',
+  );
+
 /**
- * What the provider reads off a card token (read before the token is used up). Null when the
- * provider does not know the token (it refuses it when used) or there is no gateway. A provider
- * that cannot answer stops the checkout: a token made from a saved card must be proven hers
- * (assertOwnCard), and that needs this answer.
+ * What the provider reads off a card token (read before the token is used up). Null when there is
+ * no gateway. A token the provider does not know is refused here, before anything is charged: it
+ * cannot be proven hers (assertOwnCard), and skipping that check would let a token made from
+ * someone else's saved card through (issue 39 point 10). A provider that cannot answer stops the
+ * checkout for the same reason.
  */
 async function readCardToken(app: FastifyInstance, cardToken: string): Promise<GatewayCardToken | null> {
   const gateway = app.paymentGateway;
@@ -22,7 +30,7 @@ async function readCardToken(app: FastifyInstance, cardToken: string): Promise<G
   try {
     return await gateway.getCardToken(cardToken);
   } catch (error) {
-    if (error instanceof PaymentNotFoundError) return null;
+    if (error instanceof PaymentNotFoundError) throw unknownToken();
     if (error instanceof PaymentProviderError) {
       app.log.error({ err: error }, 'card token not readable');
       throw providerUnavailable();
