@@ -795,11 +795,18 @@ export const payments = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** set once, when the access this payment pays for was granted */
     grantedAt: timestamp('granted_at', { withTimezone: true }),
+    /**
+     * an approved payment whose amount (or currency) differs from its order's: held for an
+     * operator (the back office's attention list), never granted (issue 39, decision 0278)
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    index('payments_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
     index('payments_order_idx').on(t.orderId),
     // the dashboard's revenue per period (decision 68)
     index('payments_approved_idx').on(t.approvedAt).where(sql`${t.approvedAt} is not null`),
