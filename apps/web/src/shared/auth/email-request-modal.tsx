@@ -11,14 +11,16 @@ import { messageFor } from './messages';
 
 export type EmailRequestKind = 'forgotPassword' | 'resendConfirmation';
 
-const content = {
+/** What each modal says; exported for its tests. */
+export const emailRequestTexts = {
   forgotPassword: {
     title: '¿Olvidaste tu contraseña?',
     intro: 'Escribí el correo con el que te registraste y te enviamos un enlace para crear una nueva.',
     submit: 'Enviar enlace',
     sentTitle: 'Revisá tu correo',
+    // The server answers the same for every address (issue 40): the text cannot say an account exists.
     sent: (email: string) =>
-      `Te enviamos un correo a ${email} con un enlace para crear una nueva contraseña. Si no lo ves, buscalo en la carpeta de correo no deseado.`,
+      `Si ${email} tiene una cuenta en Alcancía, te enviamos un correo con un enlace para crear una nueva contraseña (o para validar tu cuenta, si todavía no lo hiciste). Si no lo ves en unos minutos, buscalo en la carpeta de correo no deseado.`,
     call: forgotPassword,
     event: 'forgot_password_sent',
   },
@@ -51,7 +53,7 @@ export function EmailRequestModal({
   onClose(): void;
   initialEmail?: string;
 }) {
-  const text = content[kind];
+  const text = emailRequestTexts[kind];
   const [phase, setPhase] = useState<Phase>('pending');
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);

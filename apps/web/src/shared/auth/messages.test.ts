@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import { emailRequestTexts } from './email-request-modal';
 import { messageFor } from './messages';
 
 const fail = (status: number, code: string, message = 'del servidor') => new ApiError(status, code, message);
@@ -12,9 +13,6 @@ describe('messageFor', () => {
     expect(messageFor('login', fail(403, 'UNVERIFIED_ACCOUNT'))).toBe('Por favor, validá tu cuenta.');
     expect(messageFor('login', fail(400, 'INVALID_DATA'))).toBe(
       'Los datos no son válidos. Intenta nuevamente.',
-    );
-    expect(messageFor('forgotPassword', fail(403, 'UNVERIFIED_ACCOUNT'))).toBe(
-      'Primero debes validar tu email.',
     );
     expect(messageFor('forgotPassword', fail(500, 'UNEXPECTED_ERROR'))).toBe('Ocurrio un error inesperado.');
     expect(messageFor('validateAccount', fail(409, 'USER_ALREADY_CONFIRMED'))).toBe(
@@ -37,5 +35,20 @@ describe('messageFor', () => {
     expect(messageFor('register', fail(500, 'SOMETHING'))).toBe(
       'No pudimos crear tu cuenta. Intentá nuevamente en unos minutos.',
     );
+  });
+
+  it('has no forgot-password text that would tell an unknown or unvalidated address apart (issue 40)', () => {
+    expect(messageFor('forgotPassword', fail(404, 'EMAIL_NOT_FOUND'))).toBe('Ocurrio un error inesperado.');
+    expect(messageFor('forgotPassword', fail(403, 'UNVERIFIED_ACCOUNT'))).toBe(
+      'Ocurrio un error inesperado.',
+    );
+  });
+});
+
+describe('the forgot-password confirmation', () => {
+  it('does not say that an account exists: the same text follows every address', () => {
+    const text = emailRequestTexts.forgotPassword.sent('ana@example.com');
+    expect(text).toMatch(/^Si ana@example\.com tiene una cuenta en Alcancía, te enviamos un correo/);
+    expect(text).toContain('o para validar tu cuenta');
   });
 });

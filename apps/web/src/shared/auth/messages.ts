@@ -26,9 +26,9 @@ export const authMessages = {
     UNEXPECTED_ERROR: unexpectedError,
     default: 'No pudimos crear tu cuenta. Intentá nuevamente en unos minutos.',
   },
+  // The API answers the same for every address (issue 40, decision 0265): no not-found or
+  // unvalidated text here, so none can tell an address apart.
   forgotPassword: {
-    EMAIL_NOT_FOUND: emailNotFoundMessage,
-    UNVERIFIED_ACCOUNT: 'Primero debes validar tu email.',
     INVALID_DATA: invalidEmailMessage,
     default: unexpectedError,
   },
