@@ -20,7 +20,11 @@ export const updateServiceControlRequestSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .regex(/^(https:\/\/|\/)\S*$/, 'Una dirección https:// o una ruta que empiece con /.')
+    // an address, or a provider's code (SUBSCRIPTION_CHECKOUT_PROVIDER: MP or the second provider's)
+    .regex(
+      /^((https:\/\/|\/)\S*|[A-Za-z][A-Za-z_]{0,19})$/,
+      'Una dirección https://, una ruta que empiece con / o el código de un proveedor (MP).',
+    )
     .nullable()
     .optional(),
 });

@@ -25,6 +25,21 @@ export function billingPeriodOf(frequencyType: string): BillingPeriod {
   return { frequency: Number(match[1]), frequencyType: match[2] as BillingPeriod['frequencyType'] };
 }
 
+/**
+ * The provider a plan price is checked out with (decision 0281): the SUBSCRIPTION_CHECKOUT_PROVIDER
+ * control's choice (`control`, null while it is off) for every plan, except a plan price of its own
+ * sold through the second provider's link (its checkoutProvider is not 'MP' and it has a
+ * checkoutUrl): that plan's own setting overrides the control. With the control off, the plan's
+ * own setting decides, as before.
+ */
+export function checkoutProviderOf(
+  row: Pick<ProviderPlanRow, 'checkoutProvider' | 'checkoutUrl'>,
+  control: string | null,
+): string {
+  if (row.checkoutProvider !== 'MP' && row.checkoutUrl) return row.checkoutProvider;
+  return control ?? row.checkoutProvider;
+}
+
 const percentOff = (price: number, regular: number) => Math.round((1 - price / regular) * 100);
 
 export interface PlanPrice {

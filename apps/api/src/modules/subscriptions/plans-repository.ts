@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { providerPlans, subscriptionPlans } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { contentCache } from '../academy/content-cache';
-import { type Coupon, type ProviderPlanRow, providerPlanView } from './plan-pricing';
+import { readSubscriptionCheckoutProvider } from '../service-control/subscription-checkout-provider';
+import { type Coupon, checkoutProviderOf, type ProviderPlanRow, providerPlanView } from './plan-pricing';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -13,7 +14,11 @@ export interface PlanWithPrices {
   providerPlans: ProviderPlanRow[];
 }
 
-/** Active plans with their active provider plans, in displayMetadata.order. */
+/**
+ * Active plans with their active provider plans, in displayMetadata.order; each provider plan's
+ * checkoutProvider is the one its checkout uses (the SUBSCRIPTION_CHECKOUT_PROVIDER control, or the
+ * plan's own: checkoutProviderOf), so the plan list and the checkout's refusal agree.
+ */
 export async function loadPlans(db: Db, where?: { nameOrId: string }): Promise<PlanWithPrices[]> {
   const filters = [eq(subscriptionPlans.active, true)];
   if (where) {
@@ -43,7 +48,9 @@ export async function loadPlans(db: Db, where?: { nameOrId: string }): Promise<P
       ),
     )
     .orderBy(asc(providerPlans.id));
-  return plans.map((plan) => ({ plan, providerPlans: prices.filter((p) => p.planId === plan.id) }));
+  const control = await readSubscriptionCheckoutProvider(db);
+  const chosen = prices.map((p) => ({ ...p, checkoutProvider: checkoutProviderOf(p, control) }));
+  return plans.map((plan) => ({ plan, providerPlans: chosen.filter((p) => p.planId === plan.id) }));
 }
 
 const activePlans = contentCache<PlanWithPrices[]>('plans', 1);
@@ -51,7 +58,8 @@ const activePlans = contentCache<PlanWithPrices[]>('plans', 1);
 /**
  * The active plans for the plan list, cached in process: plans and prices change through the
  * content import or SQL, and both notify the content channel (announceContentChange, and the
- * triggers of migration 0011), which empties this cache. Checkouts read the plans fresh (findPlan).
+ * triggers of migration 0011), which empties this cache; so does a change of the
+ * SUBSCRIPTION_CHECKOUT_PROVIDER control (admin/switches). Checkouts read the plans fresh (findPlan).
  */
 export function loadActivePlansCached(db: Database): Promise<PlanWithPrices[]> {
   return activePlans.get(db, 'active', () => loadPlans(db));

@@ -4,6 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { featureFlags, serviceControls } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
+import { announceContentChange } from '../../academy/content-cache';
+import {
+  subscriptionCheckoutProviderControl,
+  subscriptionCheckoutProviders,
+} from '../../service-control/subscription-checkout-provider';
 import { recordAudit } from '../core/audit';
 import { toControl, toFlag } from './switch-views';
 
@@ -44,6 +49,8 @@ async function updateSwitch<T extends typeof serviceControls | typeof featureFla
 ): Promise<T['$inferSelect']> {
   const table = kind.table as typeof serviceControls | typeof featureFlags;
   return db.transaction(async (tx) => {
+    // The plan list (cached in every process) shows each plan's checkout provider, which this decides.
+    if (name === subscriptionCheckoutProviderControl) await announceContentChange(tx);
     const [before] = await tx.select().from(table).where(eq(table.name, name)).for('update');
     if (!before) throw AppError.notFound(kind.notFound);
     const [after] = await tx
@@ -70,9 +77,20 @@ export async function updateServiceControl(
   name: string,
   { enabled, resource }: { enabled: boolean; resource?: string | null | undefined },
 ): Promise<AdminServiceControl> {
+  const providerCode = resource?.trim().toUpperCase();
+  if (
+    name === subscriptionCheckoutProviderControl &&
+    providerCode !== undefined &&
+    !(subscriptionCheckoutProviders as readonly string[]).includes(providerCode)
+  ) {
+    const message = `El proveedor de cobro de suscripciones es ${subscriptionCheckoutProviders.join(' (Mercado Pago) o ')} (el segundo proveedor).`;
+    throw AppError.invalidData([{ path: 'resource', message }], message);
+  }
   const after = await updateSwitch(db, request, serviceControlKind, name, {
     enabled,
-    ...(resource !== undefined ? { resource } : {}),
+    ...(resource !== undefined
+      ? { resource: name === subscriptionCheckoutProviderControl ? (providerCode ?? null) : resource }
+      : {}),
   });
   return toControl(after);
 }

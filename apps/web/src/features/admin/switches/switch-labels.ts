@@ -33,7 +33,7 @@ export const switchLabels: Record<string, SwitchLabel> = {
   SUBSCRIPTION_CHECKOUT_PROVIDER: {
     label: 'Proveedor de cobro de suscripciones',
     description:
-      'Dice con qué proveedor se cobran las suscripciones (su dirección: MP es Mercado Pago). Hoy las alumnas no ven ningún cambio al moverlo: cada plan cobra con el proveedor que tiene configurado.',
+      'Encendido, su dirección dice con qué proveedor se cobran las suscripciones nuevas: MP es Mercado Pago (el formulario de tarjeta), HOSTED el segundo proveedor (solo los planes con su enlace de pago se pueden contratar). Un plan que tiene su propio enlace del segundo proveedor sigue cobrando por ese enlace. Apagado, cada plan cobra con el proveedor que tiene configurado. Las suscripciones vigentes no cambian.',
   },
   enableMonthlySubscriptionPurchase: {
     label: 'Planes mensuales a la venta',

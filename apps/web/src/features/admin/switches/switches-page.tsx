@@ -94,7 +94,7 @@ export default function SwitchesPage() {
               label="Dirección (opcional)"
               name="resource"
               value={resource}
-              hint="Una dirección https:// o una ruta que empiece con /."
+              hint="Una dirección https://, una ruta que empiece con / o el código de un proveedor (MP)."
               onChange={(event) => setResource(event.target.value)}
             />
           )}
