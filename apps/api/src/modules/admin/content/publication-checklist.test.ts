@@ -7,15 +7,11 @@ import { publishableFields } from './publication-test-setup';
 
 const t = testAppForFile(() => createTestApp({ RATE_LIMIT_ENABLED: 'false' }));
 
-type Send = (
-  method: 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  payload?: object,
-) => ReturnType<typeof t.app.inject>;
-
-async function editorSend(): Promise<Send> {
+/** An editor's requests: method, address and body. */
+async function editorSend() {
   const { headers } = await operatorSession(t.app, 'editor');
-  return (method, url, payload) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  return async (method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 describe('publishing runs a checklist (issues 29 and 40)', () => {
