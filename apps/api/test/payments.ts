@@ -94,22 +94,45 @@ function freshExpiry(): { month: number; year: number } {
 }
 
 /**
+ * A Visa of its own for the one-trial-per-card rule (decision 0272: a card is its first six and
+ * last four digits): a random BIN under the emulator's Visa prefix 4, random middle digits made
+ * Luhn-valid, and the test Visa's last four (3704), which tests read back.
+ */
+export function freshVisaNumber(): string {
+  const digits = ['4', ...Array.from({ length: 10 }, () => String(Math.floor(Math.random() * 10)))];
+  const last = '3704';
+  // d11 is the fifth digit from the right: not doubled by Luhn; it makes the sum a multiple of 10.
+  let sum = 0;
+  const others = [...digits, '0', ...last];
+  for (let i = 0; i < 16; i++) {
+    let digit = Number(others[15 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${digits.join('')}${(10 - (sum % 10)) % 10}${last}`;
+}
+
+/**
  * A card token from the emulator, as the browser gets it; the cardholder name picks the outcome.
- * Each call is another card (an expiry of its own) unless `expiry` says otherwise; the document
- * the buyer types does not tell cards apart.
+ * Each call is another card (digits and expiry of its own, see freshVisaNumber) unless `expiry`
+ * and `number` say otherwise; the document the buyer types does not tell cards apart.
  */
 export async function cardToken(
   emulator: RunningMercadoPagoEmulator,
   cardholder = 'APRO',
   document = String(20_000_000 + Math.floor(Math.random() * 70_000_000)),
   expiry: { month: number; year: number } = freshExpiry(),
+  number: string = freshVisaNumber(),
 ): Promise<string> {
   const card = TEST_CARDS.visa;
   const response = await fetch(`${emulator.url}/v1/card_tokens?public_key=${MP.publicKey}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      card_number: card.number,
+      card_number: number,
       expiration_month: expiry.month,
       expiration_year: expiry.year,
       security_code: card.securityCode,

@@ -20,6 +20,20 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 // the price arithmetic lives apart, free of zod, for the web's first loads (prices.ts)
 export { priceWithoutNationalTaxes, vatRateInFinalPrices } from './prices';
 
+/* ---------- Idempotency-Key (every checkout submit) ---------- */
+
+/**
+ * Every checkout submit (card subscription, program by card or by link, guest membership) carries
+ * this header: a key the web makes once per checkout attempt (a UUID), the same for a double tap
+ * or a retry of that attempt, a new one after an answer that lets her try again (a refusal, an
+ * error). A repeated or parallel submit with a key already used answers the first one's status
+ * and body (decision 0271), never a second charge. Optional; a malformed key is refused (400
+ * INVALID_IDEMPOTENCY_KEY) before anything is charged. Her keys are kept a day.
+ */
+export const idempotencyKeyHeader = 'Idempotency-Key';
+/** 16 to 100 letters, digits, '-' or '_' (a UUID fits). */
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
+
 /* ---------- card refusals ---------- */
 
 /** The spec's refusedReason values; each has its own message in the web. */

@@ -136,8 +136,7 @@ export async function closeFailedCheckoutOrder(
 ): Promise<Refusal> {
   const refused = error instanceof PaymentRefusedError;
   const refusedReason = refused ? refusedReasonOf(error.statusDetail) : null;
-  // A 4xx (429 included) was not processed; a 5xx may have been (decision 63).
-  const definite = refused || (error.status !== null && error.status < 500);
+  const definite = isDefiniteFailure(error);
   await app.db.transaction(async (tx) => {
     const moved = await transitionOrder(
       tx,
@@ -173,6 +172,13 @@ export async function closeFailedCheckoutOrder(
   app.log.error({ err: error, orderId: order.id }, `${order.kind} checkout failed at the provider`);
   throw providerUnavailable();
 }
+
+/**
+ * Whether the provider certainly did nothing: a refusal, or a 4xx (429 included) it did not
+ * process. A 5xx or no answer may hide a charge or an agreement (decision 63).
+ */
+export const isDefiniteFailure = (error: PaymentRefusedError | PaymentProviderError): boolean =>
+  error instanceof PaymentRefusedError || (error.status !== null && error.status < 500);
 
 /** Whether a provider call failed in a way closeFailedCheckoutOrder handles. */
 export const isProviderFailure = (error: unknown): error is PaymentRefusedError | PaymentProviderError =>

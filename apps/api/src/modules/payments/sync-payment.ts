@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withPersonLock } from '../../db/person-lock';
 import { type Actor, findOrder, parseExternalReference } from './orders-repository';
 import { requireGateway } from './payments-core';
 import { recordProviderPayment } from './record-payment';
@@ -23,12 +24,19 @@ export async function syncProviderPayment(
     );
     return;
   }
-  const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, order, seen, actor));
-  app.invoicing.kick();
   const handler = app.paymentRouter.handlerFor(order.kind);
-  if (!handler) {
-    app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');
-    return;
-  }
-  await handler.onPayment({ order, payment, seen });
+  const apply = async () => {
+    // Read again under her lock: a checkout of hers that held it may have moved the order.
+    const current = (await findOrder(app.db, order.id)) ?? order;
+    const { payment } = await app.db.transaction((tx) => recordProviderPayment(tx, current, seen, actor));
+    app.invoicing.kick();
+    if (!handler) {
+      app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');
+      return;
+    }
+    await handler.onPayment({ order: current, payment, seen });
+  };
+  // Her grants, refunds and holds are one money write at a time (decision 0270); a guest's order
+  // (no account) has only its own order to keep in step, which its handler does.
+  await (order.userId ? withPersonLock(app.database, order.userId, apply) : apply());
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withPersonLock } from '../../db/person-lock';
 import {
   attachPreapproval,
   findOrder,
@@ -24,5 +25,11 @@ export async function syncProviderPreapproval(app: FastifyInstance, preapprovalI
     app.log.warn({ preapprovalId }, 'preapproval without an order of ours: ignored');
     return;
   }
-  await app.paymentRouter.handlerFor(order.kind)?.onSubscription?.({ order, subscription });
+  const found = order;
+  const apply = async () => {
+    // Read again under her lock (decision 0270): a checkout or a baja of hers may have moved it.
+    const current = (await findOrder(app.db, found.id)) ?? found;
+    await app.paymentRouter.handlerFor(current.kind)?.onSubscription?.({ order: current, subscription });
+  };
+  await (found.userId ? withPersonLock(app.database, found.userId, apply) : apply());
 }

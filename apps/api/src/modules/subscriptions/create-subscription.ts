@@ -9,12 +9,15 @@ import {
 } from '@alcancia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { readOwnCardToken } from '../payments/card-tokens';
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../payments/checkout-idempotency';
 import {
   closeFailedCheckoutOrder,
+  isDefiniteFailure,
   isProviderFailure,
   openCheckoutOrder,
   type Refusal,
@@ -23,6 +26,7 @@ import {
   type Actor,
   attachPreapproval,
   externalReferenceOf,
+  type OrderRow,
   transitionOrder,
 } from '../payments/orders-repository';
 import { assertAttemptsLeft } from '../payments/payment-attempts';
@@ -39,7 +43,14 @@ import {
   loadBuyer,
   upgradeDecision,
 } from './checkout-guards';
-import { cardFingerprintOf, freeTrialAlreadyUsed, hadFreeTrial, recordFreeTrial } from './free-trials';
+import {
+  cardFingerprintOf,
+  claimFreeTrial,
+  freeTrialAlreadyUsed,
+  hadFreeTrial,
+  linkFreeTrial,
+  releaseFreeTrial,
+} from './free-trials';
 import { billingPeriodOf, priceOf } from './plan-pricing';
 import { findPlan } from './plans-repository';
 import { cardOf, recordSubscriptionCard, saveCardForReuse } from './subscription-card';
@@ -54,12 +65,45 @@ async function currentEndDate(app: FastifyInstance, userId: string): Promise<str
  * A card subscription: the server's price (plan discount or coupon, never the browser's), a
  * recurring agreement at the provider, and access from the provider's dates. A free trial grants at
  * once (first charge at the trial's end); otherwise the first charge's outcome decides.
+ *
+ * Everything up to the agreement runs under her person lock (decision 0270): "already subscribed?",
+ * "a checkout in process?", the trial claim, the order and the agreement, so a second tap a moment
+ * later sees the first one's order and is told so. The wait for the first charge runs after the
+ * lock: the notification that settles it takes the same lock to grant.
  */
 export async function createCardSubscription(
   app: FastifyInstance,
   userId: string,
   request: CreateCardSubscriptionRequest,
 ): Promise<Outcome> {
+  const started = await withPersonLock(app.database, userId, () =>
+    startCardSubscription(app, userId, request),
+  );
+  if (started.done) return started.outcome;
+  const { order, isUpgrade, saveCard } = started;
+  const first = await awaitFirstCharge(app, order.id);
+  if (first.status !== 'approved') {
+    return first.status === 'pending' ? { status: 'pending', isUpgradeSubscription: isUpgrade } : first;
+  }
+  await saveCard();
+  return {
+    status: 'approved',
+    isUpgradeSubscription: isUpgrade,
+    // An upgrade always says what happened to the money: NONE when nothing was charged to refund.
+    ...(isUpgrade ? { refundStatus: first.refundStatus ?? 'NONE' } : {}),
+    subscriptionEndDate: await currentEndDate(app, userId),
+  };
+}
+
+type Started =
+  | { done: true; outcome: Outcome }
+  | { done: false; order: OrderRow; isUpgrade: boolean; saveCard: () => Promise<unknown> };
+
+async function startCardSubscription(
+  app: FastifyInstance,
+  userId: string,
+  request: CreateCardSubscriptionRequest,
+): Promise<Started> {
   const gateway = requireGateway(app);
   const buyer: Buyer = await loadBuyer(app.db, userId);
   assertArgentina(buyer);
@@ -90,49 +134,62 @@ export async function createCardSubscription(
   const price = priceOf(priceRow, coupon);
   // A code that saves nothing here is refused before anything is reserved: it stays unspent.
   if (coupon && !price.couponApplied) throw promoCodeNotBetter();
-  // An upgrade starts the new plan at once: no second free trial. One trial per person, ever.
-  let freeTrial = isUpgrade ? null : priceRow.freeTrial;
-  const card = freeTrial ? await cardFingerprintOf(app, request.cardToken) : null;
-  if (freeTrial && (await hadFreeTrial(app.db, { userId, card }))) {
-    if (request.expectsFreeTrial !== false) throw freeTrialAlreadyUsed();
-    freeTrial = null;
-  }
-  const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
-  const actor: Actor = `user:${userId}`;
   // Read before the agreement uses the token up: Mi cuenta shows the card's last four digits and
   // expiry. A token made from a saved card pays only for her own card (decision 0225).
   const cardRead = await readOwnCardToken(app, userId, request.cardToken);
+  // An upgrade starts the new plan at once: no second free trial. One trial per person and per
+  // card, ever: claimed under the card's unique key before the agreement exists (decision 0272).
+  let freeTrial = isUpgrade ? null : priceRow.freeTrial;
+  let trialClaim: number | null = null;
+  if (freeTrial) {
+    const card = await cardFingerprintOf(app, request.cardToken);
+    if (!(await hadFreeTrial(app.db, { userId, card }))) {
+      trialClaim = await claimFreeTrial(app.db, { userId, planId: found.plan.id, card });
+    }
+    if (trialClaim === null) {
+      if (request.expectsFreeTrial !== false) throw freeTrialAlreadyUsed();
+      freeTrial = null;
+    }
+  }
+  const frequencyType = priceRow.frequencyType || frequencyTypeOf[request.subscriptionPlanFrequency];
+  const actor: Actor = `user:${userId}`;
 
-  const order = await openCheckoutOrder(
-    app,
-    {
-      kind: 'subscription',
-      userId,
-      payerEmail: buyer.email,
-      itemId: found.plan.id,
-      description: `${found.plan.name} (${priceRow.frequency})`,
-      frequency: priceRow.frequency,
-      amountCentavos: price.chargeCentavos,
-      idempotencyKey: randomUUID(),
-      provider: gateway.provider,
-      promoCodeId: coupon?.id ?? null,
-      replacesOrderId: replaces?.id ?? null,
-      details: {
-        planName: found.plan.name,
-        frequencyType,
-        regularPriceCentavos: price.regularCentavos,
-        couponCode: coupon?.code ?? null,
-        freeTrial,
-        isUpgrade,
-        // Every charge of the agreement is invoiced to her DNI when she gave it (decision 0133).
-        ...(request.invoiceDocument ? { invoiceDocument: request.invoiceDocument } : {}),
-      },
-    },
-    actor,
-    'card subscription checkout',
-  );
-
+  let order: OrderRow;
   let agreement: Awaited<ReturnType<typeof gateway.createSubscription>>;
+  try {
+    order = await openCheckoutOrder(
+      app,
+      {
+        kind: 'subscription',
+        userId,
+        payerEmail: buyer.email,
+        itemId: found.plan.id,
+        description: `${found.plan.name} (${priceRow.frequency})`,
+        frequency: priceRow.frequency,
+        amountCentavos: price.chargeCentavos,
+        idempotencyKey: randomUUID(),
+        provider: gateway.provider,
+        promoCodeId: coupon?.id ?? null,
+        replacesOrderId: replaces?.id ?? null,
+        details: {
+          planName: found.plan.name,
+          frequencyType,
+          regularPriceCentavos: price.regularCentavos,
+          couponCode: coupon?.code ?? null,
+          freeTrial,
+          isUpgrade,
+          // Every charge of the agreement is invoiced to her DNI when she gave it (decision 0133).
+          ...(request.invoiceDocument ? { invoiceDocument: request.invoiceDocument } : {}),
+        },
+      },
+      actor,
+      'card subscription checkout',
+    );
+    if (trialClaim !== null) await linkFreeTrial(app.db, trialClaim, order.id);
+  } catch (error) {
+    if (trialClaim !== null) await releaseFreeTrial(app.db, trialClaim);
+    throw error;
+  }
   try {
     agreement = await gateway.createSubscription({
       reason: `Alcancía ${found.plan.name}`,
@@ -147,7 +204,10 @@ export async function createCardSubscription(
     });
   } catch (error) {
     if (!isProviderFailure(error)) throw error;
-    return closeFailedCheckoutOrder(app, order, error, actor);
+    // No agreement for certain (refused, or a 4xx): the trial was not given. An answer lost to a
+    // timeout or a 5xx may hide one: the claim stays with its order, as the promo code does.
+    if (trialClaim !== null && isDefiniteFailure(error)) await releaseFreeTrial(app.db, trialClaim);
+    return { done: true, outcome: await closeFailedCheckoutOrder(app, order, error, actor) };
   }
   await attachPreapproval(app.db, order.id, agreement.id);
   await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, ...cardOf(cardRead) });
@@ -163,9 +223,6 @@ export async function createCardSubscription(
   const current = { ...order, providerPreapprovalId: agreement.id };
 
   if (freeTrial && agreement.nextPaymentDate) {
-    // Recorded before the grant: the grant's change of her subscription is what tells every
-    // process to re-read her (viewer.ts), and the re-read must see the trial as had.
-    await recordFreeTrial(app.db, current, card?.fingerprint ?? null);
     await grantSubscription(app, {
       order: current,
       payment: null,
@@ -174,9 +231,12 @@ export async function createCardSubscription(
     });
     await saveCard();
     return {
-      status: 'approved',
-      isUpgradeSubscription: false,
-      subscriptionEndDate: await currentEndDate(app, userId),
+      done: true,
+      outcome: {
+        status: 'approved',
+        isUpgradeSubscription: false,
+        subscriptionEndDate: await currentEndDate(app, userId),
+      },
     };
   }
   await transitionOrder(app.db, order.id, ['created'], 'pending', {
@@ -184,18 +244,7 @@ export async function createCardSubscription(
     reason: 'agreement authorized at the provider; waiting for the first charge',
     details: { preapprovalId: agreement.id },
   });
-  const first = await awaitFirstCharge(app, order.id);
-  if (first.status !== 'approved') {
-    return first.status === 'pending' ? { status: 'pending', isUpgradeSubscription: isUpgrade } : first;
-  }
-  await saveCard();
-  return {
-    status: 'approved',
-    isUpgradeSubscription: isUpgrade,
-    // An upgrade always says what happened to the money: NONE when nothing was charged to refund.
-    ...(isUpgrade ? { refundStatus: first.refundStatus ?? 'NONE' } : {}),
-    subscriptionEndDate: await currentEndDate(app, userId),
-  };
+  return { done: false, order: current, isUpgrade, saveCard };
 }
 
 /**
@@ -221,11 +270,15 @@ export const createSubscriptionRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const outcome = await createCardSubscription(app, userId, request.body);
-      if (outcome.status === 'refused') {
-        return reply.code(402).send(refusalBody(outcome.refusedReason));
-      }
-      return reply.code(outcome.status === 'pending' ? 202 : 200).send(outcome);
+      // One answer per checkout attempt: a double tap or a retry with its key answers the first's.
+      const key = idempotencyKeyOf(request);
+      const answer = await answerOnce(app, { userId, checkout: 'subscription', key }, async () => {
+        const outcome = await createCardSubscription(app, userId, request.body);
+        if (outcome.status === 'refused')
+          return { statusCode: 402, body: refusalBody(outcome.refusedReason) };
+        return { statusCode: outcome.status === 'pending' ? 202 : 200, body: outcome };
+      });
+      return sendAnswer(reply, answer);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { SubscriptionPlan } from '@alcancia/contract';
+import { TEST_CARDS } from '@alcancia/sandbox';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/helpers';
@@ -7,6 +8,7 @@ import {
   type Buyer,
   cardToken,
   createPaymentsTestApp,
+  freshVisaNumber,
   newBuyer,
   ordersOf,
   seedTestPlans,
@@ -73,6 +75,7 @@ describe('a free trial, once per person', () => {
 
   it('is given once per card: three accounts, one card, three names and documents; only the first gets the trial', async () => {
     const card = { month: 4, year: 2034 };
+    const number = freshVisaNumber();
     const accounts = [await newBuyer(t.app), await newBuyer(t.app), await newBuyer(t.app)];
     const typed = [
       ['APRO', '30999888'],
@@ -80,7 +83,10 @@ describe('a free trial, once per person', () => {
       ['APRO TERCERA', '41333444'],
     ] as const;
 
-    const first = await oroMonthly(accounts[0] as Buyer, await cardToken(t.emulator, ...typed[0], card));
+    const first = await oroMonthly(
+      accounts[0] as Buyer,
+      await cardToken(t.emulator, ...typed[0], card, number),
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
 
@@ -89,7 +95,10 @@ describe('a free trial, once per person', () => {
       // Her account never had a trial, so the plan shows one; the card tells the truth at payment.
       expect(await oroTrialShownTo(buyer as Buyer)).not.toBeNull();
       const before = paymentsAtProvider();
-      const refused = await oroMonthly(buyer as Buyer, await cardToken(t.emulator, name, document, card));
+      const refused = await oroMonthly(
+        buyer as Buyer,
+        await cardToken(t.emulator, name, document, card, number),
+      );
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({
         internalCode: 'FREE_TRIAL_ALREADY_USED',
@@ -98,9 +107,13 @@ describe('a free trial, once per person', () => {
       expect(paymentsAtProvider()).toBe(before);
       expect(await ordersOf(t.app, (buyer as Buyer).userId)).toEqual([]);
       // Told so, she subscribes with the same card, charged today: no trial for her.
-      const paid = await oroMonthly(buyer as Buyer, await cardToken(t.emulator, name, document, card), {
-        expectsFreeTrial: false,
-      });
+      const paid = await oroMonthly(
+        buyer as Buyer,
+        await cardToken(t.emulator, name, document, card, number),
+        {
+          expectsFreeTrial: false,
+        },
+      );
       expect(paid.statusCode).toBe(200);
       expect(paid.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { months: 1 }));
     }
@@ -111,28 +124,82 @@ describe('a free trial, once per person', () => {
     await settleWebhooks(t.emulator);
   });
 
-  it('tells cards apart by their expiry too, and keeps no name, document or digits', async () => {
+  it('knows the card by its digits, not by the expiry typed: another expiry gets no second trial; keeps no name, document or digits', async () => {
+    const number = freshVisaNumber();
     const first = await newBuyer(t.app);
     expect(
-      (await oroMonthly(first, await cardToken(t.emulator, 'APRO', '30999888', { month: 5, year: 2035 })))
-        .statusCode,
+      (
+        await oroMonthly(
+          first,
+          await cardToken(t.emulator, 'APRO', '30999888', { month: 5, year: 2035 }, number),
+        )
+      ).statusCode,
     ).toBe(200);
-    // The same digits with another expiry are another card (a renewed plastic is a new card).
+    // The same card typed with another expiry (a mistake, or on purpose) is still that card.
     const other = await newBuyer(t.app);
-    const otherCard = await oroMonthly(
+    const before = paymentsAtProvider();
+    const otherExpiry = await oroMonthly(
       other,
-      await cardToken(t.emulator, 'APRO', '30999888', { month: 6, year: 2035 }),
+      await cardToken(t.emulator, 'APRO', '30999888', { month: 6, year: 2036 }, number),
     );
-    expect(otherCard.statusCode).toBe(200);
-    expect(otherCard.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
-    const { rows } = await t.app.db.execute<{ card_fingerprint: string }>(
-      sql`select card_fingerprint from free_trials where user_id = ${other.userId}`,
+    expect(otherExpiry.statusCode).toBe(409);
+    expect(otherExpiry.json().internalCode).toBe('FREE_TRIAL_ALREADY_USED');
+    expect(paymentsAtProvider()).toBe(before);
+    expect(await ordersOf(t.app, other.userId)).toEqual([]);
+
+    const { rows } = await t.app.db.execute<{ card_key: string; card_fingerprint: string }>(
+      sql`select card_key, card_fingerprint from free_trials where user_id = ${first.userId}`,
     );
-    // A keyed hash, never the digits, the expiry or the document.
-    expect(rows[0]?.card_fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    for (const clear of ['3704', '450995', '2035', '30999888']) {
-      expect(rows[0]?.card_fingerprint).not.toContain(clear);
+    // Keyed hashes, never the digits, the expiry or the document.
+    for (const value of [rows[0]?.card_key, rows[0]?.card_fingerprint]) {
+      expect(value).toMatch(/^[0-9a-f]{64}$/);
+      for (const clear of [number.slice(-4), number.slice(0, 6), '2035', '30999888']) {
+        expect(value).not.toContain(clear);
+      }
     }
+  });
+
+  it('three accounts paying with one card at the same moment: one trial, the others told before any charge', async () => {
+    const number = freshVisaNumber();
+    const accounts = [await newBuyer(t.app), await newBuyer(t.app), await newBuyer(t.app)];
+    const tokens = await Promise.all(
+      accounts.map((_, i) =>
+        cardToken(t.emulator, 'APRO', String(30_000_000 + i), { month: 3 + i, year: 2033 }, number),
+      ),
+    );
+    const answers = await Promise.all(accounts.map((buyer, i) => oroMonthly(buyer, tokens[i] ?? '')));
+    await settleWebhooks(t.emulator);
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().internalCode).toBe('FREE_TRIAL_ALREADY_USED');
+    }
+    const trialGranted = answers.find((a) => a.statusCode === 200);
+    expect(trialGranted?.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
+    const { rows } = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from free_trials where user_id in (${accounts[0]?.userId}, ${accounts[1]?.userId}, ${accounts[2]?.userId})`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    // No agreement was made for the two refused: nothing at the provider charges them later.
+    const orders = await Promise.all(accounts.map((buyer) => ordersOf(t.app, buyer.userId)));
+    expect(orders.map((o) => o.length).sort()).toEqual([0, 0, 1]);
+  });
+
+  it('a trial whose agreement was refused is released: the card can start one later', async () => {
+    const number = freshVisaNumber();
+    const buyer = await newBuyer(t.app);
+    const refused = await oroMonthly(
+      buyer,
+      await cardToken(t.emulator, 'OTHE', '30999888', undefined, number),
+    );
+    expect(refused.statusCode).toBe(402);
+    const { rows } = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from free_trials where user_id = ${buyer.userId}`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    const later = await oroMonthly(buyer, await cardToken(t.emulator, 'APRO', '30999888', undefined, number));
+    expect(later.statusCode).toBe(200);
+    expect(later.json().subscriptionEndDate).toBe(addToDate(argentinaDate(), { days: 7 }));
   });
 
   it('still counts a trial recorded before, under the card and the document it was given with', async () => {
@@ -142,7 +209,10 @@ describe('a free trial, once per person', () => {
       sql`insert into free_trials (user_id, card_fingerprint, plan_id) values (${earlier.userId}, ${legacy}, 'oro')`,
     );
     const again = await newBuyer(t.app);
-    const refused = await oroMonthly(again, await cardToken(t.emulator, 'APRO', '28555666'));
+    const refused = await oroMonthly(
+      again,
+      await cardToken(t.emulator, 'APRO', '28555666', undefined, TEST_CARDS.visa.number),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().internalCode).toBe('FREE_TRIAL_ALREADY_USED');
   });

@@ -1,24 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors';
 import { freeTrials } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { PaymentProviderError } from '../../providers/payments/payment-gateway';
-import type { OrderRow } from '../payments/orders-repository';
+
+/** The keys a card is known by in `free_trials`. */
+export interface CardKeys {
+  /** the card itself: first six and last four digits (card_key, unique; decision 0272) */
+  key: string;
+  /** the earlier hash, with the expiry as typed (card_fingerprint; trials recorded before 0272) */
+  fingerprint: string;
+  /** the hash before that: the digits and the typed document (decision 0100) */
+  legacy: string | null;
+}
 
 /**
- * The card a token stands for (decision 0100): a keyed hash of what the provider reads off the
- * card itself, its first six and last four digits and its expiry, never what the buyer types (her
- * name or document), so the same card gives the same value on any account and with any name,
- * and the value tells nothing of the card. `legacy` is the hash trials were recorded with before
- * (the digits and the typed document): an earlier trial with that card and document still counts.
- * Null when the provider cannot say (then only the account counts).
+ * The card a token stands for (decisions 0100, 0272): keyed hashes of what the provider reads off
+ * the card itself, never what the buyer types. `key` is its first six and last four digits: the
+ * BIN names the issuer and the brand, so the same card is the same key on any account, with any
+ * name, document or expiry typed. The older hashes (`fingerprint` with the expiry, `legacy` with
+ * the document) are what trials were recorded with before: such a trial still counts. Null when
+ * the provider cannot say (then only the account counts).
  */
-export async function cardFingerprintOf(
-  app: FastifyInstance,
-  cardToken: string,
-): Promise<{ fingerprint: string; legacy: string | null } | null> {
+export async function cardFingerprintOf(app: FastifyInstance, cardToken: string): Promise<CardKeys | null> {
   const gateway = app.paymentGateway;
   if (!gateway) return null;
   try {
@@ -30,6 +37,7 @@ export async function cardFingerprintOf(
         : 'unknown';
     const keyed = (text: string) => createHmac('sha256', app.codeSecret).update(text).digest('hex');
     return {
+      key: keyed(`card-v3:${card.firstSixDigits}:${card.lastFourDigits}`),
       fingerprint: keyed(`card-v2:${card.firstSixDigits}:${card.lastFourDigits}:${expiry}`),
       legacy: card.identificationNumber
         ? keyed(`card:${card.firstSixDigits}:${card.lastFourDigits}:${card.identificationNumber}`)
@@ -42,35 +50,64 @@ export async function cardFingerprintOf(
   }
 }
 
-/** Whether this person (her account, or the card) already had a free trial, of any plan. */
+/** Whether this person (her account, or the card by any of its keys) already had a free trial, of any plan. */
 export async function hadFreeTrial(
   db: Db,
-  person: { userId: string; card?: { fingerprint: string; legacy: string | null } | null },
+  person: { userId: string; card?: CardKeys | null },
 ): Promise<boolean> {
-  const cardKeys = person.card ? [person.card.fingerprint, person.card.legacy].filter((k) => k !== null) : [];
+  const { card } = person;
+  const oldKeys = card ? [card.fingerprint, card.legacy].filter((k) => k !== null) : [];
   const [found] = await db
     .select({ id: freeTrials.id })
     .from(freeTrials)
     .where(
-      cardKeys.length > 0
-        ? or(eq(freeTrials.userId, person.userId), inArray(freeTrials.cardFingerprint, cardKeys))
+      card
+        ? or(
+            eq(freeTrials.userId, person.userId),
+            eq(freeTrials.cardKey, card.key),
+            inArray(freeTrials.cardFingerprint, oldKeys),
+          )
         : eq(freeTrials.userId, person.userId),
     )
     .limit(1);
   return found !== undefined;
 }
 
-export async function recordFreeTrial(
+/**
+ * Claims her free trial before the agreement is created (decision 0272): a row under the unique
+ * card key, so of several accounts paying with one card at the same moment one gets it; the others
+ * get null (the card already had its trial). Her own account's checkouts are one at a time (the
+ * person lock). Linked to the order once opened; released when the agreement is not created.
+ */
+export async function claimFreeTrial(
   db: Db,
-  order: OrderRow,
-  cardFingerprint: string | null,
-): Promise<void> {
-  await db.insert(freeTrials).values({
-    userId: order.userId,
-    cardFingerprint,
-    planId: order.itemId,
-    orderId: order.id,
-  });
+  claim: { userId: string; planId: string; card: CardKeys | null },
+): Promise<number | null> {
+  try {
+    const [row] = await db
+      .insert(freeTrials)
+      .values({
+        userId: claim.userId,
+        planId: claim.planId,
+        cardKey: claim.card?.key ?? null,
+        cardFingerprint: claim.card?.fingerprint ?? null,
+      })
+      .returning({ id: freeTrials.id });
+    return row?.id ?? null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** The claimed trial belongs to this order (the dashboard and support read it so). */
+export async function linkFreeTrial(db: Db, claimId: number, orderId: string): Promise<void> {
+  await db.update(freeTrials).set({ orderId }).where(eq(freeTrials.id, claimId));
+}
+
+/** The agreement was not created: the card (and her account) may have its trial another time. */
+export async function releaseFreeTrial(db: Db, claimId: number): Promise<void> {
+  await db.delete(freeTrials).where(eq(freeTrials.id, claimId));
 }
 
 /**
