@@ -68,6 +68,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     });
     app.addHook('onClose', async () => void redis.disconnect());
   }
+  if (!redis && config.rateLimitEnabled && config.isProduction) {
+    app.log.warn(
+      'REDIS_URL is unset: rate limits are counted per process and reset on restart (README, Configuration)',
+    );
+  }
   app.decorate('redis', redis ?? null);
   await app.register(rateLimit, {
     global: false,
