@@ -134,6 +134,7 @@ describe('a responsable inscripto', () => {
     expect(text).toContain('COD. 006');
     expect(text).toContain('IVA Responsable Inscripto');
     expect(text).toContain('Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)');
+    expect(text).toContain('A CONSUMIDOR FINAL');
     expect(text.replace(/\s+/g, ' ')).toContain(
       `IVA contenido: $ ${((total - net) / 100).toLocaleString('es-AR', { minimumFractionDigits: 2 })}`,
     );
@@ -326,5 +327,69 @@ describe('the back office fiscal page', () => {
       invoiceLabel: 'Factura B',
       creditNoteLabel: 'Nota de Crédito B',
     });
+  });
+});
+
+describe('the sales book', () => {
+  it("writes a name an editor typed as a formula as text, and a credit note's amounts as negative numbers", async () => {
+    const formula = '=HYPERLINK("http://x","y")';
+    const editor = await operatorSession(t.app, 'editor');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/courses/prog-una-cuota',
+      headers: editor.headers,
+      payload: { name: formula },
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    const buyer = await newBuyer(t.app);
+    const paid = await payProgram(t.app, buyer.headers, {
+      programId: 'prog-una-cuota',
+      cardTokenId: await cardToken(t.emulator, 'APRO'),
+    });
+    expect(paid.statusCode).toBe(200);
+    await settleWebhooks(t.emulator);
+    const [payment] = await t.app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+      .where(eq(paymentOrders.payerEmail, buyer.email));
+    const paymentId = payment?.id ?? 0;
+    await t.app.invoicing.runDue();
+    const admin = await operatorSession(t.app, 'admin');
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/refunds`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(refunded.statusCode).toBe(200);
+    await settleWebhooks(t.emulator);
+    const [invoice, note] = await eventually(async () => {
+      await t.app.invoicing.runDue();
+      const docs = await docsOf(paymentId);
+      expect(docs.map((d) => [d.kind, d.status])).toEqual([
+        ['invoice', 'ISSUED'],
+        ['credit_note', 'ISSUED'],
+      ]);
+      return docs;
+    });
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/fiscal/sales-book?month=${argentinaDate().slice(0, 7)}`,
+      headers: admin.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lineOf = (cae: string | null | undefined) =>
+      csv.body.split('\r\n').find((l) => cae && l.includes(cae)) ?? '';
+    const pesos = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',');
+    const total = invoice?.amountCentavos ?? 0;
+    // the name's cell is quoted and begins with a single quote: the sheet shows the text, runs nothing
+    expect(lineOf(invoice?.cae)).toContain(`;"'=HYPERLINK(""http://x"",""y"")";`);
+    expect(lineOf(invoice?.cae).endsWith(`;${pesos(total)}`)).toBe(true);
+    // our own negative amounts stay numbers: no quote in front
+    expect(lineOf(note?.cae)).toContain(`;"'=HYPERLINK(""http://x"",""y"")";`);
+    expect(lineOf(note?.cae).endsWith(`;-${pesos(total)}`)).toBe(true);
   });
 });

@@ -4,7 +4,13 @@ import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema
 import { spanishDate } from '../../lib/spanish-format';
 import { conceptOf } from '../payments/her-payments';
 import { arcaQrUrl, type InvoicePdfData, renderInvoicePdf } from './invoice-pdf';
-import { compactDate, voucherLabels, voucherLetter, voucherNumber } from './invoice-rules';
+import {
+  compactDate,
+  finalConsumerCondition,
+  voucherLabels,
+  voucherLetter,
+  voucherNumber,
+} from './invoice-rules';
 
 type Row = typeof fiscalDocuments.$inferSelect;
 
@@ -60,6 +66,7 @@ export async function renderFiscalDocument(
         doc.docType === 99
           ? 'Sin documento informado'
           : `${doc.docType === 96 ? 'DNI' : 'Documento'}: ${doc.docNumber}`,
+      finalConsumer: (doc.receiverVatCondition ?? finalConsumerCondition) === finalConsumerCondition,
     },
     title: doc.kind === 'invoice' ? 'Factura' : 'Nota de Crédito',
     letter: voucherLetter(doc.voucherType),

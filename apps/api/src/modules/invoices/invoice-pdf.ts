@@ -10,7 +10,11 @@ export interface InvoicePdfData {
     address: string;
     ivaCondition: 'monotributo' | 'responsable_inscripto';
   };
-  buyer: { name: string; email: string; document: string };
+  /**
+   * finalConsumer: the receiver's IVA condition is consumidor final (CondicionIVAReceptorId 5):
+   * the comprobante carries the legend "A CONSUMIDOR FINAL" (RG 5824/2026, decision 0282)
+   */
+  buyer: { name: string; email: string; document: string; finalConsumer: boolean };
   /** "Factura", "Nota de Crédito" */
   title: string;
   letter: 'A' | 'B' | 'C';
@@ -115,6 +119,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   doc.text(`Comp. Nro: ${padded(data.number, 8)}`, { width: width / 2 - 50 });
   doc.text(`Fecha de emisión: ${spanishDate(data.issuedOn)}`);
   doc.text(`CUIT: ${data.issuer.cuit}`);
+  if (data.buyer.finalConsumer) doc.font('Helvetica-Bold').text('A CONSUMIDOR FINAL').font('Helvetica');
 
   // Buyer
   let y = 184;

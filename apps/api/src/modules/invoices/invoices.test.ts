@@ -196,6 +196,8 @@ describe('invoices of approved payments', () => {
       'Programa Abierto',
       'Consumidor Final',
       'Responsable Monotributo',
+      // RG 5824/2026 (issue 39 point 7): a comprobante to a final consumer says so
+      'A CONSUMIDOR FINAL',
     ]) {
       expect(text).toContain(expected);
     }
