@@ -112,10 +112,23 @@ export const awaitingOrderSchema = z.object({
 });
 export type AwaitingOrder = z.infer<typeof awaitingOrderSchema>;
 
+/**
+ * An approved payment held for an operator: its amount (or currency) differs from its order's, so
+ * nothing was granted (decision 0278). The operator refunds it, or looks at the provider.
+ */
+export const heldPaymentSchema = adminPaymentSchema.extend({
+  /** what the order was for */
+  orderAmount: centavos,
+  heldAt: z.string(),
+  heldReason: z.string(),
+});
+export type HeldPayment = z.infer<typeof heldPaymentSchema>;
+
 export const paymentsAttentionSchema = z.object({
   failedRefunds: z.array(adminRefundSchema),
   pendingRefunds: z.array(adminRefundSchema),
   awaitingOrders: z.array(awaitingOrderSchema),
+  heldPayments: z.array(heldPaymentSchema),
 });
 export type PaymentsAttention = z.infer<typeof paymentsAttentionSchema>;
 

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { countPayment } from '../../lib/process-metrics';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
 import { enqueueInvoice } from '../invoices/enqueue';
-import { countPayment } from '../../lib/process-metrics';
+import { holdIfAmountDiffers } from './amount-hold';
 import { type Actor, addHistory, type OrderRow } from './orders-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -69,7 +70,8 @@ export async function recordProviderPayment(
     });
     countPayment(order.provider, seen.status);
     await enqueueInvoice(tx, inserted, order);
-    return { payment: inserted, changed: true };
+    // decision 0278: an amount that differs from the order's is held for an operator, not granted
+    return { payment: await holdIfAmountDiffers(tx, order, inserted), changed: true };
   }
 
   const [stored] = await tx
@@ -122,5 +124,5 @@ export async function recordProviderPayment(
     countPayment(stored.provider, seen.status);
   }
   await enqueueInvoice(tx, updated, order);
-  return { payment: updated, changed: true };
+  return { payment: await holdIfAmountDiffers(tx, order, updated), changed: true };
 }

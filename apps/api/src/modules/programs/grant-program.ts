@@ -30,7 +30,7 @@ export async function grantProgram(
     const claimed = await tx
       .update(payments)
       .set({ grantedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt)))
+      .where(and(eq(payments.id, payment.id), isNull(payments.grantedAt), isNull(payments.heldAt)))
       .returning({ id: payments.id });
     if (claimed.length === 0) return false;
     const [current] = await tx

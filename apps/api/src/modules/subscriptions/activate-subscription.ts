@@ -72,7 +72,7 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       const claimed = await tx
         .update(payments)
         .set({ grantedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(payments.id, input.payment.id), isNull(payments.grantedAt)))
+        .where(and(eq(payments.id, input.payment.id), isNull(payments.grantedAt), isNull(payments.heldAt)))
         .returning({ id: payments.id });
       if (claimed.length === 0) return { ...nothing, superseded: [], order };
     }

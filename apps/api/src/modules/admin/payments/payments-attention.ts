@@ -1,9 +1,9 @@
-import type { AwaitingOrder, PaymentsAttention } from '@alcancia/contract/admin';
-import { eq, sql } from 'drizzle-orm';
+import type { AwaitingOrder, HeldPayment, PaymentsAttention } from '@alcancia/contract/admin';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { paymentOrders, paymentRefunds } from '../../../db/schema';
+import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
 import { conceptOf } from '../../payments/her-payments';
-import { adminRefundsWhere } from './payment-views';
+import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
 
 /** Orders still waiting for the provider's word after this long are listed. */
 const awaitingAfter = sql`interval '5 minutes'`;
@@ -37,15 +37,61 @@ async function awaitingOrders(db: Database): Promise<AwaitingOrder[]> {
   }));
 }
 
+/** Approved payments held because their amount differs from their order's, while not refunded whole (decision 0278). */
+async function heldPayments(db: Database): Promise<HeldPayment[]> {
+  const held = await db
+    .select({
+      id: payments.id,
+      heldAt: payments.heldAt,
+      heldReason: payments.heldReason,
+      orderAmount: paymentOrders.amountCentavos,
+    })
+    .from(payments)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+    .where(
+      and(
+        isNotNull(payments.heldAt),
+        isNull(payments.grantedAt),
+        sql`${payments.refundedCentavos} < ${payments.amountCentavos}`,
+      ),
+    )
+    .orderBy(desc(payments.heldAt))
+    .limit(100);
+  if (held.length === 0) return [];
+  const views = await adminPaymentsWhere(
+    db,
+    inArray(
+      payments.id,
+      held.map((h) => h.id),
+    ),
+    100,
+  );
+  return views.flatMap((view) => {
+    const row = held.find((h) => String(h.id) === view.id);
+    return row?.heldAt
+      ? [
+          {
+            ...view,
+            orderAmount: row.orderAmount,
+            heldAt: row.heldAt.toISOString(),
+            heldReason: row.heldReason ?? '',
+          },
+        ]
+      : [];
+  });
+}
+
 /**
  * GET /admin/payments/attention: what waits for someone: refunds given up after their last try
- * (FAILED: retry, or refund by hand at the provider), refunds still being retried, and orders the
- * provider never answered about.
+ * (FAILED: retry, or refund by hand at the provider), refunds still being retried, orders the
+ * provider never answered about, and approved payments held because their amount differs from
+ * their order's (nothing granted: refund them, decision 0278).
  */
 export async function paymentsAttention(db: Database): Promise<PaymentsAttention> {
   return {
     failedRefunds: await adminRefundsWhere(db, eq(paymentRefunds.status, 'FAILED'), 100),
     pendingRefunds: await adminRefundsWhere(db, eq(paymentRefunds.status, 'PENDING'), 100),
     awaitingOrders: await awaitingOrders(db),
+    heldPayments: await heldPayments(db),
   };
 }

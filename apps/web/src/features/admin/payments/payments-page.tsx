@@ -160,6 +160,36 @@ export default function PaymentsPage() {
               </tr>
             ))}
           </TablePanel>
+          <TablePanel
+            title="Pagos retenidos por un importe distinto"
+            caption="Pagos aprobados cuyo importe no es el de su orden: no dieron acceso"
+            columns={[
+              'Aprobado',
+              'Quién',
+              'Concepto',
+              { label: 'Pagó', number: true },
+              { label: 'Importe de la orden', number: true },
+              'Operación',
+              '',
+            ]}
+            empty="No hay pagos retenidos."
+          >
+            {attention.data.heldPayments.map((payment) => (
+              <tr key={payment.id}>
+                <td>{formatDateTime(payment.approvedAt ?? payment.heldAt)}</td>
+                <td>{payment.payerEmail}</td>
+                <td>{payment.concept}</td>
+                <td className="admin-number">{formatPesos(payment.amount)}</td>
+                <td className="admin-number">{formatPesos(payment.orderAmount)}</td>
+                <td>
+                  <code>{payment.providerPaymentId}</code>
+                </td>
+                <td>
+                  <RefundButton payment={payment} onRefund={setRefunding} />
+                </td>
+              </tr>
+            ))}
+          </TablePanel>
         </>
       )}
       <RefundDialog
