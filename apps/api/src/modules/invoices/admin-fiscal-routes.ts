@@ -5,6 +5,7 @@ import {
   fiscalRetryResponseSchema,
   fiscalSettingsSchema,
 } from '@alcancia/contract/admin';
+import { csvDocument, csvNumber } from '@alcancia/contract/csv';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,9 +51,8 @@ async function documentsOf(app: FastifyInstance, where: SQL, limit = 2000): Prom
   }));
 }
 
-const csvCell = (value: string) => (/[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 /** Amounts as an Argentine spreadsheet reads them: comma decimals, no thousands separator. */
-const amount = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',');
+const amount = (centavos: number) => csvNumber((centavos / 100).toFixed(2).replace('.', ','));
 
 /**
  * The back office's fiscal page (issue 28): the month's invoices and credit notes with their
@@ -129,25 +129,24 @@ export const adminFiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         // Credit notes subtract from the month's sales.
         const sign = doc.kind === 'credit_note' ? -1 : 1;
         return [
-          doc.issuedOn ?? '',
+          doc.issuedOn,
           voucherLabels[doc.voucherType ?? 0] ?? '',
-          String(doc.voucherType ?? ''),
-          String(doc.pointOfSale ?? ''),
-          String(doc.number ?? ''),
-          doc.cae ?? '',
-          doc.caeDueDate ?? '',
-          String(doc.docType),
+          doc.voucherType,
+          doc.pointOfSale,
+          doc.number,
+          doc.cae,
+          doc.caeDueDate,
+          doc.docType,
           doc.docNumber,
+          // her address and the product's name are typed by people: csvDocument neutralizes them
           order.payerEmail,
           conceptOf(order),
           amount(sign * (doc.netCentavos ?? doc.amountCentavos)),
           amount(sign * (doc.vatCentavos ?? 0)),
           amount(sign * doc.amountCentavos),
-        ]
-          .map(csvCell)
-          .join(';');
+        ];
       });
-      const csv = `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
+      const csv = csvDocument([header, ...lines], ';');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="libro-de-ventas-${month}.csv"`)

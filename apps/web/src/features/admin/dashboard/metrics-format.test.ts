@@ -45,6 +45,24 @@ describe('metricsCsv', () => {
   });
 });
 
+describe('metricsCsv with names a spreadsheet would run', () => {
+  it('keeps every plan name inside its quoted cell, so no row of the file starts with a formula', () => {
+    const csv = metricsCsv({
+      ...metrics,
+      activeSubscribersByPlan: [
+        { planId: 'a', planName: 'Oro\r=SUM(A1:A9)', count: 1 },
+        { planId: 'b', planName: 'Plata;=HYPERLINK("http://x","y")', count: 2 },
+      ],
+    });
+    // a carriage return alone ends a row in a spreadsheet: it must stay inside the quotes
+    expect(csv).toContain('\r\n"suscriptoras activas: Oro\r=SUM(A1:A9)",1\r\n');
+    // an Argentine spreadsheet splits a comma file at ";" too: the cell is quoted whole
+    expect(csv).toContain('\r\n"suscriptoras activas: Plata;=HYPERLINK(""http://x"",""y"")",2\r\n');
+    // and the figures are still numbers
+    expect(csv).toContain('\r\nMRR (ARS),12345.67\r\n');
+  });
+});
+
 describe('dates and rates', () => {
   it('writes es-AR dates and percentages, and moves days in Argentina', () => {
     expect(formatDay('2026-03-01')).toBe('01/03/2026');

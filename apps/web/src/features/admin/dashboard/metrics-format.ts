@@ -1,4 +1,5 @@
 import type { Metrics, MetricsFunnelStep } from '@alcancia/contract/admin';
+import { type CsvValue, csvDocument, csvNumber } from '@alcancia/contract/csv';
 
 /** "01/03/2026" from an Argentina date (YYYY-MM-DD). */
 const dayFormat = new Intl.DateTimeFormat('es-AR', {
@@ -49,19 +50,15 @@ export function argentinaToday(now = new Date()): string {
 }
 
 /** Money in the CSV: pesos with a dot for decimals (spreadsheets read it in any locale setting). */
-const pesos = (centavos: number) => (centavos / 100).toFixed(2);
-
-const cell = (value: string | number) => {
-  const text = String(value);
-  return /[",;\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+const pesos = (centavos: number) => csvNumber((centavos / 100).toFixed(2));
 
 /**
  * The figures as CSV (comma separated, UTF-8 with BOM so spreadsheets show the accents): one
- * "indicador,valor" block for the period, then one row per day.
+ * "indicador,valor" block for the period, then one row per day. Written by the product's one CSV
+ * writer: the plans' names are text and neutralized, the figures are numbers (decision 0260).
  */
 export function metricsCsv(m: Metrics): string {
-  const rows: (string | number)[][] = [
+  const rows: CsvValue[][] = [
     ['indicador', 'valor'],
     ['desde', m.from],
     ['hasta', m.to],
@@ -73,7 +70,7 @@ export function metricsCsv(m: Metrics): string {
     ['suscripciones nuevas', m.newSubscriptions],
     ['suscripciones canceladas', m.cancelledSubscriptions],
     ['MRR (ARS)', pesos(m.mrr)],
-    ['churn', m.churnRate === null ? '' : m.churnRate.toFixed(4)],
+    ['churn', m.churnRate === null ? null : csvNumber(m.churnRate.toFixed(4))],
     ['ingresos suscripciones (ARS)', pesos(m.revenue.subscriptions)],
     ['ingresos programas (ARS)', pesos(m.revenue.programs)],
     ['ingresos packs (ARS)', pesos(m.revenue.packs)],
@@ -88,5 +85,5 @@ export function metricsCsv(m: Metrics): string {
     ['fecha', 'altas de cuentas', 'suscripciones nuevas', 'suscripciones canceladas', 'ingresos (ARS)'],
     ...m.days.map((d) => [d.date, d.signUps, d.newSubscriptions, d.cancelledSubscriptions, pesos(d.revenue)]),
   ];
-  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvDocument(rows, ',');
 }
