@@ -105,6 +105,9 @@ export const accountPaymentSchema = z.object({
    */
   totalPaid: z.number().int(),
   installmentAmount: z.number().int(),
+  /** percent: the financing's nominal annual rate and total financial cost (effective annual); null when nothing was financed */
+  tna: z.number().nullable(),
+  cftea: z.number().nullable(),
   /** centavos given back to her, as a share of `totalPaid` (a full refund gives all of it back) */
   returnedAmount: z.number().int(),
   /** the provider's operation number */

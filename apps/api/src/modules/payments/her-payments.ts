@@ -81,6 +81,8 @@ function paidTermsFields(payment: PaymentRow) {
   return {
     totalPaid: terms.totalPaidCentavos,
     installmentAmount: terms.installmentCentavos,
+    tna: terms.tna,
+    cftea: terms.cftea,
     returnedAmount: refundedToBuyer(terms, payment.refundedCentavos),
   };
 }

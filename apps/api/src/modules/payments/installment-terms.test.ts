@@ -1,4 +1,5 @@
 import type { AccountPayment, InstallmentOption } from '@alcancia/contract';
+import { financingRates, formatRate } from '@alcancia/contract/prices';
 import { describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../test/accounts';
 import { testAppForFile } from '../../../test/helpers';
@@ -69,6 +70,10 @@ describe('a program bought in 6 cuotas with interest', () => {
 
     // Mi cuenta: the cash price, what she pays in all and each cuota.
     const [payment] = await herPayments(buyer.headers);
+    // The rates beside the financed total (issue 39 point 7), as the checkout computes them.
+    const { tna, cftea } = financingRates(cash, total, 6);
+    expect(tna).toBeGreaterThan(0);
+    expect(cftea).toBeGreaterThan(tna);
     expect(payment).toMatchObject({
       amount: cash,
       totalPaid: total,
@@ -76,10 +81,13 @@ describe('a program bought in 6 cuotas with interest', () => {
       installmentAmount: each,
       refundedAmount: 0,
       returnedAmount: 0,
+      tna: expect.closeTo(tna, 6),
+      cftea: expect.closeTo(cftea, 6),
     });
 
-    // The mail, in the checkout's words.
-    const stated = `6 cuotas de ${pesos(each)} (total ${pesos(total)})`;
+    // The mail, in the checkout's words, with TNA and CFTEA.
+    const rates = `TNA ${formatRate(tna)}; CFTEA ${formatRate(cftea)}`;
+    const stated = `6 cuotas de ${pesos(each)} (total ${pesos(total)}; ${rates})`;
     const financingLine = `Precio de contado: ${pesos(cash)}. Costo de financiación de las cuotas: ${pesos(financing)}.`;
     await eventually(async () => {
       const [mail] = (await mailsTo(t.app, buyer.email)).filter((m) =>
@@ -146,6 +154,7 @@ describe('a program bought in 6 cuotas with interest', () => {
         `Pagaste 3 cuotas sin interés de ${pesos(1_500_000)} (total ${pesos(4_500_000)})`,
       );
       expect(mail?.text).not.toContain('Costo de financiación');
+      expect(mail?.text).not.toContain('CFTEA');
     });
     const receipt = await receiptText(buyer.headers, payment?.id as string);
     expect(receipt).toContain(

@@ -1,3 +1,4 @@
+import { financingRates, formatRate } from '@alcancia/contract/prices';
 import { pesos } from '../../lib/spanish-format';
 import type { PaymentRow } from './record-payment';
 
@@ -13,6 +14,9 @@ export interface PaidTerms {
   installments: number;
   installmentCentavos: number;
   financingCentavos: number;
+  /** percent, nominal annual and total financial cost effective annual; null when nothing was financed */
+  tna: number | null;
+  cftea: number | null;
 }
 
 export function paidTermsOf(
@@ -20,24 +24,36 @@ export function paidTermsOf(
 ): PaidTerms {
   const installments = Math.max(1, payment.installments);
   const total = Math.max(payment.totalPaidCentavos ?? payment.amountCentavos, payment.amountCentavos);
+  const financed = installments > 1 && total > payment.amountCentavos;
+  const rates = financed ? financingRates(payment.amountCentavos, total, installments) : null;
   return {
     priceCentavos: payment.amountCentavos,
     totalPaidCentavos: total,
     installments,
     installmentCentavos: payment.installmentCentavos ?? Math.round(total / installments),
     financingCentavos: total - payment.amountCentavos,
+    tna: rates?.tna ?? null,
+    cftea: rates?.cftea ?? null,
   };
+}
+
+/** "TNA 84,50 %; CFTEA 120,00 %" (issue 39: wherever a financed total appears); null when not financed. */
+export function ratesText(terms: PaidTerms): string | null {
+  if (terms.tna === null || terms.cftea === null) return null;
+  return `TNA ${formatRate(terms.tna)}; CFTEA ${formatRate(terms.cftea)}`;
 }
 
 /**
  * "1 pago de $ 89.000,00", "3 cuotas sin interés de $ 29.666,67 (total $ 89.000,00)",
- * "6 cuotas de $ 17.800,00 (total $ 106.800,00)": the program checkout's own words.
+ * "6 cuotas de $ 17.800,00 (total $ 106.800,00; TNA 84,50 %; CFTEA 120,00 %)": the program
+ * checkout's own words, the rates beside any financed total.
  */
 export function installmentsText(terms: PaidTerms): string {
   if (terms.installments === 1) return `1 pago de ${pesos(terms.totalPaidCentavos)}`;
   const each = pesos(terms.installmentCentavos);
   const free = terms.financingCentavos === 0 ? ' sin interés' : '';
-  return `${terms.installments} cuotas${free} de ${each} (total ${pesos(terms.totalPaidCentavos)})`;
+  const rates = ratesText(terms);
+  return `${terms.installments} cuotas${free} de ${each} (total ${pesos(terms.totalPaidCentavos)}${rates ? `; ${rates}` : ''})`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AccountPayment } from '@alcancia/contract';
+import { formatRate } from '@alcancia/contract/prices';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -98,6 +99,17 @@ function PaymentItem({ payment, onWithdraw }: { payment: AccountPayment; onWithd
             <dd>
               {formatMoney(payment.amount)} (costo de financiación{' '}
               {formatMoney(payment.totalPaid - payment.amount)})
+            </dd>
+          </div>
+        )}
+        {financed && payment.tna !== null && payment.cftea !== null && (
+          <div>
+            <dt>Tasas de la financiación</dt>
+            <dd>
+              <abbr title="Tasa nominal anual">TNA</abbr> {formatRate(payment.tna)} ·{' '}
+              <strong>
+                <abbr title="Costo financiero total efectivo anual">CFTEA</abbr> {formatRate(payment.cftea)}
+              </strong>
             </dd>
           </div>
         )}

@@ -1,3 +1,5 @@
+import { financingRates, formatRate } from '@alcancia/contract/prices';
+
 /**
  * What a purchase in cuotas costs her, as the rules on financed prices want it shown (issue 28,
  * decision 0142): the cash price, the number and amount of each cuota, the total financed, the
@@ -23,51 +25,23 @@ export interface FinancingTerms {
   interestFree: boolean;
 }
 
-const daysPerMonth = 30;
-const periodsPerYear = 365 / daysPerMonth;
-
-/** Present value of n equal payments at monthly rate i. */
-function presentValue(payment: number, n: number, i: number): number {
-  if (i === 0) return payment * n;
-  return (payment * (1 - (1 + i) ** -n)) / i;
-}
-
-/** The monthly rate at which n payments of `payment` are worth `price` (bisection; 0 when none is paid over it). */
-export function monthlyRate(price: number, payment: number, n: number): number {
-  if (n <= 1 || payment * n <= price || price <= 0) return 0;
-  let low = 0;
-  let high = 1;
-  while (presentValue(payment, n, high) > price) high *= 2;
-  for (let step = 0; step < 100; step++) {
-    const mid = (low + high) / 2;
-    if (presentValue(payment, n, mid) > price) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
+export { monthlyRate } from '@alcancia/contract/prices';
 
 export function financingTerms(
   option: { installments: number; installmentAmount: number; totalAmount: number },
   cashPrice: number,
 ): FinancingTerms {
   const interestFree = option.totalAmount <= cashPrice;
-  // the cuota as she pays it on average (the provider may round one of them)
-  const payment = option.totalAmount / option.installments;
-  const i = interestFree ? 0 : monthlyRate(cashPrice, payment, option.installments);
+  const { tna, cftea } = financingRates(cashPrice, option.totalAmount, option.installments);
   return {
     cashPrice,
     installments: option.installments,
     installmentAmount: option.installmentAmount,
     totalFinanced: option.totalAmount,
-    tna: i * periodsPerYear * 100,
-    cftea: ((1 + i) ** periodsPerYear - 1) * 100,
+    tna,
+    cftea,
     interestFree,
   };
 }
 
-const percent = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "84,50 %" */
-export function formatRate(value: number): string {
-  return `${percent.format(value)}\u00a0%`;
-}
+export { formatRate };
