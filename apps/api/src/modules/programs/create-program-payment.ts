@@ -8,10 +8,12 @@ import {
 } from '@alcancia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { type GatewayPayment, PaymentProviderError } from '../../providers/payments/payment-gateway';
 import { readOwnCardToken } from '../payments/card-tokens';
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../payments/checkout-idempotency';
 import {
   closeFailedCheckoutOrder,
   isProviderFailure,
@@ -42,7 +44,17 @@ const installmentsNotAllowed = () =>
  * maximum, then the provider's options for this card), promo code, a saved card that is not hers. Then one charge at the server's
  * price with the order's idempotency key; the program is granted on approval only, once.
  */
-export async function createProgramPayment(
+export function createProgramPayment(
+  app: FastifyInstance,
+  userId: string,
+  request: ProgramPaymentRequest,
+): Promise<Outcome> {
+  // All of it under her person lock (decision 0270): "already owns it?" and "a payment in
+  // process?" then see a tap of a moment ago, and its charge's notification waits for this answer.
+  return withPersonLock(app.database, userId, () => payProgram(app, userId, request));
+}
+
+async function payProgram(
   app: FastifyInstance,
   userId: string,
   request: ProgramPaymentRequest,
@@ -110,7 +122,8 @@ export async function createProgramPayment(
   await applyProgramPayment(app, order, payment, actor);
   if (seen.status === 'approved' || seen.status === 'pending' || seen.status === 'in_process') {
     return {
-      status: seen.status === 'approved' ? 'approved' : 'pending',
+      // a payment held for an operator (decision 0278) grants nothing yet: pending for her
+      status: seen.status === 'approved' && !payment.heldAt ? 'approved' : 'pending',
       programId: program.course.id,
       amount: seen.amountCentavos,
       installments: request.installments,
@@ -142,11 +155,15 @@ export const createProgramPaymentRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const outcome = await createProgramPayment(app, userId, request.body);
-      if (outcome.status === 'refused') {
-        return reply.code(402).send(refusalBody(outcome.refusedReason));
-      }
-      return reply.code(outcome.status === 'pending' ? 202 : 200).send(outcome);
+      // One answer per checkout attempt: a double tap or a retry with its key answers the first's.
+      const key = idempotencyKeyOf(request);
+      const answer = await answerOnce(app, { userId, checkout: 'program', key }, async () => {
+        const outcome = await createProgramPayment(app, userId, request.body);
+        if (outcome.status === 'refused')
+          return { statusCode: 402, body: refusalBody(outcome.refusedReason) };
+        return { statusCode: outcome.status === 'pending' ? 202 : 200, body: outcome };
+      });
+      return sendAnswer(reply, answer);
     },
   );
 };
