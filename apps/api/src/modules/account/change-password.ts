@@ -7,10 +7,10 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, verifyPassword } from '../auth/password-hashing';
+import { announceRevocation, recentSessionsOf } from '../auth/revoke-access-tokens';
 import { findUserById } from '../auth/users-repository';
 import { perUserLimit } from '../payments/payments-core';
 import { passwordChangedMail } from './account-mails';
-import { announceRevocation, recentSessionsOf } from './revoke-access-tokens';
 
 export const wrongPassword = () =>
   new AppError('WRONG_PASSWORD', 400, 'La contraseña no es correcta. Revisala e intentá nuevamente.');

@@ -22,6 +22,7 @@ import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { verifyPassword } from '../auth/password-hashing';
+import { announceRevocation } from '../auth/revoke-access-tokens';
 import { revokeAllSessions } from '../auth/sessions';
 import { findUserById } from '../auth/users-repository';
 import { consumeCode } from '../auth/verification-codes';
@@ -32,7 +33,6 @@ import { cancelAtProvider } from '../subscriptions/cancel-subscription';
 import { goodbyeMail } from './account-mails';
 import { wrongPassword } from './change-password';
 import { passwordRequired } from './request-deletion-code';
-import { announceRevocation } from './revoke-access-tokens';
 
 /** The address a deleted account keeps: unique, and never deliverable (.invalid, RFC 2606). */
 export const deletedEmail = (userId: string) => `deleted-${userId}@alcancia.invalid`;

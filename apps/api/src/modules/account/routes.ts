@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseTokensOfRecentRevocations } from '../auth/revoke-access-tokens';
 import { changeEmailRoutes } from './change-email';
 import { changePasswordRoute } from './change-password';
 import { deleteAccountRoute } from './delete-account';
 import { exportDataRoute } from './export-data';
 import { getAccountSecurityRoute } from './get-account-security';
 import { requestDeletionCodeRoute } from './request-deletion-code';
-import { refuseTokensOfRecentRevocations } from './revoke-access-tokens';
 import { updateProfileRoute } from './update-profile';
 
 /** Her data and her account (Mi cuenta › Datos and Privacidad), under /api/users. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { announceRevocation } from '../account/revoke-access-tokens';
+import { announceRevocation } from './revoke-access-tokens';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
 
@@ -103,7 +103,7 @@ const longestAccessTokenSeconds = 3600;
 /**
  * Ends sessions (issue 40, decision 0250): every refresh token of the user, or of one session
  * (`familyId`), is revoked, and in the same transaction every API process is told on the sessions
- * channel to refuse the access tokens of the sessions ended (account/revoke-access-tokens.ts): from
+ * channel to refuse the access tokens of the sessions ended (revoke-access-tokens.ts): from
  * the commit on, in this process before the commit resolves, in the others as they hear it.
  * Only sessions with a refresh token issued within the longest access-token lifetime are named:
  * older ones hold no live access token. The user's new sessions are not affected.

@@ -2,7 +2,7 @@ import type { AdminActionResult } from '@alcancia/contract/admin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refreshTokens, users } from '../../../db/schema';
-import { announceRevocation, recentSessionsOf } from '../../account/revoke-access-tokens';
+import { announceRevocation, recentSessionsOf } from '../../auth/revoke-access-tokens';
 import { recordAudit } from '../core/audit';
 import { refuseOwnAccount } from '../core/operator-guard';
 import { memberNotFound } from './get-member';
