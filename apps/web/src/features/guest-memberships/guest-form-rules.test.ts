@@ -112,6 +112,7 @@ describe('tier summary', () => {
     expect(tierSummary('ORO')).toEqual({
       title: 'Membresía Oro',
       price: formatMoney(50_000),
+      priceCentavos: 50_000,
       access: '6 meses',
       installments: 'Hasta 3 cuotas',
     });

@@ -18,6 +18,7 @@ import {
 import { tierSummary } from './guest-tiers';
 import './guest-memberships.css';
 import { loginPath } from '../../lib/paths';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 import { PrivacyNotice } from '../../shared/legal/privacy-notice';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -112,7 +113,10 @@ export default function GuestPurchasePage({ tier }: { tier: GuestTier }) {
           <dl className="guest-terms">
             <div>
               <dt>Precio</dt>
-              <dd className="guest-price">{summary.price}</dd>
+              <dd className="guest-price">
+                {summary.price}
+                <PriceWithoutNationalTaxes centavos={summary.priceCentavos} />
+              </dd>
             </div>
             <div>
               <dt>Acceso</dt>

@@ -7,6 +7,7 @@ export function tierSummary(tier: GuestTier) {
   return {
     title: terms.title,
     price: formatMoney(terms.priceCentavos),
+    priceCentavos: terms.priceCentavos,
     access: terms.accessLabel,
     installments: `Hasta ${guestMaxInstallments} cuotas`,
   };

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { academyCoursePath, plansPath, programDetailPath, programPurchasePath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 import { Badge } from '../../ui/badge';
 import { Banner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
@@ -227,6 +228,7 @@ function Offer({ item, here }: { item: PublicCourse; here: string }) {
             </>
           )}
         </p>
+        <PriceWithoutNationalTaxes centavos={offer.price} />
         {offer.installments > 1 && <p>Hasta {offer.installments} cuotas.</p>}
         {window && <p>{window}</p>}
         {audience && <p>{audience}</p>}

@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/format';
 import { academyPath, plansPath, registerPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useIsLoggedIn } from '../../lib/use-session';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 import { Banner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -106,9 +107,12 @@ export default function ShopHomePage() {
               return (
                 <Card as="li" key={plan.id} title={plan.displayMetadata.title || plan.name} padded>
                   {from !== null && (
-                    <p className="shop-price">
-                      {formatMoney(from)} <span className="shop-duration">por mes</span>
-                    </p>
+                    <>
+                      <p className="shop-price">
+                        {formatMoney(from)} <span className="shop-duration">por mes</span>
+                      </p>
+                      <PriceWithoutNationalTaxes centavos={from} />
+                    </>
                   )}
                   {plan.displayMetadata.benefits.length > 0 && (
                     <ul>

@@ -11,6 +11,7 @@ import { Card } from '../../ui/card';
 import { publicCourseQuery } from './shop-api';
 import './shop-window.css';
 import { loginPath, plansPath, programsPath, registerPath } from '../../lib/paths';
+import { PriceWithoutNationalTaxes } from '../../shared/checkout/national-taxes';
 
 /** A course's public page: the same chunk as the router's lazy route (same module). */
 const loadPublicCoursePage = () => import('./public-course-page');
@@ -174,7 +175,12 @@ export function ProgramTile({ program }: { program: ProgramCard }) {
         <Badge tone="accent">{program.type === 'PACK' ? 'Pack' : 'Programa'}</Badge>
         {program.discountApplied > 0 && <Badge tone="warning">{program.discountApplied}% off</Badge>}
       </p>
-      {program.price !== null && <p className="shop-price">{formatMoney(program.price)}</p>}
+      {program.price !== null && (
+        <>
+          <p className="shop-price">{formatMoney(program.price)}</p>
+          <PriceWithoutNationalTaxes centavos={program.price} />
+        </>
+      )}
     </Card>
   );
 }
