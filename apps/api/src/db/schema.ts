@@ -237,7 +237,7 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
     // a starting process reads the sessions ended within one access-token lifetime (decision 0250)
-    index('refresh_tokens_revoked_idx').on(t.revokedAt).where(sql),
+    index('refresh_tokens_revoked_idx').on(t.revokedAt).where(sql`revoked_at is not null`),
   ],
 );
 

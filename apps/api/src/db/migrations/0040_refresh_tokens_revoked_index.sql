@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_tokens_revoked_idx" ON "refresh_tokens" USING btree ("revoked_at") WHERE revoked_at is not null;
