@@ -96,5 +96,9 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   await expect(page.getByText(`Le diste ${inversora.name}.`)).toBeVisible();
   await expect(grant).toBeHidden();
   await expect(page.getByRole('table', { name: 'Compras' }).getByText(inversora.name)).toBeVisible();
+  // where it came from, in words: never an operator's or an order's id (issue 40)
+  const purchases = page.getByRole('table', { name: 'Compras' });
+  await expect(purchases).toContainText(/Se lo dio .+ desde el panel/);
+  await expect(purchases).not.toContainText(/order:|admin:|[0-9a-f]{8}-[0-9a-f]{4}-/);
   await expect.poll(async () => (await program()).status()).toBe(200);
 });

@@ -46,7 +46,10 @@ export const memberSubscriptionSchema = z.object({
       orderId: z.string(),
       from: z.string().nullable(),
       to: z.string(),
+      /** user:<id>, webhook, system */
       actor: z.string(),
+      /** who, in words: "Ella misma", "Ana Pérez (desde el panel)", "Aviso del proveedor de pagos"… */
+      actorText: z.string(),
       reason: z.string(),
     }),
   ),
@@ -73,6 +76,8 @@ export const memberDetailSchema = z.object({
       name: z.string().nullable(),
       /** order:<id>, promo:<code>, admin:<operator id>… */
       source: z.string(),
+      /** where it came from, in words: "Compra del 22 de noviembre de 2026 por $ 45.000,00", "Código DEUDAS100"… */
+      sourceText: z.string(),
       createdAt: z.string(),
     }),
   ),
@@ -82,6 +87,10 @@ export const memberDetailSchema = z.object({
     z.object({
       courseId: z.string(),
       courseName: z.string().nullable(),
+      /**
+       * Of the course's current classes and materials (what counts to finish it), those she
+       * completed: read from the course's structure now, so never more than `totalSections`
+       */
       completedSections: z.number().int(),
       totalSections: z.number().int(),
       completedAt: z.string().nullable(),

@@ -5,6 +5,7 @@ import {
   analyticsEvents,
   certificates,
   courseProgress,
+  courseSections,
   courses,
   mailOutbox,
   paymentOrders,
@@ -12,11 +13,13 @@ import {
   payments,
   promoCodeRedemptions,
   promoCodes,
+  sectionProgress,
   userPurchases,
   users,
   verificationCodes,
 } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { pesos, spanishDate } from '../../../lib/spanish-format';
 import { herOrders } from '../../payments/money-ledger';
 import { latestSubscriptionOrder, loadAccountSubscription } from '../../subscriptions/account-subscription';
 import { adminPaymentsWhere, adminRefundsWhere } from '../payments/payment-views';
@@ -81,8 +84,19 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
   const refunds =
     paymentIds.length === 0 ? [] : await adminRefundsWhere(db, inArray(payments.id, paymentIds));
 
+  // counted from the course's structure now (its current classes and materials, what finishing it
+  // takes), not from the cached counters: a deleted section or a double count never reads "7 de 6"
+  const countedSections = sql`${courseSections.courseId} = ${courseProgress.courseId} and ${courseSections.type} <> 'EMPTY'`;
   const progress = await db
-    .select({ progress: courseProgress, name: courses.name, total: courses.classesAmount })
+    .select({
+      progress: courseProgress,
+      name: courses.name,
+      total: sql<number>`(select count(*)::int from ${courseSections} where ${countedSections})`,
+      completed: sql<number>`(select count(*)::int from ${sectionProgress} join ${courseSections}
+          on ${courseSections.id} = ${sectionProgress.sectionId}
+         where ${sectionProgress.userId} = ${courseProgress.userId} and ${countedSections}
+           and ${sectionProgress.completeFraction} >= 1)`,
+    })
     .from(courseProgress)
     .leftJoin(courses, eq(courses.id, courseProgress.courseId))
     .where(eq(courseProgress.userId, id))
@@ -144,6 +158,11 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
     .orderBy(desc(mailOutbox.createdAt))
     .limit(20);
 
+  const words = await sourceWords(
+    db,
+    purchases.map(({ purchase }) => purchase.source),
+    history.map((entry) => entry.actor),
+  );
   const iso = (value: string | Date) => new Date(value).toISOString();
   return {
     profile: {
@@ -173,6 +192,7 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
         from: entry.fromStatus,
         to: entry.toStatus,
         actor: entry.actor,
+        actorText: actorText(entry.actor, user.id, words),
         reason: entry.reason,
       })),
     },
@@ -181,15 +201,16 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
       productId: purchase.productId,
       name,
       source: purchase.source,
+      sourceText: sourceText(purchase.source, words),
       createdAt: purchase.createdAt.toISOString(),
     })),
     payments: paymentList,
     refunds,
-    progress: progress.map(({ progress: row, name, total }) => ({
+    progress: progress.map(({ progress: row, name, total, completed }) => ({
       courseId: row.courseId,
       courseName: name,
-      completedSections: row.completedSections,
-      totalSections: total ?? 0,
+      completedSections: Math.min(completed, total),
+      totalSections: total,
       completedAt: row.finishedAt?.toISOString() ?? null,
       updatedAt: row.updatedAt.toISOString(),
     })),
@@ -228,4 +249,78 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
       sentAt: mail.sentAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** What the member page needs to word a purchase's source and a status change's actor. */
+interface SourceWords {
+  orders: Map<string, { createdAt: Date; amountCentavos: number }>;
+  names: Map<string, string>;
+}
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idAfter = (prefix: string, value: string) => {
+  const id = value.startsWith(prefix) ? value.slice(prefix.length) : '';
+  return uuidText.test(id) ? id.toLowerCase() : null;
+};
+
+/** The orders and people that purchases' sources (`order:`, `admin:`) and actors (`user:`) name. */
+async function sourceWords(db: Database, sources: string[], actors: string[]): Promise<SourceWords> {
+  const orderIds = [...new Set(sources.map((s) => idAfter('order:', s)).filter((id) => id !== null))];
+  const peopleIds = [
+    ...new Set(
+      [...sources.map((s) => idAfter('admin:', s)), ...actors.map((a) => idAfter('user:', a))].filter(
+        (id) => id !== null,
+      ),
+    ),
+  ];
+  const orders =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: paymentOrders.id,
+            createdAt: paymentOrders.createdAt,
+            amountCentavos: paymentOrders.amountCentavos,
+          })
+          .from(paymentOrders)
+          .where(inArray(paymentOrders.id, orderIds));
+  const people =
+    peopleIds.length === 0
+      ? []
+      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, peopleIds));
+  return {
+    orders: new Map(orders.map((o) => [o.id, o])),
+    names: new Map(people.map((p) => [p.id, p.name])),
+  };
+}
+
+/** An instant's day in Argentina (UTC−3 all year), written out: "22 de noviembre de 2026". */
+const argentinaDay = (at: Date) => spanishDate(new Date(at.getTime() - 3 * 3_600_000).toISOString());
+
+/** A purchase's source in words, never an id (issue 40). */
+function sourceText(source: string, words: SourceWords): string {
+  const orderId = idAfter('order:', source);
+  if (orderId) {
+    const order = words.orders.get(orderId);
+    return order
+      ? `Compra del ${argentinaDay(order.createdAt)} por ${pesos(order.amountCentavos)}`
+      : 'Compra';
+  }
+  if (source.startsWith('promo:')) return `Código promocional ${source.slice('promo:'.length)}`;
+  if (source.startsWith('admin:')) {
+    const id = idAfter('admin:', source);
+    const name = id ? words.names.get(id) : undefined;
+    return name ? `Se lo dio ${name} desde el panel` : 'Se lo dieron desde el panel';
+  }
+  return 'Otro origen';
+}
+
+/** Who changed a subscription's state, in words. */
+function actorText(actor: string, memberId: string, words: SourceWords): string {
+  if (actor === 'webhook') return 'Aviso del proveedor de pagos';
+  if (actor === 'system') return 'Alcancía, automáticamente';
+  const id = idAfter('user:', actor);
+  if (id === memberId) return 'Ella misma';
+  const name = id ? words.names.get(id) : undefined;
+  return name ? `${name} (desde el panel)` : 'Otra persona';
 }

@@ -7,6 +7,7 @@ import { operatorSession } from '../../../../test/operators';
 import { newBuyer } from '../../../../test/payments';
 import { ownedRows } from '../../../../test/programs';
 import { verificationCodes } from '../../../db/schema';
+import { publishableFields } from '../content/publication-test-setup';
 import {
   adminTestApp,
   auditEntries,
@@ -315,5 +316,99 @@ describe('the audit entry of a cancellation commits with it (decision 65)', () =
     }
     expect(await cancellationCodeOf(other.userId)).toBeNull();
     expect(await auditOf('member.subscription_cancel', other.userId)).toEqual([]);
+  });
+});
+
+describe('her page in words and true figures (issue 40)', () => {
+  it('counts her classes against the course as it is now, never more than it has, and words where her products came from', {
+    timeout: 60_000,
+  }, async () => {
+    const editor = await operatorSession(t.app, 'editor');
+    const support = await operatorSession(t.app, 'support');
+    const send = (
+      method: 'POST' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: object,
+    ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const created = await send('POST', '/api/admin/courses', editor.headers, {
+      id: 'cuenta-clases',
+      kind: 'COURSE',
+      name: 'Cuenta clases',
+      isFree: true,
+      ...(await publishableFields(t.app)),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await send('POST', '/api/admin/courses/cuenta-clases/modules', editor.headers, {
+      id: 'cc-m1',
+      name: 'Uno',
+    });
+    const sections = [
+      { id: 'cc-s1', name: 'Clase 1', type: 'CLASS', duration: 60, sectionUrl: '/media/videos/a.mp4' },
+      { id: 'cc-s2', name: 'Clase 2', type: 'CLASS', duration: 60, sectionUrl: '/media/videos/b.mp4' },
+      {
+        id: 'cc-s3',
+        name: 'Guía',
+        type: 'DOWNLOADABLE_MATERIAL',
+        sectionUrl: 'materiales/guia.pdf',
+        mimeType: 'application/pdf',
+        fileExtension: 'pdf',
+      },
+      { id: 'cc-s4', name: 'Próximamente', type: 'EMPTY' },
+    ];
+    for (const section of sections) {
+      const res = await send(
+        'POST',
+        '/api/admin/courses/cuenta-clases/modules/cc-m1/sections',
+        editor.headers,
+        section,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await send('POST', '/api/admin/courses/cuenta-clases/publish', editor.headers)).statusCode).toBe(
+      200,
+    );
+
+    const buyer = await programPaidBuyer(t);
+    for (const sectionId of ['cc-s1', 'cc-s2', 'cc-s3']) {
+      const saved = await send('POST', '/api/academy/progress', buyer.headers, {
+        courseId: 'cuenta-clases',
+        progress: { moduleId: 'cc-m1', sectionId, seconds: 60 },
+      });
+      expect(saved.statusCode, saved.body).toBeLessThan(300);
+    }
+    // a class she finished is taken out of the course: her stored count still says 3
+    expect(
+      (await send('DELETE', '/api/admin/courses/cuenta-clases/sections/cc-s2', editor.headers)).statusCode,
+    ).toBe(200);
+    const granted = await send('POST', `/api/admin/members/${buyer.userId}/products`, support.headers, {
+      productId: 'prog-una-cuota',
+      reason: 'Pagó por transferencia',
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/members/${buyer.userId}`,
+        headers: support.headers,
+      })
+    ).json() as MemberDetail;
+    // one class and the guide are left, and she completed both: 2 of 2, not "3 of 1"
+    expect(detail.progress.find((row) => row.courseId === 'cuenta-clases')).toMatchObject({
+      courseName: 'Cuenta clases',
+      completedSections: 2,
+      totalSections: 2,
+    });
+    for (const row of detail.progress) expect(row.completedSections).toBeLessThanOrEqual(row.totalSections);
+
+    // where each product came from, in words: no order:uuid, no operator id
+    const sourceOf = (productId: string) =>
+      detail.purchases.find((p) => p.productId === productId)?.sourceText;
+    expect(sourceOf('prog-abierto')).toMatch(/^Compra del \d{1,2} de [a-z]+ de \d{4} por \$\s45\.000,00$/);
+    expect(sourceOf('prog-una-cuota')).toBe('Se lo dio Operadora support desde el panel');
+    expect(JSON.stringify(detail.purchases.map((p) => p.sourceText))).not.toMatch(
+      /order:|admin:|[0-9a-f]{8}-/,
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   refundReasonText,
 } from '../payments/payment-status';
 import { RefundDialog } from '../payments/refund-dialog';
+import { eventSourceText, eventText } from './event-words';
 import { grantChoices } from './grant-choices';
 import { mailStatusText } from './mail-status';
 import {
@@ -42,6 +43,23 @@ const subscriptionStatus: Record<string, string> = {
   cancelled: 'Cancelada (con acceso hasta el fin del período)',
   expired: 'Vencida',
 };
+
+/** An order's state in a subscription's history, in words. */
+const orderStatuses: Record<string, string> = {
+  created: 'Iniciada, sin respuesta del proveedor',
+  pending: 'Pago pendiente',
+  active: 'Activa',
+  paid: 'Pagada',
+  past_due: 'Pago pendiente (en gracia)',
+  refused: 'Pago rechazado',
+  error: 'Con error',
+  cancelled: 'Cancelada',
+  replaced: 'Reemplazada por otro plan',
+  expired: 'Vencida',
+  withdrawn: 'Arrepentida (devuelta)',
+  refunded: 'Devuelta',
+};
+const orderStatusText = (status: string) => orderStatuses[status] ?? status;
 
 /** /admin/miembros/:id: everything about one member, and what support can do for her. */
 export default function MemberPage() {
@@ -158,9 +176,9 @@ function MemberView({ member }: { member: MemberDetail }) {
           {member.subscription.history.map((entry) => (
             <tr key={`${entry.at}-${entry.to}-${entry.orderId}`}>
               <td>{formatDateTime(entry.at)}</td>
-              <td>{entry.from ?? '—'}</td>
-              <td>{entry.to}</td>
-              <td>{entry.actor}</td>
+              <td>{entry.from ? orderStatusText(entry.from) : '—'}</td>
+              <td>{orderStatusText(entry.to)}</td>
+              <td>{entry.actorText}</td>
               <td>{entry.reason}</td>
             </tr>
           ))}
@@ -176,7 +194,7 @@ function MemberView({ member }: { member: MemberDetail }) {
           <tr key={`${purchase.productType}-${purchase.productId}`}>
             <td>{purchase.name ?? purchase.productId}</td>
             <td>{purchase.productType === 'packs' ? 'Pack' : 'Programa'}</td>
-            <td>{purchase.source}</td>
+            <td>{purchase.sourceText}</td>
             <td>{formatDateTime(purchase.createdAt)}</td>
             <td>
               <Button
@@ -238,14 +256,15 @@ function MemberView({ member }: { member: MemberDetail }) {
 
       <TablePanel
         title="Progreso por curso"
-        columns={['Curso', 'Clases completas', 'Terminado', 'Última actividad']}
+        columns={['Curso', 'Clases y materiales completos', 'Terminado', 'Última actividad']}
         empty="Todavía no empezó ningún curso."
       >
         {member.progress.map((row) => (
           <tr key={row.courseId}>
             <td>{row.courseName ?? row.courseId}</td>
             <td>
-              {row.completedSections} de {row.totalSections}
+              {row.completedSections} de {row.totalSections}{' '}
+              {row.totalSections === 1 ? 'clase o material' : 'clases y materiales'}
             </td>
             <td>{row.completedAt ? formatDateTime(row.completedAt) : 'No'}</td>
             <td>{formatDateTime(row.updatedAt)}</td>
@@ -318,10 +337,8 @@ function MemberView({ member }: { member: MemberDetail }) {
         {member.events.map((event) => (
           <tr key={event.id}>
             <td>{formatDateTime(event.at)}</td>
-            <td>
-              <code>{event.event}</code>
-            </td>
-            <td>{event.source}</td>
+            <td>{eventText(event.event)}</td>
+            <td>{eventSourceText(event.source)}</td>
           </tr>
         ))}
       </TablePanel>
