@@ -345,7 +345,10 @@ export default function AccountSubscriptionSection() {
             {actions.changeCard && <Button onClick={() => setPanel('card')}>Cambiar tarjeta</Button>}
             {actions.reactivate && <Button onClick={() => setPanel('reactivate')}>Reactivar</Button>}
             {actions.changePlan && (
-              <ButtonLink variant="secondary" to={plansPath}>
+              <ButtonLink
+                variant="secondary"
+                to={subscription.frequency ? `${plansPath}?frecuencia=${subscription.frequency}` : plansPath}
+              >
                 Cambiar de plan
               </ButtonLink>
             )}

@@ -13,6 +13,7 @@ import {
   trialBadgeText,
 } from '../../shared/checkout/plan-rules';
 import { Button } from '../../ui/button';
+import { planChangeText } from './plan-change-rules';
 
 /**
  * One plan, a column of the comparison: recommended marker, title, free-trial badge, price (with
@@ -42,11 +43,12 @@ export function PlanCard({
   const providerPlan = plan.providerPlans[frequency];
   if (!providerPlan) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const label = planButtonLabel(plan, current);
+  const label = planButtonLabel(plan, current, frequency);
   const isCurrent = label === 'Tu plan actual';
   const discount = discountPercentOf(providerPlan);
   const price = chargedPrice(providerPlan);
-  const trial = trialBadgeText(providerPlan.freeTrial);
+  // A subscriber changes plan without a free trial (an upgrade has none): none is offered to her.
+  const trial = current ? null : trialBadgeText(providerPlan.freeTrial);
   const recommended = plan.displayMetadata.recommended;
 
   const benefits = rows ?? plan.displayMetadata.benefits.map((benefit) => ({ benefit, included: [true] }));
@@ -82,6 +84,9 @@ export function PlanCard({
           <p className="plan-equivalent">Equivale a {formatMoney(Math.round(price / 12))} por mes</p>
         )}
         {providerPlan.promoCodeApplied && <p className="plan-promo">Precio con tu código promocional</p>}
+        {label === 'Cambiar a este plan' && (
+          <p className="plan-change-terms">{planChangeText(price, frequency, providerPlan.frequencyType)}</p>
+        )}
       </div>
       <Button
         variant={isCurrent ? 'secondary' : 'primary'}

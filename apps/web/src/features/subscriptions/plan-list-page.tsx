@@ -22,8 +22,10 @@ import {
 } from '../../shared/checkout/plan-rules';
 import { refreshAfterSubscription, useFeatureFlags, usePlans } from '../../shared/checkout/subscriptions-api';
 import { Spinner } from '../../ui/feedback';
+import { useAccountSubscription } from './account-subscription-api';
 import { ArgentinaOnlyPanel } from './argentina-only-panel';
 import { FrequencyTabs } from './frequency-tabs';
+import { cardCurrentPlan, initialTab } from './plan-change-rules';
 import { PlanComparison } from './plan-comparison';
 import { PromoCodeDialog, PromoLoginDialog, PromoSuccessDialog } from './promo-dialogs';
 import { trackSubscription } from './subscription-events';
@@ -68,7 +70,9 @@ export default function PlanListPage() {
   const plans = usePlans(promoCode);
   const user = useCurrentUserWhen(loggedIn);
   const status = useSubscriptionStatus(loggedIn);
-  const current = currentPlanOf(status.data);
+  // "Cambiar de plan": her card agreement's plan and frequency first (issue 39), else her access's plan
+  const mine = useAccountSubscription(loggedIn);
+  const current = cardCurrentPlan(mine.data, plans.data ?? []) ?? currentPlanOf(status.data);
   const choose = usePlanChoice({ current, promoCode, entry });
   const country = purchaseCountry({
     loggedIn,
@@ -127,9 +131,12 @@ export default function PlanListPage() {
     );
   }
 
-  const loading = flags.isPending || plans.isPending || (loggedIn && (user.isPending || status.isPending));
+  const loading =
+    flags.isPending ||
+    plans.isPending ||
+    (loggedIn && (user.isPending || status.isPending || mine.isPending));
   const tabs = visibleTabs(flags.data);
-  const selected = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
+  const selected = tab && tabs.includes(tab) ? tab : initialTab(tabs, current, query.get('frecuencia'));
   const sorted = sortPlans(plans.data ?? []);
   const promoApplied = anyPromoApplied(sorted);
   const countryBlocked = isCountryBlocked(country);

@@ -88,6 +88,8 @@ export interface CurrentPlan {
   /** null when subscribed without a plan (an operator grant): every plan is then an upgrade */
   id: string | null;
   weight: number;
+  /** the frequency her card agreement charges, when known (Mi cuenta's subscription): her plan is that plan at that frequency */
+  frequency?: PlanFrequency | null;
 }
 
 export function currentPlanOf(
@@ -108,8 +110,11 @@ export function currentPlanOf(
 export function planButtonLabel(
   plan: Pick<SubscriptionPlan, 'id' | 'weight'>,
   current: CurrentPlan | null,
+  frequency?: PlanFrequency,
 ): PlanButtonLabel {
-  if (current && current.id === plan.id) return 'Tu plan actual';
+  // her plan is the plan at the frequency she pays (when known): the other tab's is not "hers"
+  const sameFrequency = !current?.frequency || !frequency || current.frequency === frequency;
+  if (current && current.id === plan.id && sameFrequency) return 'Tu plan actual';
   if (current && plan.weight > current.weight) return 'Cambiar a este plan';
   return 'Quiero este plan';
 }
