@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withPersonLock } from '../../db/person-lock';
 import type { HostedCheckout } from '../../providers/payments/hosted-checkout-gateway';
 import type { GatewayPayment } from '../../providers/payments/payment-gateway';
 import { releasePromoCode } from '../promo-codes/promo-code-rules';
@@ -70,19 +71,26 @@ export async function syncHostedCheckout(
     );
     return;
   }
-  if (seen.status === 'paid' && seen.paymentId) {
-    const payment = paymentOf({ ...seen, paymentId: seen.paymentId });
-    const recorded = await app.db.transaction((tx) => recordProviderPayment(tx, order, payment, actor));
-    app.invoicing.kick();
-    const handler = app.paymentRouter.handlerFor(order.kind);
-    if (!handler) {
-      app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');
+  const paymentId = seen.paymentId;
+  const apply = async () => {
+    if (seen.status === 'paid' && paymentId) {
+      // Read again under her lock: a checkout or refund of hers may have moved the order.
+      const current = (await findOrder(app.db, order.id)) ?? order;
+      const payment = paymentOf({ ...seen, paymentId });
+      const recorded = await app.db.transaction((tx) => recordProviderPayment(tx, current, payment, actor));
+      app.invoicing.kick();
+      const handler = app.paymentRouter.handlerFor(current.kind);
+      if (!handler) {
+        app.log.error({ kind: order.kind, orderId: order.id }, 'no payment handler for this kind of order');
+        return;
+      }
+      await handler.onPayment({ order: current, payment: recorded.payment, seen: payment });
       return;
     }
-    await handler.onPayment({ order, payment: recorded.payment, seen: payment });
-    return;
-  }
-  if (seen.status === 'cancelled' || seen.status === 'expired') {
-    await closeUnpaidHostedOrder(app, order, `hosted checkout ${seen.id} ${seen.status}`, actor);
-  }
+    if (seen.status === 'cancelled' || seen.status === 'expired') {
+      await closeUnpaidHostedOrder(app, order, `hosted checkout ${seen.id} ${seen.status}`, actor);
+    }
+  };
+  // One money write of hers at a time (decision 0270).
+  await (order.userId ? withPersonLock(app.database, order.userId, apply) : apply());
 }

@@ -7,11 +7,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { paymentOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import type { HostedCheckout, HostedCheckoutGateway } from '../../providers/payments/hosted-checkout-gateway';
 import { PaymentNotFoundError, PaymentProviderError } from '../../providers/payments/payment-gateway';
+import { answerOnce, idempotencyKeyOf, sendAnswer } from '../payments/checkout-idempotency';
 import { closeFailedCheckoutOrder, providerUnavailable } from '../payments/checkout-orders';
 import { type Actor, externalReferenceOf, transitionOrder } from '../payments/orders-repository';
 import { perUserLimit, requireHostedCheckout } from '../payments/payments-core';
@@ -71,7 +73,16 @@ async function retireEarlierLinks(
  * order with provider HOSTED, and the provider's checkout page. The purchase is granted by the
  * provider's signed webhook, never by the browser coming back.
  */
-export async function createPaymentLink(
+export function createPaymentLink(
+  app: FastifyInstance,
+  userId: string,
+  request: { programId: string; promoCode?: string | undefined },
+): Promise<{ link: string }> {
+  // Under her person lock (decision 0270): a second tap sees the first one's link and order.
+  return withPersonLock(app.database, userId, () => openPaymentLink(app, userId, request));
+}
+
+async function openPaymentLink(
   app: FastifyInstance,
   userId: string,
   request: { programId: string; promoCode?: string | undefined },
@@ -130,6 +141,15 @@ export const createPaymentLinkRoute: FastifyPluginAsyncZod = async (app) => {
       },
       config: perUserLimit(app.config, 'program-payment-link', 10, 15),
     },
-    async (request) => createPaymentLink(app, requireUserId(request), request.body),
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      // One answer per checkout attempt: a double tap with its key gets the first one's link.
+      const key = idempotencyKeyOf(request);
+      const answer = await answerOnce(app, { userId, checkout: 'program-link', key }, async () => ({
+        statusCode: 200,
+        body: await createPaymentLink(app, userId, request.body),
+      }));
+      return sendAnswer(reply, answer);
+    },
   );
 };
