@@ -300,6 +300,12 @@ export const adminRows: AdminRow[] = [
     request: get('/api/admin/grantable-products'),
     ok: [200],
   },
+  {
+    route: 'GET /api/admin/promo-code-choices',
+    permission: 'promo-codes',
+    request: get('/api/admin/promo-code-choices'),
+    ok: [200],
+  },
   // the HLS packaging of an uploaded video (decision 78): a video that does not exist, past the guard
   {
     route: 'GET /api/admin/videos/{videoName}/hls',

@@ -119,6 +119,25 @@ export const createPromoCodesResponseSchema = z.object({
 });
 export type CreatePromoCodesResponse = z.infer<typeof createPromoCodesResponseSchema>;
 
+/* ---------- GET /admin/promo-code-choices ---------- */
+
+/**
+ * What a code may be limited to, by name (issue 40): the plans, and the programs and packs, for
+ * the form's pickers (an operator picks names, never types ids).
+ */
+export const promoCodeChoicesSchema = z.object({
+  plans: z.array(z.object({ id: z.string(), name: z.string() })),
+  products: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['PROGRAM', 'PACK']),
+      published: z.boolean(),
+    }),
+  ),
+});
+export type PromoCodeChoices = z.infer<typeof promoCodeChoicesSchema>;
+
 /* ---------- GET /admin/promo-codes ---------- */
 
 export const promoCodeListQuerySchema = adminPageQuerySchema.extend({

@@ -1,4 +1,4 @@
-import type { CreatePromoCodesResponse, PromoCodeDetail } from '@alcancia/contract/admin';
+import type { CreatePromoCodesResponse, PromoCodeChoices, PromoCodeDetail } from '@alcancia/contract/admin';
 import { describe, expect, it } from 'vitest';
 import { operatorSession } from '../../../../test/operators';
 import { cardToken, newBuyer, ordersOf } from '../../../../test/payments';
@@ -140,5 +140,38 @@ describe('promo codes made in the back office', () => {
     expect(noPlan.statusCode).toBe(400);
     expect(noPlan.json().fields[0].message).toBe('No existe el plan no-existe.');
     expect((await post({ code: 'BOTH', batch: { count: 2 }, type: 'PROGRAM_FREE' })).statusCode).toBe(400);
+  });
+});
+
+describe('what a code may be limited to, by name (issue 40)', () => {
+  it('support gets the plans and the programs and packs by name, never a course; an editor may not', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/promo-code-choices',
+      headers: support.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const choices = res.json() as PromoCodeChoices;
+    expect(choices.plans).toContainEqual({ id: 'basico', name: expect.any(String) });
+    for (const plan of choices.plans) expect(plan.name).not.toBe('');
+    expect(choices.products).toContainEqual({
+      id: 'prog-abierto',
+      name: 'Programa Abierto',
+      kind: 'PROGRAM',
+      published: true,
+    });
+    expect(choices.products.every((product) => product.kind === 'PROGRAM' || product.kind === 'PACK')).toBe(
+      true,
+    );
+    expect(choices.products.map((product) => product.id)).not.toContain('curso-comun');
+
+    const editor = await operatorSession(t.app, 'editor');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/promo-code-choices',
+      headers: editor.headers,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

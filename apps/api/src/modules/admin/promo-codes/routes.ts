@@ -2,6 +2,7 @@ import {
   adminPromoCodeSchema,
   createPromoCodesRequestSchema,
   createPromoCodesResponseSchema,
+  promoCodeChoicesSchema,
   promoCodeDetailSchema,
   promoCodeListQuerySchema,
   promoCodeListSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { createPromoCodes } from './create-promo-codes';
 import { getPromoCode } from './get-promo-code';
 import { listPromoCodes } from './list-promo-codes';
+import { listPromoCodeChoices } from './promo-code-choices';
 import { updatePromoCode } from './update-promo-code';
 
 const codeParams = z.object({ code: z.string().trim().min(1).max(64) });
@@ -54,6 +56,20 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'promo-codes' },
     },
     async (request) => listPromoCodes(app.db, request.query),
+  );
+
+  app.get(
+    '/promo-code-choices',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Los planes, programas y packs a los que se puede limitar un código, por nombre',
+        security: [{ bearerAuth: [] }],
+        response: { 200: promoCodeChoicesSchema },
+      },
+      config: { permission: 'promo-codes' },
+    },
+    async () => listPromoCodeChoices(app.db),
   );
 
   app.get(
