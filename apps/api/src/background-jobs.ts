@@ -67,10 +67,11 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
     cron: '*/5 * * * *',
     run: async () => ({ acted: await app.subscriptionWatcher.tick() }),
   });
-  // Checkouts and payments whose notification never came: asked to the provider.
+  // Checkouts and payments whose notification never came, or that a dead process left halfway:
+  // asked to the provider every minute (decision 0279).
   jobs.define({
     name: backgroundJobs.reconcilePayments,
-    cron: '*/5 * * * *',
+    cron: '* * * * *',
     run: async () => {
       const result = await reconcileOrders(app);
       // What was reconciled stays so; the rest is tried again with the job's backoff.
@@ -126,6 +127,13 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
 
   app.addHook('onReady', async () => {
     await jobs.start();
+    // The orders in flight when a process died (charged, not granted, no invoice) are asked about
+    // as soon as one starts, not a sweep later (decision 0279); in the background, so starting
+    // never waits on the provider.
+    const startedAt = new Date();
+    void reconcileOrders(app, { startedAt }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'orders in flight at start not reconciled: the sweep tries again'),
+    );
   });
   // Stopping starts with the close, while requests in flight drain (server.ts bounds the whole
   // shutdown at 10 s; stop gives jobs 8), and is awaited before the use-cases and pool close.

@@ -8,9 +8,21 @@ import { syncHostedCheckout } from './sync-hosted-checkout';
 import { syncProviderPayment } from './sync-payment';
 import { syncProviderPreapproval } from './sync-preapproval';
 
+/**
+ * How long an order waits for its notification before it is asked about: a checkout answers within
+ * seconds (its own wait for the first charge included), so an order still open a minute on was
+ * left by a process that died, or its notification was lost (issue 39 point 10).
+ */
+export const defaultMinAgeMs = 60_000;
+
 export interface ReconcileOptions {
-  /** How long an order waits for its notification before it is asked about (default 5 minutes). */
+  /** How long an order waits for its notification before it is asked about (default a minute). */
   minAgeMs?: number;
+  /**
+   * A process starting: every order in flight from before `startedAt` is asked about now, whatever
+   * its age and unless asked since (a crash left it; decision 0279). Replaces `minAgeMs`.
+   */
+  startedAt?: Date;
   /** Most orders asked about in one run (default 100; the next run goes on). */
   limit?: number;
 }
@@ -34,9 +46,22 @@ const followUpWindowDays = 30;
  * - orders with a payment we hold as in process (its settlement was never notified);
  * - active subscriptions whose paid period ended with no word of the renewal.
  * Each is asked about again when half its age has passed since the last time (`reconciled_at`):
- * at about 5, 10, 20, 40 minutes… so an abandoned checkout costs a dozen questions in a week.
+ * at about 1, 2, 4, 8 minutes… so an abandoned checkout costs some fifteen questions in a week.
+ * With `startedAt` (a process starting): the orders in flight from before it, not asked since.
  */
-async function ordersToReconcile(app: FastifyInstance, minAgeMs: number, limit: number): Promise<string[]> {
+async function ordersToReconcile(
+  app: FastifyInstance,
+  minAgeMs: number,
+  limit: number,
+  startedAt: Date | null,
+): Promise<string[]> {
+  const due = startedAt
+    ? sql`due.since <= ${startedAt.toISOString()}::timestamptz
+       and (o.reconciled_at is null or o.reconciled_at < ${startedAt.toISOString()}::timestamptz)`
+    : sql`due.since <= now() - make_interval(secs => ${minAgeMs / 1000})
+       and (o.reconciled_at is null
+            or o.reconciled_at < due.since
+            or o.reconciled_at <= now() - (now() - due.since) / 2)`;
   const today = argentinaDate();
   const { rows } = await app.db.execute<{ id: string }>(sql`
     with candidates as (
@@ -62,10 +87,7 @@ async function ordersToReconcile(app: FastifyInstance, minAgeMs: number, limit: 
     select o.id
       from due
       join payment_orders o on o.id = due.id
-     where due.since <= now() - make_interval(secs => ${minAgeMs / 1000})
-       and (o.reconciled_at is null
-            or o.reconciled_at < due.since
-            or o.reconciled_at <= now() - (now() - due.since) / 2)
+     where ${due}
      order by o.reconciled_at nulls first, due.since
      limit ${limit}`);
   return rows.map((r) => r.id);
@@ -131,17 +153,23 @@ async function reconcileOrder(app: FastifyInstance, order: OrderRow): Promise<vo
 
 /**
  * Webhooks reconciliation: finds the orders whose notification may have been lost (see
- * `ordersToReconcile`; at least `minAgeMs` old, 5 minutes by default) and asks the provider for
+ * `ordersToReconcile`; at least `minAgeMs` old, a minute by default) and asks the provider for
  * their real state, which the webhook's own code path applies: an order is granted once,
  * whichever of the notification and this gets there first, and a second run changes nothing.
- * The `payments.reconcile` job runs it every 5 minutes, once across processes; it logs
- * "reconciled N of M orders" when it asked about any.
+ * The `payments.reconcile` job runs it every minute, once across processes, and each process
+ * runs it once as it starts for the orders in flight before it (`startedAt`, decision 0279); it
+ * logs "reconciled N of M orders" when it asked about any.
  */
 export async function reconcileOrders(
   app: FastifyInstance,
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const ids = await ordersToReconcile(app, options.minAgeMs ?? 5 * 60_000, options.limit ?? 100);
+  const ids = await ordersToReconcile(
+    app,
+    options.minAgeMs ?? defaultMinAgeMs,
+    options.limit ?? 100,
+    options.startedAt ?? null,
+  );
   const result: ReconcileResult = { checked: 0, reconciled: 0, failed: 0 };
   for (const id of ids) {
     const order = await findOrder(app.db, id);
