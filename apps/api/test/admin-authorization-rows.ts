@@ -521,4 +521,17 @@ export const adminRows: AdminRow[] = [
     }),
     ok: [404],
   },
+  {
+    route: 'POST /api/admin/plans/{id}/price-preview',
+    permission: 'prices',
+    // an unknown plan: past the guard and the body's validation, refused as not found
+    request: () => ({
+      method: 'POST' as const,
+      url: '/api/admin/plans/plan-de-la-matriz/price-preview',
+      payload: {
+        prices: [{ frequency: 'monthly', regularPrice: 100_000, discountPrice: null, freeTrial: null }],
+      },
+    }),
+    ok: [404],
+  },
 ];

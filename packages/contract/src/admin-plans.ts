@@ -61,9 +61,26 @@ export const updatePlanPricesRequestSchema = z.object({
         }),
     )
     .min(1)
-    .max(8),
+    .max(8)
+    .superRefine((prices, ctx) => {
+      const seen = new Set<string>();
+      prices.forEach((price, index) => {
+        if (seen.has(price.frequency)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'frequency'],
+            message: duplicateFrequencyMessage(price.frequency),
+          });
+        }
+        seen.add(price.frequency);
+      });
+    }),
 });
 export type UpdatePlanPricesRequest = z.infer<typeof updatePlanPricesRequestSchema>;
+
+/** A price list names each frequency once: with one twice, the last row would win unseen. */
+export const duplicateFrequencyMessage = (frequency: string) =>
+  `La frecuencia ${frequency} está más de una vez: va una sola fila por frecuencia.`;
 
 export const updatePlanPricesResponseSchema = z.object({
   plan: adminPlanSchema,
@@ -73,3 +90,35 @@ export const updatePlanPricesResponseSchema = z.object({
   message: z.string(),
 });
 export type UpdatePlanPricesResponse = z.infer<typeof updatePlanPricesResponseSchema>;
+
+/* ---------- POST /admin/plans/{id}/price-preview ---------- */
+
+/**
+ * What saving a price list would do, read before the operator confirms (same body as the PATCH;
+ * nothing is written): per frequency that changes, the prices before and after, and who would be
+ * mailed.
+ */
+export const planPricePreviewItemSchema = z.object({
+  frequency: z.string(),
+  /** centavos, before → after */
+  regularPrice: z.object({ from: z.number().int(), to: z.number().int() }),
+  discountPrice: z.object({ from: z.number().int().nullable(), to: z.number().int().nullable() }),
+  /** what a card subscription is charged per period (the discount if any, else the regular) */
+  charged: z.object({ from: z.number().int(), to: z.number().int() }),
+  trialChanged: z.boolean(),
+  /** subscribers who get the new price's notice now and pay it from `effectiveOn` */
+  notices: z.number().int(),
+  /** subscribers with a change scheduled that the new price takes back: told their price stays */
+  withdrawals: z.number().int(),
+});
+export type PlanPricePreviewItem = z.infer<typeof planPricePreviewItemSchema>;
+
+export const planPricePreviewSchema = z.object({
+  /** the date a change saved now applies to those who already pay (Argentina date) */
+  effectiveOn: z.string(),
+  /** only the frequencies that change; empty: nothing to save */
+  changes: z.array(planPricePreviewItemSchema),
+  /** notices in all (sum of `changes[].notices`) */
+  notices: z.number().int(),
+});
+export type PlanPricePreview = z.infer<typeof planPricePreviewSchema>;

@@ -92,27 +92,16 @@ export function priceChangeWithdrawnMail(input: {
 }
 
 /**
- * Schedules a plan's new price for its subscribers (inside the admin's change transaction): every
- * active, uncancelled agreement of this plan and frequency that pays the old price (a subscriber
- * with a coupon pays her own and keeps it) gets a change on `effectiveOn` and a notice mail now.
- * An agreement with a change of this plan still scheduled is included whatever it pays: that change
- * is superseded, and the new one goes from what she pays now; when the new price is what she pays
- * (the operator took a raise back before it applied) nothing is scheduled and she is told her price
- * stays. Returns how many changes were scheduled.
+ * Who a plan's new price for one frequency concerns: every active, uncancelled agreement of this
+ * plan and frequency that pays the old price (a subscriber with a coupon pays her own and keeps
+ * it), and every one with a change of this plan still scheduled, whatever it pays. Read by the
+ * change itself and by its preview (the count the operator confirms is the one mailed).
  */
-export async function schedulePriceChange(
-  tx: Tx,
-  input: {
-    planId: string;
-    planName: string;
-    frequency: string;
-    fromCentavos: number;
-    toCentavos: number;
-    effectiveOn: string;
-    publicUrl: string;
-  },
-): Promise<number> {
-  const subscribers = await tx
+export function priceChangeAudience(
+  db: Database | Tx,
+  input: { planId: string; frequency: string; fromCentavos: number },
+) {
+  return db
     .select({
       orderId: paymentOrders.id,
       amountCentavos: paymentOrders.amountCentavos,
@@ -135,6 +124,29 @@ export async function schedulePriceChange(
            where c.order_id = ${paymentOrders.id} and c.status = 'scheduled' and c.plan_id = ${input.planId}))`,
       ),
     );
+}
+
+/**
+ * Schedules a plan's new price for its subscribers (inside the admin's change transaction): each
+ * agreement of `priceChangeAudience` gets a change on `effectiveOn` and a notice mail now. An
+ * agreement with a change of this plan still scheduled is included whatever it pays: that change
+ * is superseded, and the new one goes from what she pays now; when the new price is what she pays
+ * (the operator took a raise back before it applied) nothing is scheduled and she is told her price
+ * stays. Returns how many changes were scheduled.
+ */
+export async function schedulePriceChange(
+  tx: Tx,
+  input: {
+    planId: string;
+    planName: string;
+    frequency: string;
+    fromCentavos: number;
+    toCentavos: number;
+    effectiveOn: string;
+    publicUrl: string;
+  },
+): Promise<number> {
+  const subscribers = await priceChangeAudience(tx, input);
   let scheduled = 0;
   for (const subscriber of subscribers) {
     await tx

@@ -1,4 +1,4 @@
-import type { AdminPlans, UpdatePlanPricesResponse } from '@alcancia/contract/admin';
+import type { AdminPlans, PlanPricePreview, UpdatePlanPricesResponse } from '@alcancia/contract/admin';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../../../test/accounts';
@@ -17,6 +17,7 @@ import {
 import { auditLog, paymentOrders, subscriptionPriceChanges } from '../../../db/schema';
 import { argentinaDate } from '../../../lib/argentina-date';
 import { applyDuePriceChanges, priceChangeEffectiveOn } from '../../subscriptions/price-changes';
+import { priceListChanges } from './price-list';
 
 const t = testAppForFile(createPaymentsTestApp, seedTestPlans);
 
@@ -254,5 +255,113 @@ describe('plans and prices (admin)', () => {
       payload: basicoMonthly(100_000),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('a price list with one frequency twice is refused in Spanish: nothing saved, nobody mailed', async () => {
+    const dora = await subscribed('Plan Platino', 'monthly');
+    const { headers } = await operatorSession(t.app, 'admin');
+    const twice = {
+      prices: [
+        { frequency: 'monthly', regularPrice: 3_500_000, discountPrice: null, freeTrial: null },
+        { frequency: 'monthly', regularPrice: 3_000_000, discountPrice: null, freeTrial: null },
+      ],
+    };
+    for (const url of ['/api/admin/plans/platino', '/api/admin/plans/platino/price-preview']) {
+      const res = await t.app.inject({
+        method: url.endsWith('preview') ? 'POST' : 'PATCH',
+        url,
+        headers,
+        payload: twice,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        fields: [
+          {
+            path: 'body.prices.1.frequency',
+            message: 'La frecuencia monthly está más de una vez: va una sola fila por frecuencia.',
+          },
+        ],
+      });
+    }
+    const plans = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/plans', headers })
+    ).json() as AdminPlans;
+    expect(plans.items.find((p) => p.id === 'platino')?.prices).toEqual([
+      expect.objectContaining({ frequency: 'monthly', regularPrice: 3_000_000, scheduledChanges: 0 }),
+    ]);
+    expect((await mailsTo(dora.buyer.email)).map((m) => m.subject)).not.toContain(
+      'Cambia el precio de tu suscripción',
+    );
+    // the server refuses it too, whoever calls it past the contract
+    expect(() => priceListChanges([], twice.prices)).toThrow(/monthly está más de una vez/);
+  });
+
+  it('the preview shows old and new price, from when, and how many get the notice; it writes nothing, and the save mails as many', async () => {
+    await subscribed('Plan Platino', 'monthly');
+    await subscribed('Plan Platino', 'monthly');
+    const { headers } = await operatorSession(t.app, 'admin');
+    const preview = async (
+      regularPrice: number,
+      freeTrial: { frequency: number; frequencyType: 'days' } | null = null,
+    ) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/plans/platino/price-preview',
+        headers,
+        payload: { prices: [{ frequency: 'monthly', regularPrice, discountPrice: null, freeTrial }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as PlanPricePreview;
+    };
+    const effectiveOn = priceChangeEffectiveOn(argentinaDate());
+    // three monthly subscribers (Dora from the test before, and two more)
+    expect(await preview(3_500_000)).toEqual({
+      effectiveOn,
+      notices: 3,
+      changes: [
+        {
+          frequency: 'monthly',
+          regularPrice: { from: 3_000_000, to: 3_500_000 },
+          discountPrice: { from: null, to: null },
+          charged: { from: 3_000_000, to: 3_500_000 },
+          trialChanged: false,
+          notices: 3,
+          withdrawals: 0,
+        },
+      ],
+    });
+    // nothing was written: no change scheduled, no audit entry
+    const scheduledRows = await t.app.db
+      .select()
+      .from(subscriptionPriceChanges)
+      .where(eq(subscriptionPriceChanges.planId, 'platino'));
+    expect(scheduledRows).toEqual([]);
+    const audited = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'plan.prices.update'), eq(auditLog.targetId, 'platino')));
+    expect(audited).toEqual([]);
+    // unchanged prices: nothing to confirm; a trial only: nobody is told
+    expect(await preview(3_000_000)).toEqual({ effectiveOn, notices: 0, changes: [] });
+    expect(await preview(3_000_000, { frequency: 7, frequencyType: 'days' })).toMatchObject({
+      notices: 0,
+      changes: [{ frequency: 'monthly', trialChanged: true, notices: 0, withdrawals: 0 }],
+    });
+
+    // the save schedules as many as the preview counted
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/platino',
+      headers,
+      payload: {
+        prices: [{ frequency: 'monthly', regularPrice: 3_500_000, discountPrice: null, freeTrial: null }],
+      },
+    });
+    expect(saved.json()).toMatchObject({ scheduled: 3, effectiveOn });
+    // taking the raise back: nobody gets a new price, three are told theirs stays
+    expect(await preview(3_000_000)).toMatchObject({
+      notices: 0,
+      changes: [{ charged: { from: 3_500_000, to: 3_000_000 }, notices: 0, withdrawals: 3 }],
+    });
   });
 });

@@ -7,16 +7,13 @@ import { argentinaDate } from '../../../lib/argentina-date';
 import { priceChangeEffectiveOn, schedulePriceChange } from '../../subscriptions/price-changes';
 import { markNoChange, recordAudit } from '../core/audit';
 import { loadPlans } from './list-plans';
-
-/** What a card subscription of a price row is charged per period (plan-pricing.ts: discount first). */
-const chargedOf = (row: { regularPriceCentavos: number; discountPriceCentavos: number | null }) =>
-  row.discountPriceCentavos ?? row.regularPriceCentavos;
+import { priceListChanges } from './price-list';
 
 /**
  * PATCH /admin/plans/{id}: new prices and free trials per frequency. New subscriptions take them at
  * once; when what a card subscription is charged changes, each active agreement gets a scheduled
  * change and its 30-day notice (subscriptions/price-changes.ts). A save that changes nothing
- * writes nothing and says so.
+ * writes nothing and says so; a list with a frequency twice is refused (price-list.ts).
  */
 export async function updatePlanPrices(
   app: FastifyInstance,
@@ -39,23 +36,9 @@ export async function updatePlanPrices(
       discountPrice: r.discountPriceCentavos,
       freeTrial: r.freeTrial ?? null,
     }));
-    let changed = false;
+    const changes = priceListChanges(rows, prices);
     let scheduled = 0;
-    for (const input of prices) {
-      const row = rows.find((r) => r.frequency === input.frequency);
-      if (!row) {
-        throw new AppError('INVALID_DATA', 400, `El plan no se vende con la frecuencia ${input.frequency}.`, [
-          { path: 'prices', message: `Frecuencia desconocida: ${input.frequency}.` },
-        ]);
-      }
-      const sameTrial = JSON.stringify(row.freeTrial ?? null) === JSON.stringify(input.freeTrial);
-      if (
-        row.regularPriceCentavos === input.regularPrice &&
-        row.discountPriceCentavos === input.discountPrice &&
-        sameTrial
-      )
-        continue;
-      changed = true;
+    for (const { row, input, from, to } of changes) {
       await tx
         .update(providerPlans)
         .set({
@@ -65,11 +48,6 @@ export async function updatePlanPrices(
           updatedAt: new Date(),
         })
         .where(eq(providerPlans.id, row.id));
-      const from = chargedOf(row);
-      const to = chargedOf({
-        regularPriceCentavos: input.regularPrice,
-        discountPriceCentavos: input.discountPrice,
-      });
       if (from !== to) {
         scheduled += await schedulePriceChange(tx, {
           planId: id,
@@ -82,7 +60,7 @@ export async function updatePlanPrices(
         });
       }
     }
-    if (!changed) {
+    if (changes.length === 0) {
       markNoChange(request);
       const [same] = await loadPlans(tx, id);
       if (!same) throw new AppError('NOT_FOUND', 404, 'No existe ese plan.');
