@@ -77,6 +77,21 @@ describe('limits over every client address', () => {
     expect(limited.statusCode).toBe(429);
   });
 
+  it('guest cancellation and withdrawal codes: 10 tries per e-mail from any number of addresses', async () => {
+    for (const [url, extra] of [
+      ['/api/subscription-cancellations/confirm', {}],
+      ['/api/withdrawals/confirm', { providerPaymentId: '123456789' }],
+    ] as const) {
+      const email = uniqueEmail('baja');
+      for (let i = 0; i < 10; i++) {
+        expect((await post(url, { email, code: '000000', ...extra })).statusCode).toBe(400);
+      }
+      const limited = await post(url, { email, code: '111111', ...extra });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual(tooMany);
+    }
+  });
+
   it('register keeps 409 EMAIL_ALREADY_EXISTS, 5 tries per target address from any number of addresses', async () => {
     const email = uniqueEmail('conocida');
     const payload = {
