@@ -109,6 +109,26 @@ test.describe('Mi cuenta: her subscription', () => {
     await payWithCard(page, 'Reactivá tu suscripción');
     await expect(fact(page, 'Estado')).toHaveText(/Activa/);
     await expect(fact(page, 'Tarjeta')).toContainText('Mastercard terminada en 0604');
+    // Issue 39: the next charge is the day and amount the provider will charge (the new agreement's
+    // start), here and in Cobros y accesos.
+    await expect(fact(page, 'Próximo cobro')).toContainText(longDate(customer.endDate));
+    await expect(fact(page, 'Próximo cobro')).toContainText('95.040');
+    await page.goto('/mi-cuenta/accesos');
+    const [year, month, day] = customer.endDate.split('-');
+    const agreement = page.getByRole('region', { name: 'Cobros y accesos', exact: true });
+    await expect(agreement).toContainText(new RegExp(`${day}/${month}/${year} · \\$\\s95\\.040`));
+
+    // "Cambiar de plan" starts from her plan and frequency: the annual tab, her Esencial annual as
+    // hers, no free trial offered, and what a change costs today and from when.
+    await page.goto(sectionPath);
+    await section(page).getByRole('link', { name: 'Cambiar de plan' }).click();
+    const plans = page.getByRole('region', { name: 'Elegí tu plan' });
+    await expect(plans.getByRole('tab', { name: /^Anual/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(plans.getByRole('button', { name: 'Tu plan actual: Esencial' })).toBeVisible();
+    await expect(plans.getByRole('button', { name: 'Cambiar a este plan: Oro' })).toBeVisible();
+    await expect(plans).not.toContainText('PRUEBA GRATIS');
+    await expect(plans.locator('article[data-plan="plan-oro"]')).toContainText(/Hoy pagás \$\s134\.100/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('changes the card the subscription is charged to', async ({ page, request }) => {

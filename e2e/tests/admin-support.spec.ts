@@ -75,6 +75,15 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   await expect(page.getByRole('status').filter({ hasText: 'La devolución se hizo.' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Devoluciones' }).getByText('Hecha')).toBeVisible();
+  // Issue 39: a full refund reads Devuelto (not in part), the reason is what she typed, and the
+  // refund mail is never a failed retry.
+  await expect(page.getByRole('table', { name: 'Devoluciones' })).toContainText(
+    'Pidió la devolución a los dos días',
+  );
+  await expect(page.getByRole('table', { name: 'Devoluciones' })).not.toContainText('operator');
+  await expect(payments.getByText('Devuelto', { exact: true })).toBeVisible();
+  await expect(payments).not.toContainText('Devuelto en parte');
+  await expect(mails).not.toContainText('intentos fallidos');
 
   const atProvider = await providerPayment(request, operation);
   expect(atProvider?.refunds).toHaveLength(1);

@@ -51,6 +51,8 @@ test('a purchase is invoiced: the mail says so and Mi cuenta downloads the Factu
     'COD. 011',
     program.name,
     'Consumidor Final',
+    // RG 5824/2026 (issue 39)
+    'A CONSUMIDOR FINAL',
     'CAE N°:',
     'Fecha de vto. de CAE:',
   ]) {
