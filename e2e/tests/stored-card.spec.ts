@@ -59,7 +59,8 @@ test('reactivates with the card saved at Mercado Pago, typing only its security 
   await dialog.getByRole('button', { name: 'Sí, cancelar mi suscripción' }).click();
   await expect(fact(page, 'Estado')).toContainText('Cancelada');
 
-  // Reactivates: the stored card is offered first, with only its security code to type.
+  // Reactivates: the stored card is offered first, and with it nothing to type: a confirmation
+  // (issue 39, decision 0283); the security code only if Mercado Pago asks for it.
   await section(page).getByRole('button', { name: 'Reactivar' }).click();
   const panel = page.getByRole('region', { name: 'Reactivá tu suscripción' });
   const label = `Usar Visa terminada en 3704 (vence ${expiry.typed.slice(0, 2)}/${expiry.typed.slice(2)})`;
@@ -67,8 +68,7 @@ test('reactivates with the card saved at Mercado Pago, typing only its security 
   await expect(stored).toBeChecked();
   await expect(panel.getByRole('radio', { name: 'Usar otra tarjeta' })).not.toBeChecked();
   await expect(panel.getByLabel('Número de tarjeta')).toHaveCount(0);
-  const code = panel.getByLabel('Código de seguridad');
-  await expect(code).toBeVisible();
+  await expect(panel.getByLabel('Código de seguridad')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   await expectNoSeriousA11yViolations(page);
 
@@ -77,6 +77,18 @@ test('reactivates with the card saved at Mercado Pago, typing only its security 
   await expect(panel.getByLabel('Número de tarjeta')).toBeVisible();
   await stored.check();
   await expect(panel.getByLabel('Número de tarjeta')).toHaveCount(0);
+
+  // Mercado Pago asks for the security code this once (the emulator's fault on the server's
+  // tokenization of the card on file): then, and only then, the field appears.
+  const fault = await request.post('/sandbox/mercadopago/_control/faults', {
+    data: { method: 'POST', path: '/v1/card_tokens', status: 400, times: 1 },
+  });
+  expect(fault.ok()).toBe(true);
+  await panel.getByRole('button', { name: 'Reactivar mi suscripción' }).click();
+  await expect(panel.getByText('Mercado Pago pide el código de seguridad de tu tarjeta')).toBeVisible();
+  const code = panel.getByLabel('Código de seguridad');
+  await expect(code).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // By keyboard: a short code is refused in Spanish and keeps the focus; Enter in the field never pays.
   const answers: number[] = [];

@@ -65,10 +65,15 @@ export type AccountSubscription = z.infer<typeof accountSubscriptionSchema>;
 
 export const changeCardRequestSchema = z.object({ cardToken: z.string().trim().min(1).max(200) });
 /**
- * Reactivating a cancelled subscription before its end needs a card token (a cancelled agreement
- * cannot be resumed at the provider): of a card typed again, or of her stored card (`storedCard`).
+ * Reactivating a cancelled subscription before its end makes a new agreement (a cancelled one
+ * cannot be resumed at the provider). Without a card token it uses her stored card (`storedCard`)
+ * and needs only her confirmation (decision 0283); when the provider asks for the security code
+ * the answer is 409 SECURITY_CODE_REQUIRED and she sends a token of the stored card with it; a card
+ * typed again sends its token.
  */
-export const reactivateSubscriptionRequestSchema = z.object({ cardToken: z.string().trim().min(1).max(200) });
+export const reactivateSubscriptionRequestSchema = z.object({
+  cardToken: z.string().trim().min(1).max(200).optional(),
+});
 
 /* ---------- payments and receipts ---------- */
 

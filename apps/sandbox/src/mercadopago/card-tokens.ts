@@ -60,6 +60,11 @@ function tokenDates(now: Date) {
  * from the card saved for a customer, the security code is typed again (Mercado Pago never keeps
  * it) and must have the brand's length. Any card of the seller's customers may be tokenized: which
  * customer may use which card is the seller's own check.
+ *
+ * A card on file for a recurring charge (issue 39, decision 0283): the seller's server (its access
+ * token, not the public key) may tokenize a saved card without the security code when it names the
+ * card's own customer (`{ card_id, customer_id }`); the token says so (`security_code_length: 0`).
+ * From the browser, or for another customer, the code is still asked for.
  */
 function createSavedCardToken(
   context: EmulatorContext,
@@ -73,12 +78,17 @@ function createSavedCardToken(
   }
   const brand = brandById(saved.card.brand);
   const securityCode = digitsOf(optionalString(body, 'security_code'));
-  if (!securityCode)
+  const onFile =
+    !securityCode && publicKey === null && optionalString(body, 'customer_id') === saved.resource.customer_id;
+  if (!securityCode && !onFile)
     throw badRequest('parameter securityCode can not be null/empty', {
       code: '224',
       description: 'parameter securityCode can not be null/empty',
     });
-  if (!brand || !/^\d+$/.test(securityCode) || securityCode.length !== brand.securityCodeLength) {
+  if (
+    !brand ||
+    (!onFile && (!/^\d+$/.test(securityCode) || securityCode.length !== brand.securityCodeLength))
+  ) {
     throw badRequest('invalid parameter securityCode', {
       code: 'E302',
       description: 'invalid parameter securityCode',
@@ -100,7 +110,7 @@ function createSavedCardToken(
     live_mode: false,
     require_esc: false,
     card_number_length: brand.numberLength,
-    security_code_length: securityCode.length,
+    security_code_length: onFile ? 0 : securityCode.length,
   };
   context.store.state.cardTokens[resource.id] = { resource, card: { ...card } };
   context.store.save();

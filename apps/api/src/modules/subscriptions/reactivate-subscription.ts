@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { providerPlans, subscriptionPriceChanges, users } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
@@ -33,7 +34,37 @@ import { latestSubscriptionOrder, loadAccountSubscription } from './account-subs
 import { assertNoPendingCheckout } from './checkout-guards';
 import { billingPeriodOf } from './plan-pricing';
 import { priceChangeEffectiveOn, priceChangeMail } from './price-changes';
-import { cardOf, recordSubscriptionCard, saveCardForReuse } from './subscription-card';
+import { cardOf, recordSubscriptionCard, saveCardForReuse, storedCardOf } from './subscription-card';
+
+const securityCodeRequired = () =>
+  new AppError(
+    'SECURITY_CODE_REQUIRED',
+    409,
+    'Mercado Pago pide el código de seguridad de tu tarjeta para reactivar tu suscripción.',
+  );
+const cardRequired = () =>
+  new AppError('CARD_REQUIRED', 409, 'Ingresá los datos de tu tarjeta para reactivar tu suscripción.');
+
+/**
+ * Decision 0283: with no token, the card saved for her (the one her cancelled agreement charged)
+ * is tokenized by our server without its security code — a confirmation is all she gives. When the
+ * provider asks for the code, she is asked for it (SECURITY_CODE_REQUIRED); with no saved card,
+ * for the whole card (CARD_REQUIRED).
+ */
+async function tokenOfCardOnFile(app: FastifyInstance, previous: OrderRow): Promise<string> {
+  const stored = storedCardOf(previous);
+  if (!stored || !previous.providerCustomerId) throw cardRequired();
+  try {
+    return await requireGateway(app).savedCardToken({
+      customerId: previous.providerCustomerId,
+      cardId: stored.id,
+    });
+  } catch (error) {
+    if (!isProviderFailure(error)) throw error;
+    app.log.info({ orderId: previous.id }, 'the provider asks the security code of the card on file');
+    throw securityCodeRequired();
+  }
+}
 
 const notReactivatable = () =>
   new AppError(
@@ -120,10 +151,19 @@ async function scheduleReactivatedPrice(
  * once; the cancelled one stays cancelled (one active subscription per user). The token may be of
  * her stored card (decision 0225: only the security code typed again), never of someone else's.
  */
-export async function reactivateSubscription(
+/** Her reactivation, one money write of hers at a time (decision 0270): see reactivateUnderLock. */
+export function reactivateSubscription(
   app: FastifyInstance,
   userId: string,
   cardToken: string,
+): Promise<AccountSubscription | Refusal> {
+  return withPersonLock(app.database, userId, () => reactivateUnderLock(app, userId, cardToken));
+}
+
+async function reactivateUnderLock(
+  app: FastifyInstance,
+  userId: string,
+  givenToken: string | undefined,
 ): Promise<AccountSubscription | Refusal> {
   const gateway = requireGateway(app);
   const previous = await latestSubscriptionOrder(app.db, userId);
@@ -136,6 +176,7 @@ export async function reactivateSubscription(
     throw notReactivatable();
   }
   await assertNoPendingCheckout(app.db, userId);
+  const cardToken = givenToken ?? (await tokenOfCardOnFile(app, previous));
   // Read before the agreement uses the token up; a token of a saved card must be of her own card.
   const card = await readOwnCardToken(app, userId, cardToken);
   const frequencyType = String(previous.details.frequencyType ?? '1months');
@@ -219,7 +260,8 @@ export const reactivateSubscriptionRoute: FastifyPluginAsyncZod = async (app) =>
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Reactivar una suscripción cancelada antes de su fin (sin cobro hasta entonces)',
+        summary:
+          'Reactivar una suscripción cancelada antes de su fin (sin cobro hasta entonces), con su tarjeta guardada o una nueva',
         security: [{ bearerAuth: [] }],
         body: reactivateSubscriptionRequestSchema,
         response: { 200: accountSubscriptionSchema, 402: paymentRefusalSchema },

@@ -305,6 +305,20 @@ export class MercadoPagoGateway implements PaymentGateway {
     return again;
   }
 
+  savedCardToken(input: { customerId: string; cardId: string; securityCode?: string }): Promise<string> {
+    return call('saved card token', async () => {
+      const token = (await new CardToken(this.config()).create({
+        body: {
+          card_id: input.cardId,
+          customer_id: input.customerId,
+          ...(input.securityCode ? { security_code: input.securityCode } : {}),
+        },
+      })) as unknown as Loose;
+      if (!token.id) throw new Error('the card token has no id');
+      return String(token.id);
+    });
+  }
+
   saveCard(input: { email: string; cardToken: string }): Promise<GatewaySavedCard> {
     return call('save card', async () => {
       const customerId = await this.customerIdFor(input.email);

@@ -171,6 +171,12 @@ export interface PaymentGateway {
    * code. The token may already have paid: saving after a successful payment is the documented way.
    */
   saveCard(input: { email: string; cardToken: string }): Promise<GatewaySavedCard>;
+  /**
+   * A single-use token of a card saved for her (`customerId`, `cardId`), made by our server for a
+   * charge on file (a reactivation, decision 0283): without `securityCode` when the provider allows
+   * it; when it asks for the code, this throws (PaymentProviderError) and she is asked for it.
+   */
+  savedCardToken(input: { customerId: string; cardId: string; securityCode?: string }): Promise<string>;
   getInvoice(id: string): Promise<GatewayInvoice>;
   refundPayment(
     paymentId: string,

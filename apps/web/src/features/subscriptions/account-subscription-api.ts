@@ -29,8 +29,12 @@ export function changeSubscriptionCard(cardToken: string): Promise<PaymentAnswer
   return postPayment<AccountSubscription>('/users/me/subscription/card', { cardToken }, 'PUT');
 }
 
-export function reactivateSubscription(cardToken: string): Promise<PaymentAnswer<AccountSubscription>> {
-  return postPayment<AccountSubscription>('/users/me/subscription/reactivate', { cardToken });
+/** Without a token: with her card on file, a confirmation only (decision 0283). */
+export function reactivateSubscription(cardToken?: string): Promise<PaymentAnswer<AccountSubscription>> {
+  return postPayment<AccountSubscription>(
+    '/users/me/subscription/reactivate',
+    cardToken ? { cardToken } : {},
+  );
 }
 
 /** After a change: this answer, and every cached view of her access (shell, locks, plans). */

@@ -118,15 +118,21 @@ export function CardPanel({
   // Decision 0225: a reactivation offers the card saved at Mercado Pago (only its security code).
   const stored = reactivating ? (subscription.storedCard ?? null) : null;
   const [useStored, setUseStored] = useState(true);
+  // Decision 0283: with her card on file a reactivation is a confirmation; the security code only
+  // once Mercado Pago asked for it.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const choiceName = useId();
   const storedLabelId = useId();
+  // MercadoPago.js is needed only to type a card or a security code
+  const needsForm = !(stored && useStored && !codeAsked);
 
-  async function submit(card: Pick<CardFormSubmission, 'token'>) {
+  async function submit(card: Partial<Pick<CardFormSubmission, 'token'>>) {
     setError(null);
     try {
       const answer = reactivating
         ? await reactivateSubscription(card.token)
-        : await changeSubscriptionCard(card.token);
+        : await changeSubscriptionCard(card.token ?? '');
       if (answer.outcome === 'refused') {
         setError(refusalMessage(answer.reason));
         setAttempt((n) => n + 1);
@@ -142,8 +148,17 @@ export function CardPanel({
             : 'Listo: tu suscripción ahora se cobra con la nueva tarjeta.';
       onDone(next, notice);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.internalCode === 'SECURITY_CODE_REQUIRED')
+        setCodeAsked(true);
       setError(failureText(failure));
     }
+  }
+
+  async function confirmOnFile() {
+    if (confirming) return;
+    setConfirming(true);
+    await submit({});
+    setConfirming(false);
   }
 
   return (
@@ -161,15 +176,15 @@ export function CardPanel({
         <p>Cuando la guardes, cobramos en el momento el monto pendiente con esta tarjeta.</p>
       )}
       {error && <Banner tone="danger">{error}</Banner>}
-      {sdk.status === 'loading' && <Spinner label="Cargando el formulario de tarjeta…" />}
-      {sdk.status === 'error' && (
+      {needsForm && sdk.status === 'loading' && <Spinner label="Cargando el formulario de tarjeta…" />}
+      {needsForm && sdk.status === 'error' && (
         <Banner tone="danger" title="No pudimos cargar el formulario de tarjeta">
           <Button variant="link" onClick={sdk.retry}>
             Reintentar
           </Button>
         </Banner>
       )}
-      {sdk.status === 'ready' && stored && (
+      {stored && (sdk.status === 'ready' || !needsForm) && (
         <fieldset className="stored-card-choice">
           <legend>¿Con qué tarjeta?</legend>
           <label className="stored-card-option">
@@ -198,7 +213,14 @@ export function CardPanel({
           </label>
         </fieldset>
       )}
-      {sdk.status === 'ready' && stored && useStored && (
+      {stored && useStored && !codeAsked && (
+        <div className="stored-card-confirm">
+          <Button onClick={() => void confirmOnFile()} aria-disabled={confirming ? true : undefined}>
+            {confirming ? 'Reactivando…' : 'Reactivar mi suscripción'}
+          </Button>
+        </div>
+      )}
+      {sdk.status === 'ready' && stored && useStored && codeAsked && (
         <StoredCardForm
           mp={sdk.mp}
           card={stored}
