@@ -229,7 +229,11 @@ const answer = (res: { statusCode: number; body: string }): Answer => {
   return { status: res.statusCode, body };
 };
 
-/** `copies` of one request at once: a double tap, a client's retry, two tabs. */
+/**
+ * `copies` of one request at once: a double tap, a client's retry. A checkout's copies carry one
+ * Idempotency-Key, as the web sends one per checkout attempt (two different checkouts of one round
+ * are two tabs: two keys).
+ */
 export async function atOnce(copies: number, send: (copy: number) => Promise<Answer>): Promise<Answer[]> {
   return Promise.all(Array.from({ length: copies }, (_, i) => send(i)));
 }
@@ -244,12 +248,13 @@ export function subscribeCard(
     promoCode?: string;
     expectsFreeTrial?: boolean;
   },
+  idempotencyKey: string,
 ): Promise<Answer> {
   return world.app
     .inject({
       method: 'POST',
       url: '/api/users/mercadopago/suscription',
-      headers: person.headers,
+      headers: { ...person.headers, 'idempotency-key': idempotencyKey },
       payload: body,
     })
     .then(answer);
@@ -260,12 +265,13 @@ export function payProduct(
   person: Person,
   programId: string,
   cardTokenId: string,
+  idempotencyKey: string,
 ): Promise<Answer> {
   return world.app
     .inject({
       method: 'POST',
       url: '/api/users/mercadopago/payment/program',
-      headers: person.headers,
+      headers: { ...person.headers, 'idempotency-key': idempotencyKey },
       payload: {
         programId,
         cardDetails: {
@@ -454,6 +460,8 @@ export interface Grant {
   startsOn: string;
   endsOn: string | null;
   state: string;
+  /** card, guest_purchase, promo_code, operator, program_purchase, legacy */
+  source: string;
 }
 
 export interface TrialOrder {
@@ -529,7 +537,7 @@ export async function observe(world: World, person: Person): Promise<Observation
      where o.user_id = ${person.userId} or lower(o.payer_email) = lower(${person.email})`);
   const { rows: grants } = await db.execute<Grant & Record<string, unknown>>(sql`
     select id::int as "id", kind, order_id as "orderId", payment_id::int as "paymentId", product_id as "productId",
-           starts_on::text as "startsOn", ends_on::text as "endsOn", state
+           starts_on::text as "startsOn", ends_on::text as "endsOn", state, source
       from entitlements where user_id = ${person.userId} order by id`);
   const { rows: owned } = await db.execute<{ productId: string; rows: number }>(sql`
     select product_id as "productId", count(*)::int as "rows" from user_purchases
