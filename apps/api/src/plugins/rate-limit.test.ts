@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, goodPassword, latestCode, newSession, register, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestOperator, operatorLogin } from '../../test/operators';
 
 /**
  * Issue 40: more client addresses give no more tries. Each limit below is counted over every
@@ -90,6 +91,19 @@ describe('limits over every client address', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual(tooMany);
     }
+  });
+
+  it("an operator's TOTP codes: 10 tries per account from any number of addresses", async () => {
+    const operator = await createTestOperator(t.app, 'support');
+    const { accessToken } = await operatorLogin(t.app, operator);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    for (let i = 0; i < 10; i++) {
+      const wrong = await post('/api/admin/me/totp', { password: goodPassword, code: '000000' }, headers);
+      expect(wrong.json().internalCode).toBe('INVALID_MFA_CODE');
+    }
+    const limited = await post('/api/admin/me/totp', { password: goodPassword, code: '000000' }, headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(tooMany);
   });
 
   it('register keeps 409 EMAIL_ALREADY_EXISTS, 5 tries per target address from any number of addresses', async () => {
