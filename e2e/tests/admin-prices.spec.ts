@@ -7,7 +7,8 @@ import { expectInsideWindow, expectNoSidewaysScroll, openSection, operatorWindow
 
 /*
  * Issue 29: a price change in /admin/precios saves and says so (it once closed the dialog, put the
- * old price back and sent nothing: the confirmation's form sat inside the plan's form), at a desk
+ * old price back and sent nothing: the confirmation's form sat inside the plan's form), and
+ * (issue 40) its confirmation says old → new price, from when, and how many get the notice, at a desk
  * (1440 px) and on a phone (375 px). A subscriber of the test's own pays the old price: the notice
  * to her is scheduled and mailed, the page and the audit log's sentence count who was told. The
  * shared data ends as it began: the price goes back to 9.900,00 the same way.
@@ -31,7 +32,8 @@ async function subscriber(request: APIRequestContext, label: string): Promise<st
   return email;
 }
 
-async function savePrice(page: Page, typed: string) {
+/** Types a monthly price and saves it through the confirmation; returns what the confirmation said. */
+async function savePrice(page: Page, typed: string): Promise<string> {
   const form = esencial(page);
   await form.getByLabel('Precio regular (mensual)').fill(typed);
   const saved = page.waitForResponse(
@@ -42,9 +44,12 @@ async function savePrice(page: Page, typed: string) {
   const dialog = page.getByRole('dialog', { name: '¿Guardar los precios del Plan Esencial?' });
   await expect(dialog).toBeVisible();
   await expectInsideWindow(page, dialog);
+  await expectNoSeriousA11yViolations(page);
+  const said = await dialog.innerText();
   await dialog.getByRole('button', { name: 'Guardar precios' }).click();
   expect((await saved).status()).toBe(200);
   await expect(dialog).toBeHidden();
+  return said.replace(/\s+/g, ' ');
 }
 
 for (const { width, height } of [
@@ -64,13 +69,24 @@ for (const { width, height } of [
     await expectNoSeriousA11yViolations(page);
     const asked = new Date();
     try {
-      await savePrice(page, '10.900');
+      // the confirmation says old → new, from when, and how many are told, before anything is sent
+      const confirmed = await savePrice(page, '10.900');
+      expect(confirmed).toMatch(
+        /Mensual: se cobra \$ 9\.900,00 → \$ 10\.900,00; precio regular \$ 9\.900,00 → \$ 10\.900,00\./,
+      );
+      expect(confirmed).toMatch(/se les cobra desde el (\d{2}\/\d{2}\/\d{4}) \(30 días desde hoy\)/);
+      const confirmedCount = Number(confirmed.match(/En total, (\d+) suscriptoras? recib/)?.[1]);
+      expect(confirmedCount).toBeGreaterThanOrEqual(1);
       const saved = form.getByRole('status').filter({ hasText: 'Precios guardados.' });
       await expect(saved).toHaveText(
         /^Precios guardados\. (\d+) suscriptoras? reciben? el aviso; el nuevo precio se les cobra desde el \d{2}\/\d{2}\/\d{4}\.$/,
       );
       const told = Number((await saved.innerText()).match(/(\d+) suscriptora/)?.[1]);
-      expect(told).toBeGreaterThanOrEqual(1);
+      // as many were told as the confirmation counted (the test's subscriber among them)
+      expect(told).toBe(confirmedCount);
+      await expect(saved).toContainText(
+        `desde el ${confirmed.match(/se les cobra desde el (\d{2}\/\d{2}\/\d{4})/)?.[1]}.`,
+      );
       await expect(form.getByLabel('Precio regular (mensual)')).toHaveValue('10.900,00');
       const scheduled = form.getByText(
         /^Cambio programado para \d+ suscripciones desde el \d{2}\/\d{2}\/\d{4}\.$/,

@@ -2,7 +2,9 @@ import {
   type AdminPlan,
   type AdminPlanPrice,
   type AdminPlans,
+  type PlanPricePreview,
   priceChangeNoticeDays,
+  type UpdatePlanPricesRequest,
   type UpdatePlanPricesResponse,
 } from '@alcancia/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +20,7 @@ import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDay, formatPesos, parsePesos } from '../admin-format';
 import { ConfirmDialog } from '../confirm-dialog';
+import { PricePreviewSummary } from './price-preview';
 
 const plansKey = ['admin', 'plans'] as const;
 
@@ -68,11 +71,17 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Draft[]>(() => plan.prices.map(draftOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
+  // the list being confirmed and what the API says saving it does
+  const [confirming, setConfirming] = useState<{
+    payload: UpdatePlanPricesRequest;
+    preview: PlanPricePreview;
+  } | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = `plan-${plan.id}`;
 
-  function body() {
+  function body(): UpdatePlanPricesRequest | null {
     const found: Record<string, string> = {};
     const prices = drafts.map((d) => {
       const regular = parsePesos(d.regular);
@@ -96,15 +105,30 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
     return Object.keys(found).length === 0 ? { prices } : null;
   }
 
-  function submit(event: FormEvent) {
+  /** Asks the API what saving would do (old → new, from when, who is told), then asks her. */
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
-    if (body()) setConfirming(true);
+    setFailure(null);
+    const payload = body();
+    if (!payload || previewing) return;
+    setPreviewing(true);
+    try {
+      const preview = await apiRequest<PlanPricePreview>(`/admin/plans/${plan.id}/price-preview`, {
+        method: 'POST',
+        body: payload,
+      });
+      setConfirming({ payload, preview });
+    } catch (error) {
+      setFailure(adminErrorText(error));
+    } finally {
+      setPreviewing(false);
+    }
   }
 
   async function save() {
-    const payload = body();
-    if (!payload) return;
+    if (!confirming) return;
+    const { payload } = confirming;
     const answer = await apiRequest<UpdatePlanPricesResponse>(`/admin/plans/${plan.id}`, {
       method: 'PATCH',
       body: payload,
@@ -176,20 +200,25 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
             </fieldset>
           );
         })}
-        <div aria-live="polite">{notice && <Banner tone="success">{notice}</Banner>}</div>
+        <div aria-live="polite">
+          {notice && <Banner tone="success">{notice}</Banner>}
+          {failure && <Banner tone="danger">{failure}</Banner>}
+        </div>
         <div className="admin-actions">
-          <Button type="submit">Guardar {plan.name}</Button>
+          <Button type="submit" disabled={previewing}>
+            {previewing ? 'Calculando…' : `Guardar ${plan.name}`}
+          </Button>
         </div>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title={`¿Guardar los precios del ${plan.name}?`}
         confirmLabel="Guardar precios"
+        canConfirm={(confirming?.preview.changes.length ?? 0) > 0}
         onConfirm={save}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
       >
-        Si cambia lo que se cobra, cada suscriptora que paga el precio actual recibe un aviso por correo y el
-        nuevo precio se le cobra desde dentro de {priceChangeNoticeDays} días.
+        {confirming && <PricePreviewSummary preview={confirming.preview} />}
       </ConfirmDialog>
     </>
   );
