@@ -8,9 +8,9 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { providerPlans, subscriptionPriceChanges, users } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
-import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { argentinaDate, isOnOrAfter } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
@@ -151,12 +151,12 @@ async function scheduleReactivatedPrice(
  * once; the cancelled one stays cancelled (one active subscription per user). The token may be of
  * her stored card (decision 0225: only the security code typed again), never of someone else's.
  */
-/** Her reactivation, one money write of hers at a time (decision 0270): see reactivateUnderLock. */
 export function reactivateSubscription(
   app: FastifyInstance,
   userId: string,
-  cardToken: string,
+  cardToken: string | undefined,
 ): Promise<AccountSubscription | Refusal> {
+  // One money write of hers at a time (decision 0270): a second tap sees the new agreement.
   return withPersonLock(app.database, userId, () => reactivateUnderLock(app, userId, cardToken));
 }
 
