@@ -223,7 +223,7 @@ export async function buildApp({
   app.decorate('fileStorage', await createFileStorage(config, resolveJwtSecret(config)));
   await registerRateLimit(app, config);
   await registerMetrics(app, config);
-  await registerApiDocs(app);
+  await registerApiDocs(app, config);
 
   await app.register(
     async (api) => {

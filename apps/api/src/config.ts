@@ -95,6 +95,7 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: withDefault(z.coerce.number().int().min(1).max(365), 30),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')),
     METRICS_TOKEN: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    API_DOCS_ENABLED: optional(booleanFlag),
     RATE_LIMIT_ENABLED: withDefault(booleanFlag, 'true'),
     RATE_LIMIT_ADDRESS_MAX: withDefault(z.coerce.number().int().min(10).max(1_000_000), 600),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -399,6 +400,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** bearer token of GET /metrics; unset = no metrics route (404) */
   metricsToken: string | undefined;
+  /**
+   * API_DOCS_ENABLED: the OpenAPI document and its browsable page at /api/docs. Default: on
+   * outside production, off in production (a map of every route is an attacker's first read).
+   */
+  apiDocs: boolean;
   rateLimitEnabled: boolean;
   /** credential and code requests of one client address per 15 minutes, all routes together */
   rateLimitAddressMax: number;
@@ -583,6 +589,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     csp: { frameOrigins: env.CSP_FRAME_ORIGINS ?? [], scriptOrigins: env.CSP_SCRIPT_ORIGINS ?? [] },
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
+    apiDocs: env.API_DOCS_ENABLED ?? !isProduction,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
     rateLimitAddressMax: env.RATE_LIMIT_ADDRESS_MAX,
     google:

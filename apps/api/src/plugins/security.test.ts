@@ -28,7 +28,13 @@ function parseCsp(header: string): Map<string, string[]> {
 }
 
 /** Each page type the server answers, with the status it should answer. */
-const pages: Array<{ type: string; url: string | ((t: TestApp) => Promise<string>); status: number }> = [
+const pages: Array<{
+  type: string;
+  url: string | ((t: TestApp) => Promise<string>);
+  status: number;
+  /** where production answers otherwise */
+  productionStatus?: number;
+}> = [
   ...['/', '/login', '/academy', '/mi-cuenta', '/arrepentimiento'].map((url) => ({
     type: `SPA page ${url}`,
     url,
@@ -51,8 +57,9 @@ const pages: Array<{ type: string; url: string | ((t: TestApp) => Promise<string
     status: 200,
   },
   { type: '/media (thumbnail)', url: '/media/thumbnails/bonos-y-obligaciones.webp', status: 200 },
-  { type: '/api/docs', url: '/api/docs', status: 200 },
-  { type: '/api/docs/json', url: '/api/docs/json', status: 200 },
+  // off in production unless API_DOCS_ENABLED switches them on (below)
+  { type: '/api/docs', url: '/api/docs', status: 200, productionStatus: 404 },
+  { type: '/api/docs/json', url: '/api/docs/json', status: 200, productionStatus: 404 },
 ];
 
 /** The headers every answer carries, whatever produced it. */
@@ -68,13 +75,6 @@ function expectSecurityHeaders(res: LightMyRequestResponse, production: boolean)
   } else {
     // plain http in development and tests: HSTS would pin localhost to https
     expect(res.headers['strict-transport-security']).toBeUndefined();
-  }
-  const contentType = String(res.headers['content-type']);
-  if (res.headers['content-security-policy'] === undefined && /^application\/pdf\b/.test(contentType)) {
-    // The one exception, by design (serve-signed-file.ts): a signed material file has no CSP, or
-    // Chromium's PDF viewer refuses to run (object-src 'none'). It is a fixed, non-HTML type that
-    // the browser may not sniff (nosniff above), so no script of it can run in our origin.
-    return;
   }
   const header = res.headers['content-security-policy'];
   expect(header, 'a CSP').toEqual(expect.any(String));
@@ -102,11 +102,32 @@ describe.each([
   }, ownAppTimeout.timeout);
   afterAll(() => t?.close());
 
-  it.each(pages)('$type', async ({ url, status }) => {
+  it.each(pages)('$type', async ({ url, status, productionStatus }) => {
     const target = typeof url === 'string' ? url : await url(t);
     const res = await t.app.inject({ method: 'GET', url: target });
-    expect(res.statusCode, `${target}: ${res.body.slice(0, 200)}`).toBe(status);
+    const expected = production ? (productionStatus ?? status) : status;
+    expect(res.statusCode, `${target}: ${res.body.slice(0, 200)}`).toBe(expected);
     expectSecurityHeaders(res, production);
+  });
+
+  it('serves a material file under its own policy: nothing loads or runs, and the document is sandboxed', async () => {
+    for (const disposition of ['inline', 'attachment'] as const) {
+      const url = await t.app.fileStorage.signedUrl('materiales/presupuesto-mensual.pdf', {
+        filename: 'Presupuesto mensual.pdf',
+        contentType: 'application/pdf',
+        disposition,
+        ttlSeconds: 300,
+      });
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const csp = parseCsp(String(res.headers['content-security-policy']));
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('sandbox')).toEqual([]);
+      expect(csp.get('form-action')).toEqual(["'none'"]);
+      expect(csp.get('script-src')).toBeUndefined();
+      expect(csp.get('connect-src')).toBeUndefined();
+    }
   });
 
   it('keeps them on a refused request body (400) and an unknown method', async () => {
@@ -121,4 +142,25 @@ describe.each([
     expect(unknown.statusCode).toBe(404);
     expectSecurityHeaders(unknown, production);
   });
+});
+
+describe('the API docs in production', () => {
+  it('answer 404 unless API_DOCS_ENABLED switches them on', async () => {
+    const off = await createTestApp(productionEnv);
+    try {
+      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) {
+        expect((await off.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp({ ...productionEnv, API_DOCS_ENABLED: 'true' });
+    try {
+      const json = await on.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(json.statusCode).toBe(200);
+      expect(json.json().paths).toHaveProperty('/api/health');
+    } finally {
+      await on.close();
+    }
+  }, 120_000);
 });

@@ -16,6 +16,17 @@ const expired = () =>
   new AppError('FILE_URL_EXPIRED', 403, 'El enlace del archivo venció. Volvé a abrir el material.');
 
 /**
+ * The policy of a served file (decision 0263): nothing loads, nothing runs, no form, and the
+ * document is sandboxed (an opaque origin: whatever a file holds cannot read the academy's
+ * storage or call its API with her cookies). Inline styles and same-origin or data: images are
+ * what a browser's own PDF viewer page uses; Chromium shows a PDF opened in a tab under it, and
+ * the course viewer reads PDFs with pdf.js under the page's policy, not this one.
+ */
+export const servedFileContentSecurityPolicy =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'none'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
+
+/**
  * GET /files/{fileKey}?expires&name&signature[&download=1] — the local driver's signed URLs. No
  * token: the signature is the permission, so links work in a new tab, an <a download> or a viewer.
  */
@@ -45,10 +56,8 @@ export const serveSignedFileRoute: FastifyPluginAsyncZod = async (app) => {
       const file = await storage.read(key);
       if (!file) throw AppError.notFound('No encontramos ese archivo.');
       const attachment = download === '1' || download === 'true';
-      // Chromium's built-in PDF viewer refuses to run under the app's CSP (object-src 'none');
-      // a file of a fixed, sniff-proof type does not need one.
-      reply.removeHeader('content-security-policy');
       return reply
+        .header('content-security-policy', servedFileContentSecurityPolicy)
         .header('content-type', materialContentType(key) ?? 'application/octet-stream')
         .header('content-length', file.size)
         .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', name))
