@@ -160,7 +160,7 @@ export async function withdrawPayment(
     .transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, row.payment.id)).for('update');
       if (payment?.status !== 'approved') throw notAllowed();
-      // Everything not refunded yet: the whole payment, or what an upgrade left (decision 91).
+      // Everything not refunded yet: the whole payment, or what a partial refund left (decisions 91, 0276).
       const inProgress = await pendingRefunds(tx, payment.id);
       const amountCentavos = payment.amountCentavos - payment.refundedCentavos - inProgress;
       if (amountCentavos <= 0) throw notAllowed();
