@@ -98,6 +98,7 @@ const envSchema = z
     API_DOCS_ENABLED: optional(booleanFlag),
     RATE_LIMIT_ENABLED: withDefault(booleanFlag, 'true'),
     RATE_LIMIT_ADDRESS_MAX: withDefault(z.coerce.number().int().min(10).max(1_000_000), 600),
+    RATE_LIMIT_ACADEMY_HOME_MAX: withDefault(z.coerce.number().int().min(7).max(1_000_000), 300),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_ISSUER: withDefault(z.url(), 'https://accounts.google.com'),
@@ -409,6 +410,11 @@ export interface Config {
   /** credential and code requests of one client address per 15 minutes, all routes together */
   rateLimitAddressMax: number;
   /**
+   * calls to the academy home's seven endpoints one account makes per minute, alone or as parts of
+   * GET /users/me/academy-home (each part counts: decision 0264)
+   */
+  rateLimitAcademyHomeMax: number;
+  /**
    * Social providers. Unset client ids outside production mean "use the local OIDC mock".
    * In production an unset provider is simply disabled.
    */
@@ -591,6 +597,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     apiDocs: env.API_DOCS_ENABLED ?? !isProduction,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    rateLimitAcademyHomeMax: env.RATE_LIMIT_ACADEMY_HOME_MAX,
     rateLimitAddressMax: env.RATE_LIMIT_ADDRESS_MAX,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentCategories, contentLevels, suggestedFilters } from '../../db/schema';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 
 /**
  * GET /academy/filters — suggested filters (with who may see them) and the topic and level
@@ -12,6 +13,7 @@ export const getFiltersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/filters',
     {
+      config: academyHomeLimit(app.config),
       schema: {
         tags: ['academy'],
         summary: 'Filtros de la academia',

@@ -2,6 +2,7 @@ import { type ContinueWatchingItem, progressOverviewResponseSchema } from '@alca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 import { getCourseStructure } from './course-structure';
 import { type PreparedStatement, runPrepared } from './prepared-query';
 import { cachedProgress } from './progress-cache';
@@ -38,6 +39,7 @@ export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/progress',
     {
+      config: academyHomeLimit(app.config),
       schema: {
         tags: ['academy'],
         summary: 'Progreso en todos los cursos',

@@ -5,6 +5,7 @@ import {
 } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 import { catalogPage, tagBadges, toCourseCard } from './catalog-rows';
 import { sendSerialized, viewerVariant } from './serialized-response';
 import { loadViewer } from './viewer';
@@ -44,6 +45,7 @@ export const listCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/quick',
     {
+      config: academyHomeLimit(app.config),
       schema: {
         tags: ['academy'],
         summary: 'Primeros cursos para el inicio de la academia',

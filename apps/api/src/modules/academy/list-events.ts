@@ -1,6 +1,7 @@
 import { eventListResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 import { catalogPage, toEventCard } from './catalog-rows';
 import { loadViewer } from './viewer';
 
@@ -9,6 +10,7 @@ export const listEventsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      config: academyHomeLimit(app.config),
       schema: {
         tags: ['academy'],
         summary: 'Eventos pasados',

@@ -5,9 +5,9 @@ import {
 } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 import { catalogPage, toProgramCard } from './catalog-rows';
 import { quickListSize } from './list-courses';
-
 import { sendSerialized, viewerVariant } from './serialized-response';
 import { loadViewer, type Viewer } from './viewer';
 
@@ -55,6 +55,7 @@ export const listProgramsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${list.path}/quick`,
       {
+        config: academyHomeLimit(app.config),
         schema: {
           tags: ['academy'],
           summary: `Primeros ${list.summary.toLowerCase()}`,

@@ -81,3 +81,34 @@ describe('GET /api/users/me/academy-home', () => {
     }
   });
 });
+
+/**
+ * Issue 40 (decision 0264): the one request runs the seven calls and counts as the seven against
+ * the academy home's budget (here 14 a minute per account: two homes, or one home and seven calls).
+ */
+describe('GET /api/users/me/academy-home and the rate limit', () => {
+  it('counts each of its parts as a call: a third home in the minute is refused as a whole, as an eighth single call after a home is', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ACADEMY_HOME_MAX: '14' });
+    try {
+      await seedCatalogWithStructures(limited.app);
+      const call = (url: string, headers: Record<string, string>) =>
+        limited.app.inject({ method: 'GET', url, headers });
+
+      const ana = bearer((await newSession(limited.app)).credentials);
+      expect((await call('/api/users/me/academy-home', ana)).statusCode).toBe(200);
+      expect((await call('/api/users/me/academy-home', ana)).statusCode).toBe(200);
+      const third = await call('/api/users/me/academy-home', ana);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ internalCode: 'TOO_MANY_REQUESTS' });
+      expect((await call('/api/academy/filters', ana)).statusCode).toBe(429);
+
+      // another account has her own budget: one home and seven single calls fill it
+      const bea = bearer((await newSession(limited.app)).credentials);
+      expect((await call('/api/users/me/academy-home', bea)).statusCode).toBe(200);
+      for (const url of academyHomeCalls) expect((await call(url, bea)).statusCode, url).toBe(200);
+      expect((await call('/api/academy/events', bea)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});

@@ -8,7 +8,8 @@ import { requireUserId } from '../../plugins/authentication';
  * answer. On a slow phone seven calls share the browser's six connections with the page's code,
  * so one of them waits a round trip; this is one request. Each part is answered by the endpoint
  * itself (an in-process request with the caller's authorization): same handler, same checks, same
- * caches, same status and body as the single call. Private and never stored.
+ * caches, same status and body as the single call, and the same rate limit: each part counts
+ * against the academy home's budget as the call it is (decision 0264). Private and never stored.
  */
 export const academyHomeRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,9 +29,12 @@ export const academyHomeRoute: FastifyPluginAsyncZod = async (app) => {
       const answers = await Promise.all(
         academyHomeCalls.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: request.ip })),
       );
-      // a session the endpoints refuse (a deleted account's token) is refused as a whole, as they do
-      const refused = answers.find((answer) => answer.statusCode === 401);
-      if (refused) return sendJsonText(reply, 401, refused.body);
+      // a session the endpoints refuse (a deleted account's token) is refused as a whole, as they do;
+      // so is a part over the academy home's budget (each part counted as a call: read-limits.ts)
+      const refused =
+        answers.find((answer) => answer.statusCode === 401) ??
+        answers.find((answer) => answer.statusCode === 429);
+      if (refused) return sendJsonText(reply, refused.statusCode, refused.body);
       // the parts' bodies are already JSON text: written as they are, not parsed and serialized again
       const parts = answers.map((answer, i) => {
         const json = String(answer.headers['content-type'] ?? '').includes('json') && answer.body !== '';

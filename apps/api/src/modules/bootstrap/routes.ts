@@ -2,6 +2,7 @@ import { bootstrapResponseSchema, bootstrapServiceNames } from '@alcancia/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
+import { academyHomeLimit } from '../../plugins/read-limits';
 import { loadCurrentUser } from '../auth/current-user';
 import { readFeatureFlags } from '../remote-config/get-feature-flags';
 import { readServiceControls } from '../service-control/get-service-control';
@@ -18,6 +19,7 @@ export const bootstrapModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/bootstrap',
     {
+      config: academyHomeLimit(app.config),
       schema: {
         tags: ['account'],
         summary:
