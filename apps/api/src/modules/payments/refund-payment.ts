@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { withPersonLock } from '../../db/person-lock';
 import { paymentRefunds, payments } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { enqueueCreditNote } from '../invoices/enqueue';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
+import { personOfPayment } from './payment-person';
 import type { PaymentRow } from './record-payment';
 import { refundDoneMail } from './refund-mails';
 
@@ -83,6 +85,14 @@ export async function insertPendingRefund(db: Db, input: RefundInput): Promise<R
  * key), derived from the refund's, so the same try repeated is still one refund.
  */
 export async function attemptRefund(app: FastifyInstance, refund: RefundRow): Promise<RefundOutcome> {
+  // One money write of hers at a time (decision 0270): a withdrawal, a checkout's grant or a
+  // webhook of hers waits for this try, and this try for them.
+  const person = await personOfPayment(app.db, refund.paymentId);
+  if (person) return withPersonLock(app.database, person, () => tryRefund(app, refund));
+  return tryRefund(app, refund);
+}
+
+async function tryRefund(app: FastifyInstance, refund: RefundRow): Promise<RefundOutcome> {
   const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment) throw new Error(`refund ${refund.id}: payment ${refund.paymentId} not found`);
   try {

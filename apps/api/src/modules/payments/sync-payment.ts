@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { withPersonLock } from '../../db/person-lock';
-import { users } from '../../db/schema';
 import { type Actor, findOrder, parseExternalReference } from './orders-repository';
+import { accountWithEmail } from './payment-person';
 import { requireGateway } from './payments-core';
 import { recordProviderPayment } from './record-payment';
 
@@ -41,14 +40,6 @@ export async function syncProviderPayment(
   // Her grants, refunds and holds are one money write at a time (decision 0270). A guest's order
   // is hers when an account has its e-mail (the grant links it there); a new address has no other
   // money write to wait for.
-  const person = order.userId ?? (await accountOf(app, order.payerEmail));
+  const person = order.userId ?? (await accountWithEmail(app.db, order.payerEmail));
   await (person ? withPersonLock(app.database, person, apply) : apply());
-}
-
-async function accountOf(app: FastifyInstance, email: string): Promise<string | null> {
-  const [user] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()));
-  return user?.id ?? null;
 }

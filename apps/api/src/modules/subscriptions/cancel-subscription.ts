@@ -3,6 +3,7 @@ import { type AccountSubscription, accountSubscriptionSchema } from '@alcancia/c
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { paymentOrders, users } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
@@ -58,7 +59,16 @@ export async function cancelAtProvider(app: FastifyInstance, order: OrderRow): P
  * she has, and a mail confirms. A second call answers the same thing. `by`: an operator cancelling
  * it for her from the back office (issue 18), recorded as such in the order's history.
  */
-export async function cancelSubscription(
+/** Her baja, one money write of hers at a time (decision 0270): see cancelUnderLock. */
+export function cancelSubscription(
+  app: FastifyInstance,
+  userId: string,
+  by?: Parameters<typeof cancelUnderLock>[2],
+): Promise<AccountSubscription> {
+  return withPersonLock(app.database, userId, () => cancelUnderLock(app, userId, by));
+}
+
+async function cancelUnderLock(
   app: FastifyInstance,
   userId: string,
   by: {

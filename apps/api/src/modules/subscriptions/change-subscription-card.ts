@@ -7,12 +7,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { PaymentProviderError, PaymentRefusedError } from '../../providers/payments/payment-gateway';
 import { readOwnCardToken } from '../payments/card-tokens';
 import { providerUnavailable, type Refusal } from '../payments/checkout-orders';
-import { addHistory, findOrder } from '../payments/orders-repository';
+import { addHistory, findOrder, type OrderRow } from '../payments/orders-repository';
 import { perUserLimit, requireGateway } from '../payments/payments-core';
 import { refusalBody, refusedReasonOf } from '../payments/refused-reason';
 import { latestSubscriptionOrder, loadAccountSubscription, noSubscription } from './account-subscription';
@@ -56,6 +57,19 @@ export async function changeSubscriptionCard(
   cardToken: string,
   waitMs = PAST_DUE_CHARGE_WAIT_MS,
 ): Promise<AccountSubscription | Refusal> {
+  // The card changes under her person lock (decision 0270); the wait for a past-due charge runs
+  // after it, since that charge's notification takes the same lock.
+  const changed = await withPersonLock(app.database, userId, () => replaceCard(app, userId, cardToken));
+  if ('refusal' in changed) return changed.refusal;
+  if (changed.order.pastDueSince) await awaitPastDueCleared(app, changed.order.id, waitMs);
+  return loadAccountSubscription(app.db, userId);
+}
+
+async function replaceCard(
+  app: FastifyInstance,
+  userId: string,
+  cardToken: string,
+): Promise<{ refusal: Refusal } | { order: OrderRow }> {
   const gateway = requireGateway(app);
   const order = await latestSubscriptionOrder(app.db, userId);
   if (!order) throw noSubscription();
@@ -66,7 +80,7 @@ export async function changeSubscriptionCard(
     updated = await gateway.updateSubscriptionCard(order.providerPreapprovalId, cardToken);
   } catch (error) {
     if (error instanceof PaymentRefusedError) {
-      return { status: 'refused', refusedReason: refusedReasonOf(error.statusDetail) };
+      return { refusal: { status: 'refused', refusedReason: refusedReasonOf(error.statusDetail) } };
     }
     if (error instanceof PaymentProviderError) {
       app.log.error({ err: error, orderId: order.id }, 'could not change the subscription card');
@@ -86,8 +100,7 @@ export async function changeSubscriptionCard(
     });
   });
   await saveCardForReuse(app, { orderId: order.id, userId, email: order.payerEmail, cardToken, card });
-  if (order.pastDueSince) await awaitPastDueCleared(app, order.id, waitMs);
-  return loadAccountSubscription(app.db, userId);
+  return { order };
 }
 
 /** PUT /users/me/subscription/card { cardToken } */

@@ -1,8 +1,10 @@
 import { guestWithdrawalConfirmSchema, withdrawalResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { credentialLimit } from '../../plugins/rate-limit';
 import { findPaymentByOperation } from '../payments/her-payments';
+import { accountWithEmail } from '../payments/payment-person';
 import { consumeWithdrawalCode } from './guest-withdrawal-codes';
 import { withdrawPayment } from './withdraw-payment';
 
@@ -35,7 +37,13 @@ export const confirmGuestWithdrawalRoute: FastifyPluginAsyncZod = async (app) =>
       if (!row) throw invalidCode();
       if (!(await consumeWithdrawalCode(app.db, app.codeSecret, row.payment.id, email, request.body.code)))
         throw invalidCode();
-      return withdrawPayment(app, row, { channel: 'guest', actor: 'system' });
+      // One money write of hers at a time (decision 0270): the payment is read again under it.
+      const person = row.order.userId ?? (await accountWithEmail(app.db, email));
+      const withdraw = async () => {
+        const current = (await findPaymentByOperation(app.db, request.body.providerPaymentId, email)) ?? row;
+        return withdrawPayment(app, current, { channel: 'guest', actor: 'system' });
+      };
+      return person ? withPersonLock(app.database, person, withdraw) : withdraw();
     },
   );
 };

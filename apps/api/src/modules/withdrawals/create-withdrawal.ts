@@ -1,5 +1,6 @@
 import { createWithdrawalRequestSchema, withdrawalResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withPersonLock } from '../../db/person-lock';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { findHerPayment } from '../payments/her-payments';
@@ -22,9 +23,12 @@ export const createWithdrawalRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireUserId(request);
-      const row = await findHerPayment(app.db, userId, Number(request.body.paymentId));
-      if (!row) throw AppError.notFound('No encontramos ese pago entre tus compras.');
-      return withdrawPayment(app, row, { channel: 'account', actor: `user:${userId}` });
+      // One money write of hers at a time (decision 0270): the payment is read under it.
+      return withPersonLock(app.database, userId, async () => {
+        const row = await findHerPayment(app.db, userId, Number(request.body.paymentId));
+        if (!row) throw AppError.notFound('No encontramos ese pago entre tus compras.');
+        return withdrawPayment(app, row, { channel: 'account', actor: `user:${userId}` });
+      });
     },
   );
 };

@@ -2,6 +2,7 @@ import type { AdminActionResult, grantProductRequestSchema } from '@alcancia/con
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { withPersonLock } from '../../../db/person-lock';
 import { courses, userPurchases, users } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { endProductGrants, grantProduct } from '../../entitlements/product-grants';
@@ -17,7 +18,17 @@ const productTypeOf: Partial<Record<string, 'programs' | 'packs'>> = { PROGRAM: 
  * payment made outside the platform), with the reason in the audit log. The viewer caches of every
  * process follow (users_purchases trigger).
  */
-export async function grantMemberProduct(
+export function grantMemberProduct(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof grantProductRequestSchema>,
+): Promise<AdminActionResult> {
+  // One money or access write of hers at a time (decision 0270).
+  return withPersonLock(app.database, id, () => grantUnderLock(app, request, id, body));
+}
+
+async function grantUnderLock(
   app: FastifyInstance,
   request: FastifyRequest,
   id: string,
@@ -78,7 +89,18 @@ export async function grantMemberProduct(
  * POST /admin/members/{id}/products/{productId}/revoke: takes one away, whatever gave it (a refund
  * is a separate action), with the reason in the audit log.
  */
-export async function revokeMemberProduct(
+export function revokeMemberProduct(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  productId: string,
+  reason: string,
+): Promise<AdminActionResult> {
+  // One money or access write of hers at a time (decision 0270).
+  return withPersonLock(app.database, id, () => revokeUnderLock(app, request, id, productId, reason));
+}
+
+async function revokeUnderLock(
   app: FastifyInstance,
   request: FastifyRequest,
   id: string,

@@ -3,12 +3,14 @@ import type { AdminRefundResponse, adminRefundRequestSchema } from '@alcancia/co
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { withPersonLock } from '../../../db/person-lock';
 import { paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import { pesos } from '../../../lib/spanish-format';
 import { refundStateOf } from '../../payments/money-ledger';
 import { findOrder, transitionOrder } from '../../payments/orders-repository';
+import { accountWithEmail } from '../../payments/payment-person';
 import { attemptRefund, insertPendingRefund } from '../../payments/refund-payment';
 import { cancelAtProvider } from '../../subscriptions/cancel-subscription';
 import { endGrantedAccess } from '../../withdrawals/end-granted-access';
@@ -54,12 +56,29 @@ export async function refundPayment(
   paymentId: number,
   body: z.output<typeof adminRefundRequestSchema>,
 ): Promise<AdminRefundResponse> {
-  const operator = operatorOf(request);
   const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw paymentNotFound();
   const order = await findOrder(app.db, payment.orderId);
   if (!order) throw paymentNotFound();
   refuseOwnAccount(request, order.userId);
+  // One money write of hers at a time (decision 0270): what is left to refund is read under it.
+  const person = order.userId ?? (await accountWithEmail(app.db, order.payerEmail));
+  if (person)
+    return withPersonLock(app.database, person, () => refundUnderLock(app, request, paymentId, body));
+  return refundUnderLock(app, request, paymentId, body);
+}
+
+async function refundUnderLock(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paymentId: number,
+  body: z.output<typeof adminRefundRequestSchema>,
+): Promise<AdminRefundResponse> {
+  const operator = operatorOf(request);
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw paymentNotFound();
+  const order = await findOrder(app.db, payment.orderId);
+  if (!order) throw paymentNotFound();
   const givenKey = body.idempotencyKey;
   const key = `admin:${paymentId}:${givenKey ?? randomUUID()}`;
 
