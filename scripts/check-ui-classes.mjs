@@ -22,6 +22,8 @@ export const componentClasses = new Set([
   ...['badge', ...['neutral', 'primary', 'accent', 'success', 'warning', 'danger'].map((x) => `badge-${x}`)],
   ...['alert', ...['info', 'success', 'warning', 'error', 'title', 'action'].map((x) => `alert-${x}`)],
   ...['tabs', 'tabs-list', 'tabs-tab', 'tabs-panel'],
+  ...['combobox', 'combobox-chosen', 'combobox-chip', 'combobox-remove', 'combobox-none', 'combobox-list'],
+  ...['combobox-option', 'combobox-option-active', 'combobox-check', 'combobox-detail', 'combobox-anchor'],
   ...['dialog', ...['panel', 'header', 'title', 'close', 'body', 'actions'].map((x) => `dialog-${x}`)],
   ...[
     'field',

@@ -29,9 +29,19 @@ for (const { width, height } of [
     await page.getByLabel('Prefijo (opcional)').fill(prefix);
     await page.getByLabel('Qué da').selectOption('PROGRAM_DISCOUNT');
     await page.getByLabel('Descuento (%)').fill('40');
-    await page
-      .getByLabel('Programas o packs (ids separados por comas; vacío: todos)')
-      .fill('programa-inversora-inteligente');
+    // the program is picked by its name from a searchable list, by keyboard (issue 40)
+    await expect(page.getByLabel('Programas o packs (ids separados por comas; vacío: todos)')).toHaveCount(0);
+    const programs = page.getByRole('combobox', { name: 'Programas o packs' });
+    await programs.fill('inversora');
+    const options = page.getByRole('listbox', { name: 'Programas o packs' }).getByRole('option');
+    await expect(options.first()).toContainText('Programa Inversora Inteligente');
+    await expectNoSeriousA11yViolations(page);
+    await programs.press('ArrowDown');
+    await programs.press('Enter');
+    await programs.press('Escape');
+    await expect(page.getByRole('list', { name: 'Programas o packs: elegidos' })).toHaveText(
+      /Programa Inversora Inteligente/,
+    );
     await page.getByLabel('Usos en total (vacío: sin límite)').fill('1');
     await page.getByLabel('Argentina').check();
     await expectNoSidewaysScroll(page);

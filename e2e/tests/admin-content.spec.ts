@@ -253,3 +253,70 @@ for (const { width, height } of [
     await admin.leave();
   });
 }
+
+// A pack's contents are picked by name from searchable lists, by keyboard, on a 320 px phone
+// (issue 40): no id is typed anywhere.
+test('at 320 px an editor makes a pack by picking its contents by name, by keyboard', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const editor = await operatorWindow(browser, 'editor', { width: 320, height: 720 });
+  const page = editor.page;
+  await openSection(page, 'Contenidos');
+  const id = `e2e-pack-${Date.now().toString(36)}`;
+  const form = page.getByRole('form', { name: 'Nuevo contenido' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Pack elegido por nombre');
+  await form.getByLabel('Identificador (en la dirección)').fill(id);
+  await form.getByLabel('Tipo').selectOption({ label: 'Pack' });
+  await form.getByLabel('Precio en pesos').fill('30000');
+
+  const contents = form.getByRole('combobox', { name: 'Contenidos del pack' });
+  await expect(form.getByLabel('Contenidos del pack (ids separados por comas)')).toHaveCount(0);
+  await contents.fill('deudas');
+  const list = form.getByRole('listbox', { name: 'Contenidos del pack' });
+  await expect(list).toBeVisible();
+  // accents and case do not matter; courses and programs both show, packs do not
+  await expect(list.getByRole('option', { name: /Salí de las deudas paso a paso/ })).toBeVisible();
+  await expect(list.getByRole('option', { name: /Programa Chau Deudas/ })).toBeVisible();
+  await expect(list.getByRole('option', { name: /Pack Orden y Deudas/ })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  // ↓ to the first match, Enter picks it; the list stays open for the next one
+  await contents.press('ArrowDown');
+  await expect(contents).toHaveAttribute('aria-activedescendant', /.+/);
+  const first =
+    (await list.getByRole('option').first().innerText()).split(' · ')[0]?.replace('✓', '').trim() ?? '';
+  await contents.press('Enter');
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await contents.fill('INVERSION');
+  await contents.press('ArrowDown');
+  await expect(list.getByRole('option', { name: /Inversiones desde cero/ })).toBeVisible();
+  await list.getByRole('option', { name: /Inversiones desde cero/ }).click();
+  await contents.press('Escape');
+  await expect(list).toBeHidden();
+  const chosen = form.getByRole('list', { name: 'Contenidos del pack: elegidos' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(chosen).toContainText(first);
+  await expect(chosen).toContainText('Inversiones desde cero');
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await form.getByRole('button', { name: 'Crear (sin publicar)' }).click();
+  await expect(page).toHaveURL(`/admin/contenidos/${id}`);
+  // on its page the contents read by name, in the order picked; one is taken out by its button
+  const saved = page.getByRole('list', { name: 'Contenidos del pack: elegidos' });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await expect(saved.getByRole('listitem').first()).toContainText(first);
+  await saved.getByRole('button', { name: `Quitar ${first}` }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Guardar los datos' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Contenidos del pack: elegidos' })).toHaveText(
+    /Inversiones desde cero/,
+  );
+  await expect(page.getByRole('list', { name: 'Lo que necesita para publicarse' })).toContainText(
+    'Contenidos del pack: listo',
+  );
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await editor.leave();
+});

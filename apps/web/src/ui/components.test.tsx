@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClass } from './button';
 import { Card } from './card';
 import { DialogActions, DialogBody } from './dialog';
 import { FileButton } from './file-button';
+import { MultiCombobox, matchingOptions } from './multi-combobox';
 import { Tabs } from './tabs';
 
 describe('Button', () => {
@@ -207,5 +208,42 @@ describe('Card and Badge', () => {
     expect(renderToStaticMarkup(<Badge tone="accent">Nuevo</Badge>)).toBe(
       '<span class="badge badge-accent">Nuevo</span>',
     );
+  });
+});
+
+describe('MultiCombobox', () => {
+  const options = [
+    { value: 'programa-chau-deudas', label: 'Chau deudas' },
+    { value: 'pack-inversion-completa', label: 'Inversión completa', detail: 'Pack' },
+  ];
+
+  it('is a labelled combobox over a multi-select list, with what was picked listed by name, each removable', () => {
+    const html = renderToStaticMarkup(
+      <MultiCombobox
+        id="programas"
+        label="Programas o packs"
+        options={options}
+        value={['pack-inversion-completa', 'ya-no-existe']}
+        onChange={() => undefined}
+      />,
+    );
+    expect(html).toContain('<label class="field-label" for="programas">Programas o packs</label>');
+    expect(html).toMatch(
+      /<input[^>]*id="programas"[^>]*role="combobox"[^>]*aria-expanded="false"[^>]*aria-controls="programas-opciones"/,
+    );
+    expect(html).toContain('role="listbox" aria-label="Programas o packs" aria-multiselectable="true"');
+    expect(html).toContain('aria-label="Programas o packs: elegidos"');
+    expect(html).toContain('aria-label="Quitar Inversión completa"');
+    // a value no option holds any more is still listed (by its id), so it can be removed
+    expect(html).toContain('aria-label="Quitar ya-no-existe"');
+    expect(html).toContain('aria-selected="true"');
+  });
+
+  it('finds options by any part of the name, without accents or case, and by their detail', () => {
+    expect(matchingOptions(options, 'INVERSION').map((o) => o.value)).toEqual(['pack-inversion-completa']);
+    expect(matchingOptions(options, 'pack').map((o) => o.value)).toEqual(['pack-inversion-completa']);
+    expect(matchingOptions(options, 'chau deu').map((o) => o.value)).toEqual(['programa-chau-deudas']);
+    expect(matchingOptions(options, '  ')).toHaveLength(2);
+    expect(matchingOptions(options, 'nada')).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import { Spinner } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
-import { commaList } from '../admin-format';
 import { DayField } from '../day-field';
 import {
   type CourseChange,
@@ -22,6 +21,7 @@ import {
 } from './content-api';
 import { CoursePreview } from './course-preview';
 import { CoverControl } from './cover-control';
+import { PackItemsPicker } from './pack-items-picker';
 import { PublicationBadge } from './publication-badge';
 import { StructureEditor } from './structure-editor';
 import { TagPicker } from './tag-picker';
@@ -202,6 +202,7 @@ function DetailsForm({
   error: unknown;
   busy: boolean;
 }) {
+  const [packItems, setPackItems] = useState<string[]>(() => course.items);
   const [form, setForm] = useState(() => ({
     name: course.name,
     description: course.description,
@@ -217,7 +218,6 @@ function DetailsForm({
     saleableStartDate: course.saleableStartDate ?? '',
     saleableEndDate: course.saleableEndDate ?? '',
     eventSeries: course.eventSeries ?? '',
-    items: course.items.join(', '),
     sortOrder: String(course.sortOrder),
     faqs: course.faqs.map((f) => `${f.question}\n${f.answer}`).join('\n\n'),
   }));
@@ -263,7 +263,7 @@ function DetailsForm({
         saleableEndDate: orNull(form.saleableEndDate),
       });
     }
-    if (course.kind === 'PACK') body.items = commaList(form.items);
+    if (course.kind === 'PACK') body.items = packItems;
     if (course.kind === 'EVENT')
       body.eventSeries = (orNull(form.eventSeries) as AdminCourseFields['eventSeries']) ?? null;
     run({ method: 'PATCH', path: '', body });
@@ -324,7 +324,7 @@ function DetailsForm({
           </>
         )}
         {course.kind === 'PACK' && (
-          <TextField label="Contenidos del pack (ids separados por comas)" {...bind('items')} />
+          <PackItemsPicker value={packItems} onChange={setPackItems} error={fieldError(error, 'items')} />
         )}
         <TagPicker
           value={form.tags}

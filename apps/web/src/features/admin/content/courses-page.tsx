@@ -9,6 +9,7 @@ import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
 import { AdminTable } from '../admin-table';
 import { createCourse, eventSeriesLabels, fieldError, kindLabels, useCourses } from './content-api';
+import { PackItemsPicker } from './pack-items-picker';
 import { PublicationBadge } from './publication-badge';
 import './content.css';
 import { Banner } from '../../../ui/banner';
@@ -105,7 +106,7 @@ function NewCourseForm() {
     kind: 'COURSE' as AdminContentKind,
     name: '',
     price: '',
-    items: '',
+    items: [] as string[],
     eventSeries: 'MASTERCLASSES',
   });
   const [error, setError] = useState<unknown>(null);
@@ -125,10 +126,7 @@ function NewCourseForm() {
         price,
         ...(form.kind === 'PACK'
           ? {
-              items: form.items
-                .split(',')
-                .map((item) => item.trim())
-                .filter(Boolean),
+              items: form.items,
             }
           : {}),
         ...(form.kind === 'EVENT'
@@ -184,12 +182,10 @@ function NewCourseForm() {
           />
         )}
         {form.kind === 'PACK' && (
-          <TextField
-            label="Contenidos del pack (ids separados por comas)"
-            required
+          <PackItemsPicker
             value={form.items}
+            onChange={(items) => setForm({ ...form, items })}
             error={fieldError(error, 'items')}
-            onChange={(event) => setForm({ ...form, items: event.target.value })}
           />
         )}
         {form.kind === 'EVENT' && (

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { MultiCombobox } from '../../../ui/multi-combobox';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
@@ -16,7 +17,7 @@ import {
   promoCodeDraftProblems,
   promoCodeRequestOf,
 } from './promo-code-draft';
-import { createPromoCodes, typeLabels } from './promo-codes-api';
+import { createPromoCodes, typeLabels, usePromoCodeChoices } from './promo-codes-api';
 
 /** The draft's fields typed as text. */
 type TextKey = {
@@ -56,6 +57,7 @@ function CheckGroup({
  */
 export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePromoCodesResponse): void }) {
   const [d, setD] = useState<Draft>(empty);
+  const choices = usePromoCodeChoices();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -117,6 +119,11 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
   return (
     <form className="admin-panel admin-stack" onSubmit={submit} noValidate aria-busy={busy}>
       <h2>Crear códigos</h2>
+      {choices.isError && (
+        <Banner tone="warning">
+          No pudimos traer los planes, programas y packs: {adminErrorText(choices.error)}
+        </Banner>
+      )}
       <fieldset className="admin-fieldset">
         <legend>Cuántos</legend>
         <div className="admin-checks">
@@ -161,17 +168,54 @@ export function CreatePromoCodesForm({ onCreated }: { onCreated(result: CreatePr
           <>
             {textField('freeMonths', 'Meses gratis', { numeric: true })}
             {textField('freeDays', 'Días gratis', { numeric: true })}
-            {textField('planId', 'Plan (id; vacío: el más liviano)')}
+            <SelectField
+              label="Plan"
+              name="planId"
+              value={d.planId}
+              error={fieldError('planId')}
+              onChange={(e) => set('planId', e.target.value)}
+            >
+              <option value="">El más liviano</option>
+              {choices.data?.plans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
+                </option>
+              ))}
+            </SelectField>
           </>
         )}
         {(d.type === 'DISCOUNT_COUPON' || d.type === 'PROGRAM_DISCOUNT') &&
           textField('discountPercent', 'Descuento (%)', { numeric: true })}
-        {d.type === 'DISCOUNT_COUPON' &&
-          textField('planIds', 'Planes (ids separados por comas; vacío: todos)')}
-        {!isSubscription &&
-          textField('programIds', 'Programas o packs (ids separados por comas; vacío: todos)', {
-            wide: true,
-          })}
+        {d.type === 'DISCOUNT_COUPON' && (
+          <div className="admin-form-wide">
+            <MultiCombobox
+              label="Planes"
+              options={(choices.data?.plans ?? []).map((plan) => ({ value: plan.id, label: plan.name }))}
+              value={d.planIds}
+              onChange={(planIds) => set('planIds', planIds)}
+              emptyText="Ninguno elegido: vale para todos los planes."
+              error={fieldError('planIds')}
+              disabled={choices.isPending}
+            />
+          </div>
+        )}
+        {!isSubscription && (
+          <div className="admin-form-wide">
+            <MultiCombobox
+              label="Programas o packs"
+              options={(choices.data?.products ?? []).map((product) => ({
+                value: product.id,
+                label: product.name,
+                detail: `${product.kind === 'PACK' ? 'Pack' : 'Programa'}${product.published ? '' : ', sin publicar'}`,
+              }))}
+              value={d.programIds}
+              onChange={(programIds) => set('programIds', programIds)}
+              emptyText="Ninguno elegido: vale para todos los programas y packs."
+              error={fieldError('programIds')}
+              disabled={choices.isPending}
+            />
+          </div>
+        )}
         <DayField
           label="Desde"
           name="validFrom"

@@ -1,5 +1,4 @@
 import type { CreatePromoCodesRequest, PromoCodeType } from '@alcancia/contract/admin';
-import { commaList } from '../admin-format';
 
 /**
  * The "Crear códigos" form's draft (text as typed), the request it makes and the problems the
@@ -17,9 +16,11 @@ export interface PromoCodeDraft {
   freeDays: string;
   planId: string;
   discountPercent: string;
-  planIds: string;
+  /** picked by name (issue 40) */
+  planIds: string[];
   frequencies: string[];
-  programIds: string;
+  /** picked by name (issue 40) */
+  programIds: string[];
   countries: string[];
   validFrom: string;
   validUntil: string;
@@ -38,9 +39,9 @@ export const emptyPromoCodeDraft: PromoCodeDraft = {
   freeDays: '',
   planId: '',
   discountPercent: '',
-  planIds: '',
+  planIds: [],
   frequencies: [],
-  programIds: '',
+  programIds: [],
   countries: [],
   validFrom: '',
   validUntil: '',
@@ -79,11 +80,11 @@ export function promoCodeRequestOf(d: PromoCodeDraft): CreatePromoCodesRequest {
     freeDays: freePeriod ? whole(d.freeDays) : undefined,
     planId: (freePeriod && d.planId.trim()) || undefined,
     discountPercent: discount ? whole(d.discountPercent) : undefined,
-    planIds: d.type === 'DISCOUNT_COUPON' ? commaList(d.planIds) : [],
+    planIds: d.type === 'DISCOUNT_COUPON' ? d.planIds : [],
     frequencies: (d.type === 'DISCOUNT_COUPON'
       ? d.frequencies
       : []) as CreatePromoCodesRequest['frequencies'],
-    programIds: isSubscriptionType(d.type) ? [] : commaList(d.programIds),
+    programIds: isSubscriptionType(d.type) ? [] : d.programIds,
     allowedCountryCodes: d.countries as CreatePromoCodesRequest['allowedCountryCodes'],
     validFrom: d.validFrom || undefined,
     validUntil: d.validUntil || undefined,

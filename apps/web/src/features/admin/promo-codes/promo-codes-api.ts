@@ -2,6 +2,7 @@ import type {
   AdminPromoCode,
   CreatePromoCodesRequest,
   CreatePromoCodesResponse,
+  PromoCodeChoices,
   PromoCodeDetail,
   PromoCodeList,
   PromoCodeStatus,
@@ -29,6 +30,15 @@ export function usePromoCode(code: string) {
     queryFn: ({ signal }) =>
       apiRequest<PromoCodeDetail>(`/admin/promo-codes/${encodeURIComponent(code)}`, { signal }),
     staleTime: 0,
+  });
+}
+
+/** The plans, programs and packs a code may be limited to, by name (for the form's pickers). */
+export function usePromoCodeChoices() {
+  return useQuery({
+    queryKey: ['admin', 'promo-code-choices'],
+    queryFn: ({ signal }) => apiRequest<PromoCodeChoices>('/admin/promo-code-choices', { signal }),
+    staleTime: 60_000,
   });
 }
 
