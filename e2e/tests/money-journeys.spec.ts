@@ -432,7 +432,7 @@ test('a program in 6 cuotas with interest: the checkout, the mail, Mi cuenta and
     (await waitForMail(request, email, `Confirmamos tu compra: ${inversora.name}`)).text,
   );
   expect(confirmation).toMatch(
-    /Pagaste 6 cuotas de \$ 17\.800,00 \(total \$ 106\.800,00\) con la tarjeta terminada en 3704/,
+    /Pagaste 6 cuotas de \$ 17\.800,00 \(total \$ 106\.800,00; TNA 66,57 %; CFTEA 91,20 %\) con la tarjeta terminada en 3704/,
   );
   expect(confirmation).toContain(
     'Precio de contado: $ 89.000,00. Costo de financiación de las cuotas: $ 17.800,00.',
@@ -446,13 +446,15 @@ test('a program in 6 cuotas with interest: the checkout, the mail, Mi cuenta and
   await expect(card).toContainText(/Total financiado\s*\$\s106\.800/);
   await expect(card).toContainText(/Precio de contado\s*\$\s89\.000 \(costo de financiación \$\s17\.800\)/);
   await expect(card).toContainText(/6 cuotas de \$\s17\.800 \(total \$\s106\.800\)/);
+  // the rates beside the financed total, as at the checkout (issue 39)
+  await expect(card).toContainText(/TNA 66,57\s%\s·\sCFTEA 91,20\s%/);
   const operation = await operationOf(card);
 
   // The receipt.
   const receipt = await downloadReceipt(page, card);
   for (const line of [
     'Importe: $ 106.800,00',
-    'Cuotas: 6 cuotas de $ 17.800,00 (total $ 106.800,00)',
+    'Cuotas: 6 cuotas de $ 17.800,00 (total $ 106.800,00; TNA 66,57 %; CFTEA 91,20 %)',
     'Precio de contado: $ 89.000,00',
     'Costo de financiación: $ 17.800,00',
   ]) {
