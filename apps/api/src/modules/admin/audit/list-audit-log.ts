@@ -37,7 +37,11 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
     filters.push(or(exact, like(auditLog.action, `${escapeLike(query.action)}.%`)) ?? exact);
   }
   if (query.targetType) filters.push(eq(auditLog.targetType, query.targetType));
-  if (query.targetId) filters.push(eq(auditLog.targetId, query.targetId));
+  if (query.targetId) {
+    // ids are kept canonical (lower case, decision 0255): a uuid typed in capitals finds them too
+    const target = uuidPattern.test(query.targetId) ? query.targetId.toLowerCase() : query.targetId;
+    filters.push(eq(auditLog.targetId, target));
+  }
   if (query.from) filters.push(gte(auditLog.createdAt, argentinaDayStart(query.from)));
   if (query.to) filters.push(lt(auditLog.createdAt, sql`${argentinaDayStart(query.to)} + interval '1 day'`));
   const rows = await db

@@ -164,6 +164,13 @@ describe('ids are canonical at the door (issue 40)', () => {
         targetName: member?.name,
       }),
     ]);
+    // the log finds her entries by her id in any letter case
+    const upperLog = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-log?targetId=${upper}`,
+      headers: colleague.headers,
+    });
+    expect(upperLog.json().items).toHaveLength(1);
     // her page answers under either spelling, with the canonical id
     const page = await t.app.inject({ method: 'GET', url: members, headers: colleague.headers });
     expect(page.json().profile.id).toBe(me.userId);
