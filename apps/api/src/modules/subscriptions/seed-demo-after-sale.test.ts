@@ -53,5 +53,7 @@ describe('demo subscriptions after the sale', () => {
     const orders = await ordersOf(t.app, cancelled.userId);
     expect(orders).toHaveLength(1);
     expect(state.preapprovals[orders[0]?.provider_preapproval_id ?? '']?.resource.status).toBe('cancelled');
+    // her card is on file: "Reactivar" is a confirmation (issue 39, decision 0283)
+    expect(cancelled.subscription.storedCard).toMatchObject({ lastFour: '3704' });
   });
 });

@@ -14,7 +14,7 @@ import {
 import { awaitFirstCharge } from './await-first-charge';
 import { cancelSubscription } from './cancel-subscription';
 import { demoCardToken } from './seed-demo-subscriber-charge';
-import { recordSubscriptionCard } from './subscription-card';
+import { recordSubscriptionCard, saveCardForReuse } from './subscription-card';
 
 export const demoPastDueEmail = 'morosa@alcancia.local';
 export const demoCancelledEmail = 'cancelada@alcancia.local';
@@ -54,6 +54,8 @@ async function subscribeDemoAccount(app: FastifyInstance, emulator: EmulatorAddr
     'system',
     'demo data: a monthly subscription after the sale',
   );
+  // Read before the agreement uses the token: its expiry makes the card one Mi cuenta can offer back.
+  const card = await gateway.getCardToken(token.id).catch(() => null);
   const agreement = await gateway.createSubscription({
     reason: 'Alcancía Plan Esencial',
     externalReference: externalReferenceOf(order),
@@ -66,13 +68,26 @@ async function subscribeDemoAccount(app: FastifyInstance, emulator: EmulatorAddr
     idempotencyKey: order.idempotencyKey,
   });
   await attachPreapproval(app.db, order.id, agreement.id);
-  await recordSubscriptionCard(app.db, order.id, { brand: agreement.paymentMethodId, lastFour: '3704' });
+  await recordSubscriptionCard(app.db, order.id, {
+    brand: agreement.paymentMethodId,
+    lastFour: '3704',
+    expirationMonth: card?.expirationMonth ?? null,
+    expirationYear: card?.expirationYear ?? null,
+  });
   await transitionOrder(app.db, order.id, ['created'], 'pending', {
     actor: 'system',
     reason: 'demo agreement authorized; waiting for the first charge',
   });
   const first = await awaitFirstCharge(app, order.id);
   if (first.status !== 'approved') return null;
+  // Her card on file, as for any subscriber: `cancelada@` reactivates with a confirmation (decision 0283).
+  await saveCardForReuse(app, {
+    orderId: order.id,
+    userId: user.id,
+    email: user.email,
+    cardToken: token.id,
+    card,
+  });
   return { userId: user.id, orderId: order.id, preapprovalId: agreement.id };
 }
 
