@@ -205,8 +205,8 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
           {failure && <Banner tone="danger">{failure}</Banner>}
         </div>
         <div className="admin-actions">
-          <Button type="submit" disabled={previewing}>
-            {previewing ? 'Calculando…' : `Guardar ${plan.name}`}
+          <Button type="submit" loading={previewing}>
+            Guardar {plan.name}
           </Button>
         </div>
       </form>
