@@ -11,12 +11,35 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 export const visa = '4509 9535 6623 3704';
 
+/**
+ * A Visa of her own: a free trial is once per card, and a card is its first six and last four
+ * digits (decision 0272), whatever expiry or document is typed. Random digits after the Visa
+ * prefix 4 (the emulator's Visa is any BIN starting with 4), Luhn-valid, and the test Visa's last
+ * four (3704), which the tests read back; spaced as typed.
+ */
+export function newVisa(): string {
+  const digits = ['4', ...Array.from({ length: 10 }, () => String(Math.floor(Math.random() * 10)))];
+  const all = [...digits, '0', '3', '7', '0', '4'];
+  let sum = 0;
+  for (let i = 0; i < 16; i++) {
+    let digit = Number(all[15 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  // the twelfth digit is not doubled by Luhn: it makes the sum a multiple of 10
+  all[11] = String((10 - (sum % 10)) % 10);
+  return all.join('').replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 /** A cardholder document of her own for each customer. */
 export const documentNumber = () => String(20_000_000 + Math.floor(Math.random() * 70_000_000));
 
 /**
- * With one shared test card number, the expiry is what tells one customer's card from another's:
- * a free trial is once per card (its digits and expiry, whatever document is typed). Each call
+ * An expiry of its own for each card typed (the card itself is told apart by its digits, see
+ * newVisa; the expiry typed does not make another card). Each call
  * gives the run's next expiry from 01/2031 on, from a random start (the demo's cards use 11/2030);
  * the counter is the run's, not the worker's (run-state.ts), so two workers never hand out the
  * same card.
@@ -44,7 +67,7 @@ export async function cardToken(
   const expiry = nextExpiry();
   const card = await request.post(`/sandbox/mercadopago/v1/card_tokens?public_key=${config.publicKey}`, {
     data: {
-      card_number: visa.replaceAll(' ', ''),
+      card_number: newVisa().replaceAll(' ', ''),
       security_code: '123',
       expiration_month: expiry.month,
       expiration_year: expiry.year,
@@ -62,7 +85,7 @@ export const cardForm = (page: Page) => page.getByRole('region', { name: 'Pagá 
 export async function fillCard(page: Page, holder: string, document = documentNumber()): Promise<void> {
   const form = cardForm(page);
   const expiry = nextExpiry();
-  await form.getByLabel('Número de tarjeta').fill(visa);
+  await form.getByLabel('Número de tarjeta').fill(newVisa());
   await expect(form.getByText('Visa', { exact: true })).toBeVisible();
   await form.getByLabel('Nombre como figura en la tarjeta').fill(holder);
   await form.getByLabel('Vencimiento').fill(expiry.typed);

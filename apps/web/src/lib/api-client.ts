@@ -55,6 +55,8 @@ export interface RequestOptions<T> {
   token?: string | null;
   /** let the request outlive the page (logout and tracking right before navigating away) */
   keepalive?: boolean;
+  /** extra request headers (a checkout submit's Idempotency-Key) */
+  headers?: Record<string, string>;
 }
 
 const networkError = () =>
@@ -93,7 +95,7 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
     await nextTask();
     options.signal?.throwIfAborted();
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {

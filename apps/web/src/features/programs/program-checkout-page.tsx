@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCurrentUser } from '../../shared/account/account-queries';
 import { clearAppReturn, saveAppReturn } from '../../shared/checkout/app-return';
 import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
+import { useCheckoutAttempt, wasAnswered } from '../../shared/checkout/checkout-attempt';
 import {
   CardFormLoadError,
   CheckoutLoading,
@@ -108,6 +109,8 @@ export default function ProgramCheckoutPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [installmentTouched, setInstallmentTouched] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
+  // one Idempotency-Key per checkout attempt: a double tap is answered once, charged once
+  const submitKey = useCheckoutAttempt();
   const installmentRef = useRef<HTMLSelectElement>(null);
   const [invoiceDocument, setInvoiceDocument] = useState('');
   const [invoiceDocumentTouched, setInvoiceDocumentTouched] = useState(false);
@@ -250,19 +253,23 @@ export default function ProgramCheckoutPage() {
     trackProgram('shopCheckoutSubmit', submitProps);
     trackProgram('checkoutSubmit', submitProps);
     try {
-      const answer = await payProgram({
-        programId: chosenProgram.id,
-        cardDetails: {
-          identification: card.identification,
-          issuerId: card.issuerId,
-          paymentMethodId: card.paymentMethodId ?? '',
-          cardTokenId: card.token,
+      const answer = await payProgram(
+        {
+          programId: chosenProgram.id,
+          cardDetails: {
+            identification: card.identification,
+            issuerId: card.issuerId,
+            paymentMethodId: card.paymentMethodId ?? '',
+            cardTokenId: card.token,
+          },
+          installments: count,
+          ...(promoCode ? { promoCode } : {}),
+          ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
         },
-        installments: count,
-        ...(promoCode ? { promoCode } : {}),
-        ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
-      });
+        submitKey.key(),
+      );
       if (answer.outcome === 'refused') {
+        submitKey.next();
         trackProgram('checkoutError', { ...submitProps, reason: answer.reason });
         dispatch({ type: 'refused', reason: answer.reason });
         return;
@@ -275,6 +282,7 @@ export default function ProgramCheckoutPage() {
       trackProgram('checkoutSuccess', { ...submitProps, status: 'approved' });
       dispatch({ type: 'approved' });
     } catch (error) {
+      if (wasAnswered(error)) submitKey.next();
       const code = error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR';
       trackProgram('checkoutError', { ...submitProps, code });
       if (code === 'ALREADY_PURCHASED') {
@@ -307,10 +315,11 @@ export default function ProgramCheckoutPage() {
     trackProgram('checkoutSubmit', eventProps);
     saveAppReturn(appReturn);
     try {
-      const link = safeLink(await requestPaymentLink(chosenProgram.id, promoCode));
+      const link = safeLink(await requestPaymentLink(chosenProgram.id, promoCode, submitKey.key()));
       if (!link) throw new Error('El enlace de pago no es válido.');
       window.location.assign(link);
     } catch (error) {
+      if (wasAnswered(error)) submitKey.next();
       // Spec §8: only reported to analytics.
       trackProgram('paymentLinkError', {
         ...eventProps,

@@ -13,6 +13,7 @@ import {
   saveAppReturn,
 } from '../../shared/checkout/app-return';
 import { CardForm, type CardFormSubmission } from '../../shared/checkout/card-form';
+import { useCheckoutAttempt, wasAnswered } from '../../shared/checkout/checkout-attempt';
 import {
   CardFormLoadError,
   CheckoutLoading,
@@ -102,6 +103,8 @@ export default function SubscriptionCheckoutPage() {
   });
   const sdk = useMercadoPago();
   const [trialUsed, setTrialUsed] = useState(false);
+  // one Idempotency-Key per checkout attempt: a double tap is answered once, charged once
+  const submitKey = useCheckoutAttempt();
   const attempts = usePaymentResult({ purchaseType: 'SUBSCRIPTION_PURCHASE', productId: plan.data?.id });
   const { result, attempt, dispatch } = attempts;
 
@@ -255,15 +258,19 @@ export default function SubscriptionCheckoutPage() {
     trackSubscription('shopCheckoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
     trackSubscription('checkoutSubmit', { ...eventProps, brand: card.paymentMethodId ?? undefined });
     try {
-      const answer = await subscribeWithCard({
-        subscriptionPlanName: chosen.name,
-        subscriptionPlanFrequency: paidFrequency,
-        cardToken: card.token,
-        ...(promoCode ? { promoCode } : {}),
-        expectsFreeTrial: trial,
-        ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
-      });
+      const answer = await subscribeWithCard(
+        {
+          subscriptionPlanName: chosen.name,
+          subscriptionPlanFrequency: paidFrequency,
+          cardToken: card.token,
+          ...(promoCode ? { promoCode } : {}),
+          expectsFreeTrial: trial,
+          ...(invoiceDni.document ? { invoiceDocument: invoiceDni.document } : {}),
+        },
+        submitKey.key(),
+      );
       if (answer.outcome === 'refused') {
+        submitKey.next();
         trackSubscription('checkoutError', { ...eventProps, reason: answer.reason });
         dispatch({ type: 'refused', reason: answer.reason });
         return;
@@ -285,6 +292,7 @@ export default function SubscriptionCheckoutPage() {
         refundStatus: answer.body.refundStatus ?? null,
       });
     } catch (error) {
+      if (wasAnswered(error)) submitKey.next();
       trackSubscription('checkoutError', {
         ...eventProps,
         code: error instanceof ApiError ? error.internalCode : 'UNEXPECTED_ERROR',

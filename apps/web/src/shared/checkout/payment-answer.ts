@@ -1,4 +1,4 @@
-import type { RefusedReason } from '@alcancia/contract';
+import { idempotencyKeyHeader, type RefusedReason } from '@alcancia/contract';
 import { apiAnswer } from '../../lib/api-client';
 import { asRefusedReason } from './refusal-messages';
 
@@ -17,8 +17,15 @@ export async function postPayment<T>(
   path: string,
   body: unknown,
   method: 'POST' | 'PUT' = 'POST',
+  /** the checkout attempt's key (checkout-attempt.ts): a repeated submit answers the first one's outcome */
+  idempotencyKey?: string,
 ): Promise<PaymentAnswer<T>> {
-  const answer = await apiAnswer<T>(path, { method, body, refusals: [paymentRefused] });
+  const answer = await apiAnswer<T>(path, {
+    method,
+    body,
+    refusals: [paymentRefused],
+    ...(idempotencyKey ? { headers: { [idempotencyKeyHeader]: idempotencyKey } } : {}),
+  });
   if (!answer.refused) return { outcome: 'accepted', body: answer.body };
   return {
     outcome: 'refused',

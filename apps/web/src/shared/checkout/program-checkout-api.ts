@@ -1,4 +1,9 @@
-import type { ProgramInstallments, ProgramPreview, ProgramPromoAvailability } from '@alcancia/contract';
+import {
+  idempotencyKeyHeader,
+  type ProgramInstallments,
+  type ProgramPreview,
+  type ProgramPromoAvailability,
+} from '@alcancia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -119,10 +124,15 @@ export function useCheckoutProvider(id: string, enabled: boolean) {
 export const cardCheckoutProvider = 'MP';
 
 /** POST /users/payment/link → the redirect provider's checkout link. */
-export async function requestPaymentLink(programId: string, promoCode: string | null): Promise<string> {
+export async function requestPaymentLink(
+  programId: string,
+  promoCode: string | null,
+  idempotencyKey?: string,
+): Promise<string> {
   const answer = await apiRequest<{ link: string }>('/users/payment/link', {
     method: 'POST',
     body: { programId, ...(promoCode ? { promoCode } : {}) },
+    ...(idempotencyKey ? { headers: { [idempotencyKeyHeader]: idempotencyKey } } : {}),
   });
   return answer.link;
 }

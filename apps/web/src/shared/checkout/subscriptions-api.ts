@@ -77,8 +77,14 @@ export function usePlans(promoCode: string | null) {
 /** POST /users/mercadopago/suscription: approved (200), pending (202) or a refusal (402). */
 export function subscribeWithCard(
   body: CreateCardSubscriptionRequest,
+  idempotencyKey?: string,
 ): Promise<PaymentAnswer<CreateCardSubscriptionResponse>> {
-  return postPayment<CreateCardSubscriptionResponse>('/users/mercadopago/suscription', body);
+  return postPayment<CreateCardSubscriptionResponse>(
+    '/users/mercadopago/suscription',
+    body,
+    'POST',
+    idempotencyKey,
+  );
 }
 
 export function redeemPromoCode(promoCode: string) {
