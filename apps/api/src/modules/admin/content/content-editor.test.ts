@@ -293,6 +293,17 @@ describe('the content editor (issue 18)', { timeout: 60_000 }, () => {
       .update(courses)
       .set({ publishAt: new Date(Date.now() - 1000) })
       .where(eq(courses.id, 'programado'));
+    // emptied after it was scheduled (its only class taken out): its moment comes and it stays a
+    // draft (issue 40)
+    await send('DELETE', '/api/admin/courses/programado/sections/programado-s1', editor.headers);
+    expect((await publishScheduledContent(t.database.db)).published).toEqual([]);
+    await send('POST', '/api/admin/courses/programado/modules/programado-m1/sections', editor.headers, {
+      id: 'programado-s2',
+      name: 'Clase',
+      type: 'CLASS',
+      duration: 60,
+      sectionUrl: '/media/videos/bienvenida.mp4',
+    });
     expect((await publishScheduledContent(t.database.db)).published).toEqual(['programado']);
     const learner = await newSession(t.app);
     expect((await send('GET', '/api/academy/programado', bearer(learner.credentials))).statusCode).toBe(200);
