@@ -21,8 +21,6 @@ export interface NextCharge {
   date: string;
   /** centavos */
   amountCentavos: number;
-  /** a price change scheduled for a later charge (null when none, or when it applies to this one) */
-  laterPriceChange: { effectiveOn: string; amountCentavos: number } | null;
 }
 
 /** The SQL date (text YYYY-MM-DD, or null) of an agreement's next charge; `order` names payment_orders. */
@@ -63,10 +61,7 @@ export async function nextChargeOf(
     row.to_centavos !== null && row.effective_on
       ? { effectiveOn: row.effective_on, amountCentavos: Number(row.to_centavos) }
       : null;
+  // a change scheduled after this charge is for the one after (its notice mail says from when)
   const applies = change !== null && change.effectiveOn <= date;
-  return {
-    date,
-    amountCentavos: applies ? change.amountCentavos : order.amountCentavos,
-    laterPriceChange: change && !applies ? change : null,
-  };
+  return { date, amountCentavos: applies ? change.amountCentavos : order.amountCentavos };
 }
