@@ -56,7 +56,8 @@ import {
  */
 
 export type Who = 'A' | 'B';
-export type Action =
+/** Every action: who, how many copies at once, and the gap between copies (0: the same instant). */
+export type Action = { gapMs?: number } & (
   | {
       op: 'subscribe';
       who: Who;
@@ -73,7 +74,8 @@ export type Action =
   | { op: 'cancel'; who: Who; copies: number }
   | { op: 'reactivate'; who: Who; copies: number }
   | { op: 'refund'; who: Who; copies: number; pick: number; partial: boolean }
-  | { op: 'withdraw'; who: Who; copies: number; pick: number };
+  | { op: 'withdraw'; who: Who; copies: number; pick: number }
+);
 export type Op = Action['op'];
 export const allOps: Op[] = [
   'subscribe',
@@ -97,6 +99,12 @@ export interface Generation {
   partialRefunds: boolean;
   /** a card plan bought while a guest membership runs */
   cardPlanOverMembership: boolean;
+  /** a card plan bought while a free-period code runs */
+  cardPlanOverFreeCode: boolean;
+  /** an operator's refund in full of a plan charge whose agreement was charged again since */
+  fullRefundAfterRenewal: boolean;
+  /** a card plan bought (an upgrade) while her agreement has been charged more than once */
+  upgradeAfterRenewal: boolean;
   minActions: number;
   maxActions: number;
 }
@@ -106,6 +114,9 @@ export const fullGeneration: Generation = {
   borrowedCards: true,
   partialRefunds: true,
   cardPlanOverMembership: true,
+  cardPlanOverFreeCode: true,
+  fullRefundAfterRenewal: true,
+  upgradeAfterRenewal: true,
   minActions: 6,
   maxActions: 10,
 };
@@ -149,21 +160,26 @@ function actionArb(g: Generation): fc.Arbitrary<Action> {
     }),
     withdraw: fc.record({ op: fc.constant('withdraw' as const), who, copies, pick }),
   };
-  return fc.oneof(...g.ops.map((op) => byOp[op]));
+  // Copies at the same instant, or a tap apart (a double tap, a client's retry: 30–90 ms).
+  return fc
+    .tuple(fc.oneof(...g.ops.map((op) => byOp[op])), fc.constantFrom(0, 0, 40, 80))
+    .map(([action, gapMs]) => (action.copies > 1 && gapMs > 0 ? { ...action, gapMs } : action));
 }
 
-/** A round where she subscribes by card while buying a membership or using a free-period code. */
-const cardPlanBesideMembership = (round: Action[]) =>
-  round.some(
-    (a) =>
-      a.op === 'subscribe' && round.some((b) => b.who === a.who && (b.op === 'guest' || b.op === 'freeCode')),
-  );
+/** A round where one person does `first` and `second` at once. */
+const together = (round: Action[], first: Op, second: Op) =>
+  round.some((a) => a.op === first && round.some((b) => b !== a && b.who === a.who && b.op === second));
+
+/** Rounds a generation leaves out: what it excludes, sent at once beside what would lead to it. */
+const leftOut = (g: Generation, round: Action[]) =>
+  (!g.cardPlanOverMembership && together(round, 'subscribe', 'guest')) ||
+  (!g.cardPlanOverFreeCode && together(round, 'subscribe', 'freeCode')) ||
+  (!g.upgradeAfterRenewal && together(round, 'subscribe', 'renew')) ||
+  (!g.fullRefundAfterRenewal && together(round, 'refund', 'renew'));
 
 /** A sequence: 6–10 actions in rounds of one or two sent at once. */
 export function sequenceArb(g: Generation): fc.Arbitrary<Sequence> {
-  const round = fc
-    .array(actionArb(g), { minLength: 1, maxLength: 2 })
-    .filter((r) => g.cardPlanOverMembership || !cardPlanBesideMembership(r));
+  const round = fc.array(actionArb(g), { minLength: 1, maxLength: 2 }).filter((r) => !leftOut(g, r));
   return fc
     .array(round, { minLength: Math.ceil(g.minActions / 2), maxLength: g.maxActions })
     .map((rounds) => {
@@ -180,7 +196,7 @@ export function sequenceArb(g: Generation): fc.Arbitrary<Sequence> {
 }
 
 export function describeAction(a: Action): string {
-  const base = `${a.who}${a.copies > 1 ? `×${a.copies}` : ''} ${a.op}`;
+  const base = `${a.who}${a.copies > 1 ? `×${a.copies}` : ''}${a.gapMs ? ` (${a.gapMs} ms apart)` : ''} ${a.op}`;
   switch (a.op) {
     case 'subscribe':
       return `${base} ${a.plan} ${a.frequency}${a.coupon ? ` ${discountCoupon}` : ''}${a.borrowedCard ? ' (card of the other, new expiry)' : ''}`;
@@ -210,12 +226,25 @@ interface RunState {
   generation: Generation;
 }
 
-/** A guest membership or a free-period code of hers runs (for runs that leave out card plans over them). */
-async function runsMembershipOrFreePeriod(state: RunState, person: Person): Promise<boolean> {
+/** Why a generation leaves out this card plan purchase now (null: it does not). */
+async function excludedCardPlan(state: RunState, person: Person): Promise<string | null> {
+  const g = state.generation;
   const o = await observe(state.world, person);
-  return o.grants.some(
-    (g) => g.kind === 'plan' && g.state === 'active' && ['guest_purchase', 'promo_code'].includes(g.source),
-  );
+  const runs = (source: string) =>
+    o.grants.some((grant) => grant.kind === 'plan' && grant.state === 'active' && grant.source === source);
+  if (!g.cardPlanOverMembership && runs('guest_purchase')) return 'a guest membership runs';
+  if (!g.cardPlanOverFreeCode && runs('promo_code')) return 'a free-period code runs';
+  if (!g.upgradeAfterRenewal && renewedOrders(o).size > 0) return 'her agreement was renewed';
+  return null;
+}
+
+/** Her subscription orders charged more than once. */
+function renewedOrders(o: Observation): Set<string> {
+  const charges = new Map<string, number>();
+  for (const p of o.ours) {
+    if (p.kind === 'subscription' && p.approvedAt) charges.set(p.orderId, (charges.get(p.orderId) ?? 0) + 1);
+  }
+  return new Set([...charges].filter(([, n]) => n > 1).map(([orderId]) => orderId));
 }
 
 const cardOf = (state: RunState, lastFour: string | null) => {
@@ -262,14 +291,13 @@ async function send(state: RunState, action: Action): Promise<Sent> {
   const person = state.persons[action.who];
   switch (action.op) {
     case 'subscribe': {
-      if (!state.generation.cardPlanOverMembership && (await runsMembershipOrFreePeriod(state, person))) {
-        return { action, answers: [{ status: 0, body: { excluded: 'a membership or free period runs' } }] };
-      }
+      const excluded = await excludedCardPlan(state, person);
+      if (excluded) return { action, answers: [{ status: 0, body: { excluded } }] };
       const card = action.borrowedCard ? state.borrowed[action.who] : person.card;
       const planTrial = trialOf(cardPlans[action.plan].planId, action.frequency);
       const expectsFreeTrial = planTrial !== null && !(await trialWasUsed(state, person, card));
       const key = newIdempotencyKey();
-      const answers = await atOnce(action.copies, async () =>
+      const answers = await atOnce(action, async () =>
         subscribeCard(
           world,
           person,
@@ -291,7 +319,7 @@ async function send(state: RunState, action: Action): Promise<Sent> {
       const key = newIdempotencyKey();
       return {
         action,
-        answers: await atOnce(action.copies, async () =>
+        answers: await atOnce(action, async () =>
           payProduct(world, person, action.product, await tokenOf(world, person.card), key),
         ),
       };
@@ -299,22 +327,28 @@ async function send(state: RunState, action: Action): Promise<Sent> {
     case 'freeCode':
       return {
         action,
-        answers: await atOnce(action.copies, () => usePromoCode(world, person, freePeriodCode.code)),
+        answers: await atOnce(action, () => usePromoCode(world, person, freePeriodCode.code)),
       };
     case 'renew':
       return { action, answers: [await renew(world, person, action.copies)] };
     case 'cancel':
-      return { action, answers: await atOnce(action.copies, () => cancelSubscription(world, person)) };
+      return { action, answers: await atOnce(action, () => cancelSubscription(world, person)) };
     case 'reactivate':
       return {
         action,
-        answers: await atOnce(action.copies, async () =>
+        answers: await atOnce(action, async () =>
           reactivateSubscription(world, person, await tokenOf(world, person.card)),
         ),
       };
     case 'refund': {
       const o = await observe(world, person);
-      const refundable = pickable(o).filter((p) => p.amount - p.refundedAmount > 0);
+      const renewed = state.generation.fullRefundAfterRenewal ? new Set<string>() : renewedOrders(o);
+      const refundable = pickable(o).filter(
+        (p) =>
+          p.amount - p.refundedAmount > 0 &&
+          // left out: a refund in full of a charge of an agreement charged again since
+          (action.partial || !o.ours.some((ours) => ours.id === Number(p.id) && renewed.has(ours.orderId))),
+      );
       const target = refundable[action.pick % Math.max(1, refundable.length)];
       if (!target) return { action, answers: [{ status: 0, body: { nothing: 'no refundable payment' } }] };
       const key = newIdempotencyKey();
@@ -323,7 +357,7 @@ async function send(state: RunState, action: Action): Promise<Sent> {
         : { idempotencyKey: key };
       return {
         action,
-        answers: await atOnce(action.copies, () => operatorRefund(world, target.id, payload)),
+        answers: await atOnce(action, () => operatorRefund(world, target.id, payload)),
       };
     }
     case 'withdraw': {
@@ -333,7 +367,7 @@ async function send(state: RunState, action: Action): Promise<Sent> {
       if (!target) return { action, answers: [{ status: 0, body: { nothing: 'no payment' } }] };
       const charge = modelCharges(o).find((c) => c.providerPaymentId === target.providerPaymentId);
       const lawBefore = charge ? lawGivesWithdrawal(charge, o.today) : false;
-      const answers = await atOnce(action.copies, () => withdraw(world, person, target.id));
+      const answers = await atOnce(action, () => withdraw(world, person, target.id));
       return { action, answers, lawBefore };
     }
   }

@@ -234,8 +234,18 @@ const answer = (res: { statusCode: number; body: string }): Answer => {
  * Idempotency-Key, as the web sends one per checkout attempt (two different checkouts of one round
  * are two tabs: two keys).
  */
-export async function atOnce(copies: number, send: (copy: number) => Promise<Answer>): Promise<Answer[]> {
-  return Promise.all(Array.from({ length: copies }, (_, i) => send(i)));
+export async function atOnce(
+  times: number | { copies: number; gapMs?: number },
+  send: (copy: number) => Promise<Answer>,
+): Promise<Answer[]> {
+  // between one copy and the next: 0 (the same instant) or a tap apart (30–90 ms)
+  const { copies, gapMs = 0 } = typeof times === 'number' ? { copies: times } : times;
+  return Promise.all(
+    Array.from({ length: copies }, async (_, i) => {
+      if (i > 0 && gapMs > 0) await new Promise((resolve) => setTimeout(resolve, i * gapMs));
+      return send(i);
+    }),
+  );
 }
 
 export function subscribeCard(
