@@ -1,4 +1,5 @@
 import type { CreatePromoCodesResponse } from '@alcancia/contract/admin';
+import { csvDocument } from '@alcancia/contract/csv';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,10 +15,13 @@ import { SearchForm } from '../search-form';
 import { CreatePromoCodesForm } from './create-promo-codes-form';
 import { effectOf, statusLabels, usePromoCodes } from './promo-codes-api';
 
-/** The codes of a batch as a CSV file, to hand to a partner. */
+/** The codes of a batch as a CSV file, to hand to a partner (the one CSV writer: decision 0260). */
+export function promoCodesCsv(result: CreatePromoCodesResponse): string {
+  return csvDocument([['codigo'], ...result.codes.map((code) => [code.code])], ',');
+}
+
 function downloadCsv(result: CreatePromoCodesResponse) {
-  const rows = ['codigo', ...result.codes.map((code) => code.code)].join('\n');
-  const url = URL.createObjectURL(new Blob([`${rows}\n`], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([promoCodesCsv(result)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = `codigos-${result.batchId ?? 'alcancia'}.csv`;
