@@ -14,6 +14,20 @@ export const testPasswords = [password, 'NuevaClave2026', 'NuevaClave2027'];
 /** The emulator's test cards (README), with or without the spaces and dashes people type. */
 const testCards = ['5031755734530604', '4509953566233704'];
 
+/** The card-number checksum (ISO/IEC 7812): a random 16-digit number passes it once in ten. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cardPattern = (digits: string) => digits.split('').join('[ -]?');
 
@@ -63,6 +77,15 @@ const rules: Rule[] = [
     const pattern = new RegExp(`(?<!\\d)${cardPattern(digits)}(?!\\d)`);
     return { kind: 'test card number', test: (line: string) => pattern.test(line) };
   }),
+  {
+    // the cards the tests make of their own (tests/support/cards.ts newVisa: a trial is once per
+    // card): 4, eleven digits, 3704, Luhn-valid, as typed or not
+    kind: 'test card number',
+    test: (line) =>
+      [...line.matchAll(/(?<!\d)4(?:[ -]?\d){11}[ -]?3[ -]?7[ -]?0[ -]?4(?!\d)/g)].some(([card]) =>
+        luhnValid(card.replace(/\D/g, '')),
+      ),
+  },
   { kind: 'card security code', test: (line) => keyed('security_?code|cvv|cvc', '\\d{3,4}').test(line) },
   // operators' second factor (issue 18): the demo TOTP secret and recovery codes (XXXXX-XXXXX)
   { kind: 'TOTP secret', test: (line) => line.includes(demoTotpSecret) },
