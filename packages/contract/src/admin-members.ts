@@ -50,7 +50,10 @@ export const memberSubscriptionSchema = z.object({
       actor: z.string(),
       /** who, in words: "Ella misma", "Ana Pérez (desde el panel)", "Aviso del proveedor de pagos"… */
       actorText: z.string(),
+      /** why, as the code wrote it (English, for engineers and the audit) */
       reason: z.string(),
+      /** why, in Spanish for operators: "Mercado Pago aprobó el primer cobro"; one not known yet reads "Detalle técnico: «…»" */
+      reasonText: z.string(),
     }),
   ),
 });

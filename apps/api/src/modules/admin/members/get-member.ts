@@ -23,6 +23,7 @@ import { pesos, spanishDate } from '../../../lib/spanish-format';
 import { herOrders } from '../../payments/money-ledger';
 import { latestSubscriptionOrder, loadAccountSubscription } from '../../subscriptions/account-subscription';
 import { adminPaymentsWhere, adminRefundsWhere } from '../payments/payment-views';
+import { orderReasonText } from './order-reason-words';
 import { toMemberSummary } from './search-members';
 
 /** `{id}` of a member route: a uuid in any letter case, handed on in lower case (issue 40). */
@@ -55,12 +56,12 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
 
   const subscription = await loadAccountSubscription(db, id).catch(() => null);
   const order = await latestSubscriptionOrder(db, id);
-  const subscriptionOrderIds = (
-    await db
-      .select({ id: paymentOrders.id })
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.userId, id), eq(paymentOrders.kind, 'subscription')))
-  ).map((row) => row.id);
+  const subscriptionOrders = await db
+    .select({ id: paymentOrders.id, provider: paymentOrders.provider })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, id), eq(paymentOrders.kind, 'subscription')));
+  const subscriptionOrderIds = subscriptionOrders.map((row) => row.id);
+  const providerOf = new Map(subscriptionOrders.map((row) => [row.id, row.provider]));
   const history =
     subscriptionOrderIds.length === 0
       ? []
@@ -194,6 +195,7 @@ export async function loadMemberDetail(db: Database, id: string): Promise<Member
         actor: entry.actor,
         actorText: actorText(entry.actor, user.id, words),
         reason: entry.reason,
+        reasonText: orderReasonText(entry.reason, providerOf.get(entry.orderId) ?? null),
       })),
     },
     purchases: purchases.map(({ purchase, name }) => ({

@@ -253,6 +253,7 @@ describe('a member, as support sees her', () => {
       to: 'cancelled',
       actor: `user:${operator.userId}`,
       reason: expect.stringContaining('Lo pidió por WhatsApp'),
+      reasonText: `Baja hecha desde el panel por ${operator.email}. Motivo: «Lo pidió por WhatsApp»`,
     });
     expect(await auditOf('member.subscription_cancel', buyer.userId)).toHaveLength(1);
   });
@@ -410,5 +411,28 @@ describe('her page in words and true figures (issue 40)', () => {
     expect(JSON.stringify(detail.purchases.map((p) => p.sourceText))).not.toMatch(
       /order:|admin:|[0-9a-f]{8}-/,
     );
+  });
+
+  it('says why her subscription changed in Spanish, keeping the code’s English reason', async () => {
+    const support = await operatorSession(t.app, 'support');
+    const buyer = await subscribedBuyer(t);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/members/${buyer.userId}`,
+        headers: support.headers,
+      })
+    ).json() as MemberDetail;
+    const activation = detail.subscription.history.find((entry) => entry.to === 'active');
+    expect(activation).toMatchObject({
+      reason: 'first charge approved',
+      reasonText: 'Mercado Pago aprobó el primer cobro',
+    });
+    const opened = detail.subscription.history.find((entry) => entry.from === null && entry.to === 'created');
+    expect(opened?.reasonText).toBe('Empezó a suscribirse con tarjeta');
+    // every step of a card subscription is worded: none falls back to the code's English
+    expect(detail.subscription.history.length).toBeGreaterThanOrEqual(3);
+    for (const entry of detail.subscription.history)
+      expect(entry.reasonText, entry.reason).not.toMatch(/^Detalle técnico/);
   });
 });

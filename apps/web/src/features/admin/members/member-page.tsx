@@ -179,7 +179,7 @@ function MemberView({ member }: { member: MemberDetail }) {
               <td>{entry.from ? orderStatusText(entry.from) : '—'}</td>
               <td>{orderStatusText(entry.to)}</td>
               <td>{entry.actorText}</td>
-              <td>{entry.reason}</td>
+              <td>{entry.reasonText}</td>
             </tr>
           ))}
         </TablePanel>
