@@ -5,7 +5,7 @@
  * the code writes has its words here: order-reason-words.test.ts reads apps/api/src and fails on
  * one without them. A reason built from a template (ids, amounts, the provider's codes inside) is
  * keyed by its template, `…` standing for each value. A reason not listed (an old row, a new
- * reason) still reads as a Spanish sentence quoting it, so nothing is hidden.
+ * reason) still reads as a Spanish sentence quoting it, so nothing is hidden (decision 0291).
  */
 
 /** The payment provider of the order, as a sentence names it. */
@@ -42,7 +42,7 @@ const paymentDetailWords: Record<string, string> = {
   by_payer: 'cancelado por quien pagaba',
   refunded: 'devuelto',
   partially_refunded: 'devuelto en parte',
-  charged_back: 'contracargo',
+  charged_back: 'con contracargo',
   in_mediation: 'en disputa',
   cc_rejected_insufficient_amount: 'la tarjeta no tiene fondos suficientes',
   cc_rejected_call_for_authorize: 'hay que autorizarlo con el banco de la tarjeta',
