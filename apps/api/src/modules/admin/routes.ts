@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminFiscalRoutes } from '../invoices/admin-fiscal-routes';
 import { auditRoutes } from './audit/routes';
 import { adminCourseRoutes } from './content/course-routes';
 import { videoPackagingRoutes } from './content/hls-routes';
@@ -7,6 +6,7 @@ import { adminUploadRoutes } from './content/upload-routes';
 import { registerAuditCheck } from './core/audit';
 import { registerOperatorGuard } from './core/operator-guard';
 import { dashboardRoutes } from './dashboard/routes';
+import { adminFiscalRoutes } from './fiscal/routes';
 import { memberRoutes } from './members/routes';
 import { paymentRoutes } from './payments/routes';
 import { priceRoutes } from './prices/routes';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/transaction';
 import { pesos, spanishDate } from '../../lib/spanish-format';
 import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail } from '../../providers/mail/outbox';
-import { conceptOf } from '../payments/her-payments';
 import { voucherLabels, voucherNumber } from './invoice-rules';
+import { conceptOf } from './order-concept';
 
 type Issued = typeof fiscalDocuments.$inferSelect;
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fiscalDocuments, paymentOrders, payments, users } from '../../db/schema';
 import { spanishDate } from '../../lib/spanish-format';
-import { conceptOf } from '../payments/her-payments';
 import { arcaQrUrl, type InvoicePdfData, renderInvoicePdf } from './invoice-pdf';
 import {
   compactDate,
@@ -11,6 +10,7 @@ import {
   voucherLetter,
   voucherNumber,
 } from './invoice-rules';
+import { conceptOf } from './order-concept';
 
 type Row = typeof fiscalDocuments.$inferSelect;
 

@@ -2,11 +2,12 @@ import type { AccountPayment } from '@alcancia/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, payments, withdrawals } from '../../db/schema';
 import type { Db } from '../../db/transaction';
-import { withdrawableUntil } from '../withdrawals/withdrawal-window';
+import { conceptOf } from '../invoices/order-concept';
 import { herOrdersOf } from './money-ledger';
 import type { OrderRow } from './orders-repository';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
+import { withdrawableUntil } from './withdrawal-window';
 
 /** One payment of hers with what the account pages and the withdrawal rules need. */
 export interface HerPayment {
@@ -17,24 +18,6 @@ export interface HerPayment {
   /** refunds of it asked for and not settled yet (PENDING), whatever their reason */
   refundingCentavos: number;
   hasUpgradeRefund: boolean;
-}
-
-const frequencyLabels: Record<string, string> = {
-  monthly: 'mensual',
-  quarterly: 'trimestral',
-  semiannual: 'semestral',
-  annual: 'anual',
-};
-
-/** What was paid, in Spanish: "Plan Esencial — anual", "Inversora Inteligente", "Membresía Oro". */
-export function conceptOf(order: OrderRow): string {
-  if (order.kind === 'subscription') {
-    const plan = typeof order.details.planName === 'string' ? order.details.planName : order.itemId;
-    const frequency = order.frequency ? (frequencyLabels[order.frequency] ?? order.frequency) : null;
-    return frequency ? `${plan} — ${frequency}` : plan;
-  }
-  // programs and packs by their name ("Pack …" names say so), guest tiers by their title
-  return order.description;
 }
 
 /** The account's view of a provider status and its refunds. */

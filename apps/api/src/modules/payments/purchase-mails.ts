@@ -5,9 +5,9 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { pesos, spanishDate } from '../../lib/spanish-format';
 import { layoutMail } from '../../providers/mail/mail-layout';
 import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
-import { withdrawableUntil } from '../withdrawals/withdrawal-window';
 import { financingText, installmentsText, paidTermsOf } from './paid-terms';
 import type { PaymentRow } from './record-payment';
+import { withdrawableUntil } from './withdrawal-window';
 
 /**
  * The confirmation of a purchase (decision 88): a program or pack (paid, or given by a code), or

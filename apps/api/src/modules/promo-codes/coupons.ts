@@ -1,6 +1,6 @@
 import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { type Coupon, couponAppliesTo } from '../subscriptions/plan-pricing';
+import { type Coupon, couponAppliesTo } from './coupon';
 import { checkPromoCode, findPromoCode, hasRedeemed, promoCodeError } from './promo-code-rules';
 
 export const invalidPromoCodeForPlan = () =>

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { promoCodeRedemptions, promoCodes } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { Coupon } from '../subscriptions/plan-pricing';
+import type { Coupon } from './coupon';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 

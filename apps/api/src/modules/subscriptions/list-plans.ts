@@ -13,10 +13,11 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { optionalUserId } from '../../plugins/authentication';
 import { sendSerialized } from '../academy/serialized-response';
 import { loadViewer } from '../academy/viewer';
+import { couponAppliesTo } from '../promo-codes/coupon';
 import { couponForDisplay, invalidPromoCodeForPlan, promoCodeNotBetter } from '../promo-codes/coupons';
 import { checkPromoCode, findPromoCode } from '../promo-codes/promo-code-rules';
 import { promoLookupLimit, queryPromoCode } from '../promo-codes/promo-lookup-limit';
-import { couponAppliesTo, priceOf } from './plan-pricing';
+import { priceOf } from './plan-pricing';
 import { findPlan, loadActivePlansCached, planView } from './plans-repository';
 
 /** Country of the caller for promo rules; undefined (unknown) for anonymous visitors. */

@@ -1,22 +1,9 @@
 import type { FreeTrial, FrequencyType, PlanFrequency, ProviderPlan } from '@alcancia/contract';
 import type { providerPlans } from '../../db/schema';
 import type { BillingPeriod } from '../../providers/payments/payment-gateway';
+import { type Coupon, couponAppliesTo } from '../promo-codes/coupon';
 
 export type ProviderPlanRow = typeof providerPlans.$inferSelect;
-
-/** A discount coupon that passed every promo-code check (see promo-codes/promo-code-rules.ts). */
-export interface Coupon {
-  id: number;
-  code: string;
-  percent: number;
-  /** empty = every plan / every frequency */
-  planIds: string[];
-  frequencies: string[];
-}
-
-export const couponAppliesTo = (coupon: Coupon, planId: string, frequency: string) =>
-  (coupon.planIds.length === 0 || coupon.planIds.includes(planId)) &&
-  (coupon.frequencies.length === 0 || coupon.frequencies.includes(frequency));
 
 /** '1months' → 1 month, '15days' → 15 days: the provider's billing period. */
 export function billingPeriodOf(frequencyType: string): BillingPeriod {

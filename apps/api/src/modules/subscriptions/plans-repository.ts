@@ -4,8 +4,9 @@ import type { Database } from '../../db/client';
 import { providerPlans, subscriptionPlans } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { contentCache } from '../academy/content-cache';
+import type { Coupon } from '../promo-codes/coupon';
 import { readSubscriptionCheckoutProvider } from '../service-control/subscription-checkout-provider';
-import { type Coupon, checkoutProviderOf, type ProviderPlanRow, providerPlanView } from './plan-pricing';
+import { checkoutProviderOf, type ProviderPlanRow, providerPlanView } from './plan-pricing';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 

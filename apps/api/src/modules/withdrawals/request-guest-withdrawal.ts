@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialLimit } from '../../plugins/rate-limit';
 import { enqueueMail } from '../../providers/mail/outbox';
-import { conceptOf, findPaymentByOperation } from '../payments/her-payments';
+import { conceptOf } from '../invoices/order-concept';
+import { findPaymentByOperation } from '../payments/her-payments';
 import { codeLifetimeMinutes, issueWithdrawalCode } from './guest-withdrawal-codes';
 import { withdrawalCodeMail } from './withdrawal-mails';
 

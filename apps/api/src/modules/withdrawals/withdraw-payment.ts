@@ -7,8 +7,9 @@ import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { PaymentNotFoundError } from '../../providers/payments/payment-gateway';
+import { conceptOf } from '../invoices/order-concept';
 import { providerUnavailable } from '../payments/checkout-orders';
-import { conceptOf, type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
+import { type HerPayment, withdrawableUntilOf } from '../payments/her-payments';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { paidTermsOf, refundedToBuyer } from '../payments/paid-terms';
 import { requireGateway } from '../payments/payments-core';
@@ -19,9 +20,9 @@ import {
   type RefundOutcome,
   type RefundRow,
 } from '../payments/refund-payment';
+import { isWithinWindow } from '../payments/withdrawal-window';
 import { endGrantedAccess } from './end-granted-access';
 import { windowClosedMessage, withdrawalDoneMail } from './withdrawal-mails';
-import { isWithinWindow } from './withdrawal-window';
 
 const alreadyWithdrawn = () =>
   new AppError(

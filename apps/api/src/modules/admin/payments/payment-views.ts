@@ -2,7 +2,7 @@ import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
-import { conceptOf } from '../../payments/her-payments';
+import { conceptOf } from '../../invoices/order-concept';
 import { refundStateOf } from '../../payments/money-ledger';
 
 /** Refunds not finished yet count as given: what is left to refund never goes below zero. */

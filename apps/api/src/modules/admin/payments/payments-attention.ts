@@ -2,7 +2,7 @@ import type { AwaitingOrder, HeldPayment, PaymentsAttention } from '@alcancia/co
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
-import { conceptOf } from '../../payments/her-payments';
+import { conceptOf } from '../../invoices/order-concept';
 import { adminPaymentsWhere, adminRefundsWhere } from './payment-views';
 
 /** Orders still waiting for the provider's word after this long are listed. */

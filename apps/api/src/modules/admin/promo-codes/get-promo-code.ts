@@ -2,7 +2,7 @@ import type { PromoCodeDetail } from '@alcancia/contract/admin';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentOrders, promoCodeRedemptions, users } from '../../../db/schema';
-import { conceptOf } from '../../payments/her-payments';
+import { conceptOf } from '../../invoices/order-concept';
 import { promoCodeRow, toAdminPromoCode } from './promo-code-views';
 
 /** What an order took off with its coupon: the regular price it recorded minus what it charged. */

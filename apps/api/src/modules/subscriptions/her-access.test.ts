@@ -16,7 +16,7 @@ import {
 import { entitlements, paymentOrders, users } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from '../../lib/subscription-dates';
-import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
+import { seedDemoSubscriptions } from './seed-demo-subscriptions';
 
 // Mi cuenta › Cobros y accesos (issue 27, decision 0093) and the end of her grants with her account (0094).
 const t = testAppForFile(createPaymentsTestApp, async (app) => {

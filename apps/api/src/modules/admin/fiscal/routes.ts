@@ -10,12 +10,12 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fiscalDocuments, paymentOrders, payments } from '../../db/schema';
-import { AppError } from '../../errors';
-import { argentinaDate } from '../../lib/argentina-date';
-import { recordAudit } from '../admin/core/audit';
-import { conceptOf } from '../payments/her-payments';
-import { voucherLabels, voucherTypes } from './invoice-rules';
+import { fiscalDocuments, paymentOrders, payments } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { argentinaDate } from '../../../lib/argentina-date';
+import { voucherLabels, voucherTypes } from '../../invoices/invoice-rules';
+import { conceptOf } from '../../invoices/order-concept';
+import { recordAudit } from '../core/audit';
 
 /** The documents of a month (YYYY-MM, Argentina): by voucher date once issued, else by creation. */
 const dayOf = sql`coalesce(${fiscalDocuments.issuedOn}, (${fiscalDocuments.createdAt} at time zone 'America/Argentina/Buenos_Aires')::date)`;

@@ -15,8 +15,8 @@ import {
   hasRedeemed,
   promoCodeError,
   redeemPromoCode,
-} from './promo-code-rules';
-import { bodyPromoCode, promoLookupLimit } from './promo-lookup-limit';
+} from '../promo-codes/promo-code-rules';
+import { bodyPromoCode, promoLookupLimit } from '../promo-codes/promo-lookup-limit';
 
 /** The plan a free period opens when its code names none: the lightest active plan. */
 async function lightestPlanId(db: Database): Promise<string | null> {

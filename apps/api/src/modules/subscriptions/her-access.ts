@@ -15,7 +15,7 @@ import { requireUserId } from '../../plugins/authentication';
 import { listHerPayments, toAccountPayment, withdrawableUntilOf } from '../payments/her-payments';
 import { nextChargeOf } from '../payments/next-charge';
 import type { OrderRow } from '../payments/orders-repository';
-import { latestSubscriptionOrder } from '../subscriptions/account-subscription';
+import { latestSubscriptionOrder } from './account-subscription';
 
 /** Ended grants she still sees (the newest): enough for her history, bounded for the page. */
 const endedShown = 20;

@@ -5,9 +5,9 @@ import { fiscalDocuments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { contentDisposition } from '../../providers/storage/content-disposition';
-import { findHerPayment } from '../payments/her-payments';
-import { perUserLimit } from '../payments/payments-core';
-import { renderFiscalDocument } from './invoice-document-pdf';
+import { renderFiscalDocument } from '../invoices/invoice-document-pdf';
+import { findHerPayment } from './her-payments';
+import { perUserLimit } from './payments-core';
 
 const notFound = () => AppError.notFound('No encontramos esa factura.');
 
