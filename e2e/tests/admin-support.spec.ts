@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { newCustomer } from './support/accounts';
-import { buyProgramByCard } from './support/cards';
+import { buyProgramByCard, cardToken } from './support/cards';
 import { signInAsOperator } from './support/operators';
 import { providerPayment } from './support/receipts';
 
@@ -110,4 +110,38 @@ test('a support operator signs in with TOTP, finds a member and refunds her prog
   await expect(purchases).toContainText(/Se lo dio .+ desde el panel/);
   await expect(purchases).not.toContainText(/order:|admin:|[0-9a-f]{8}-[0-9a-f]{4}-/);
   await expect.poll(async () => (await program()).status()).toBe(200);
+});
+
+test('the member page says why her subscription changed in Spanish (issue 40)', async ({ page, request }) => {
+  const suffix = String(Date.now()).slice(-6);
+  const name = `Rosa Suscripta ${suffix}`;
+  const { credentials } = await newCustomer(request, 'historia');
+  const headers = { authorization: `Bearer ${credentials.accessToken}` };
+  const renamed = await request.patch('/api/users/me', { headers, data: { name } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  const paid = await request.post('/api/users/mercadopago/suscription', {
+    headers,
+    data: {
+      subscriptionPlanName: 'Plan Esencial',
+      subscriptionPlanFrequency: 'annual',
+      cardToken: await cardToken(request),
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  await signInAsOperator(page, 'support');
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('link', { name: 'Miembros' })
+    .click();
+  await page.getByLabel('Buscar por correo, nombre o teléfono').fill(`rosa suscripta ${suffix}`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // why each change happened, in words: not the English the code keeps for engineers
+  const history = page.getByRole('table', { name: 'Historia de la suscripción' });
+  await expect(history).toContainText('Empezó a suscribirse con tarjeta');
+  await expect(history).toContainText('Mercado Pago aprobó el primer cobro');
+  await expect(history).not.toContainText(/first charge|checkout|Detalle técnico/);
+  await expectNoSeriousA11yViolations(page);
 });
