@@ -158,7 +158,7 @@ describe("an order's history reasons, in Spanish for operators (issue 40)", () =
         'MP',
       ),
     ).toBe(
-      'Pago 55 retenido para que lo revise una persona: pagó $ 1.000,00 ARS y la compra era por $ 45.000,00 ARS',
+      'Pago 55 retenido para revisión manual: pagó $ 1.000,00 ARS y la compra era por $ 45.000,00 ARS',
     );
     expect(
       orderReasonText(

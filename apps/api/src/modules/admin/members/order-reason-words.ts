@@ -149,7 +149,7 @@ const templateWords: Record<string, TemplateWords> = {
     due,
     dueCurrency,
   ]) =>
-    `Pago ${id} retenido para que lo revise una persona: pagó ${paid} ${currency} y la compra era por ${due} ${dueCurrency}`,
+    `Pago ${id} retenido para revisión manual: pagó ${paid} ${currency} y la compra era por ${due} ${dueCurrency}`,
   'hosted checkout … …': ([, status]) =>
     status === 'expired'
       ? 'El link de pago venció sin que pagara'
