@@ -157,9 +157,7 @@ describe("an order's history reasons, in Spanish for operators (issue 40)", () =
         'payment 55 held for an operator: paid $ 1.000,00 ARS, the order is for $ 45.000,00 ARS',
         'MP',
       ),
-    ).toBe(
-      'Pago 55 retenido para revisión manual: pagó $ 1.000,00 ARS y la compra era por $ 45.000,00 ARS',
-    );
+    ).toBe('Pago 55 retenido para revisión manual: pagó $ 1.000,00 ARS y la compra era por $ 45.000,00 ARS');
     expect(
       orderReasonText(
         'cancelled by an operator (ana@alcancia.test): Lo pidió por WhatsApp (dijo: «ya»)',
