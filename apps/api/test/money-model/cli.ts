@@ -110,6 +110,7 @@ try {
       shrink,
       timeLimitMs: shrinkSeconds * 1000,
       log: out,
+      verbose: process.argv.includes('--verbose'),
     });
     out(formatReport(report));
     out(

@@ -513,6 +513,8 @@ export interface ModelRunOptions {
   /** stop shrinking after this long (ms); the smallest counterexample so far is kept */
   timeLimitMs?: number;
   log?: (line: string) => void;
+  /** log every round of every sequence, not only of a failing one */
+  verbose?: boolean;
 }
 
 export interface ModelRunReport {
@@ -544,7 +546,13 @@ export async function runModel(world: World, options: ModelRunOptions): Promise<
         return (x >>> 0) / 4_294_967_296;
       };
       count += 1;
+      const started = Date.now();
       const outcome = await runSequence(world, sequence, random, options.generation);
+      if (outcome.violations.length === 0) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        options.log?.(`  sequence ${count}: held (${sequence.flat().length} actions, ${seconds} s)`);
+        if (options.verbose) for (const line of outcome.trace) options.log?.(`    ${line}`);
+      }
       if (outcome.violations.length > 0) {
         last = outcome;
         lastSequence = sequence;
