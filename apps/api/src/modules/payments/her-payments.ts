@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, payments, withdrawals } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 import { conceptOf } from '../invoices/order-concept';
-import { herOrdersOf } from './money-ledger';
+import { herOrdersOf, pendingRefundCentavos } from './money-ledger';
 import type { OrderRow } from './orders-repository';
 import { paidTermsOf, refundedToBuyer } from './paid-terms';
 import type { PaymentRow } from './record-payment';
@@ -97,8 +97,7 @@ function selectHerPayments(db: Db, where: SQL) {
       revocationCode: withdrawals.revocationCode,
       isFirstCharge: sql<boolean>`${payments.approvedAt} is not null and ${payments.id} = (
         select min(p2.id) from payments p2 where p2.order_id = ${payments.orderId} and p2.approved_at is not null)`,
-      refundingCentavos: sql<number>`(select coalesce(sum(r.amount_centavos), 0)::int from payment_refunds r
-        where r.payment_id = ${payments.id} and r.status = 'PENDING')`,
+      refundingCentavos: pendingRefundCentavos,
       hasUpgradeRefund: sql<boolean>`exists (select 1 from payment_refunds r
         where r.payment_id = ${payments.id} and r.status <> 'FAILED' and r.reason = 'upgrade')`,
     })

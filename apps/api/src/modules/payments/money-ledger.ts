@@ -1,6 +1,6 @@
 import type { AdminRefundState } from '@alcancia/contract/admin';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { paymentOrders, users } from '../../db/schema';
+import { paymentOrders, payments, users } from '../../db/schema';
 import type { Db } from '../../db/transaction';
 
 /**
@@ -31,6 +31,14 @@ export function refundStateOf(
 }
 
 /** The kinds of refund in the ledger: payment_refunds.reason, and `provider` for one we did not ask. */
+/**
+ * What refunds asked for and not settled yet (PENDING) take from a payment, in centavos: they count
+ * as given, so what is left to refund or withdraw never goes below zero. One expression for her
+ * payments (her-payments.ts) and the back office's (admin/payments/payment-views.ts).
+ */
+export const pendingRefundCentavos = sql<number>`coalesce((select sum(r.amount_centavos) from payment_refunds r
+  where r.payment_id = ${payments.id} and r.status = 'PENDING'), 0)::int`;
+
 export type RefundReason = 'withdrawal' | 'operator' | 'upgrade' | 'duplicate_payment' | 'provider';
 
 export interface LedgerMovement {

@@ -3,11 +3,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { conceptOf } from '../../invoices/order-concept';
-import { refundStateOf } from '../../payments/money-ledger';
-
-/** Refunds not finished yet count as given: what is left to refund never goes below zero. */
-const pendingRefunds = sql<number>`coalesce((select sum(r.amount_centavos) from payment_refunds r
-  where r.payment_id = ${payments.id} and r.status = 'PENDING'), 0)::int`;
+import { pendingRefundCentavos, refundStateOf } from '../../payments/money-ledger';
 
 /** Payments as operators see them (newest first), with their order and what is left to refund. */
 export async function adminPaymentsWhere(
@@ -16,7 +12,7 @@ export async function adminPaymentsWhere(
   limit = 200,
 ): Promise<AdminPayment[]> {
   const rows = await db
-    .select({ payment: payments, order: paymentOrders, pending: pendingRefunds })
+    .select({ payment: payments, order: paymentOrders, pending: pendingRefundCentavos })
     .from(payments)
     .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
     .where(condition)

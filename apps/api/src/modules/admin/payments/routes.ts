@@ -10,8 +10,8 @@ import {
 } from '@alcancia/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refundPayment } from './operator-refund';
 import { paymentsAttention } from './payments-attention';
-import { refundPayment } from './refund-payment';
 import { retryRefund } from './retry-refund';
 import { searchPayments } from './search-payments';
 import { syncOrder } from './sync-order';
