@@ -133,7 +133,8 @@ for (const { label, width, height } of [
       'true',
     );
     const changes = refundEntry.getByRole('table', { name: 'Antes y después: Devolvió un pago' });
-    await expect(changes.getByRole('row', { name: /Estado aprobado sin dato/ })).toBeVisible();
+    // before and after from one source (issue 39 point 8): what the refund changed, never "sin dato" after
+    await expect(changes.getByRole('row', { name: /Estado de la orden pagada devuelta/ })).toBeVisible();
     await expect(changes.getByRole('row', { name: /Motivo sin dato/ })).toContainText(reason);
     await expect(changes).not.toContainText('→ —');
     await expectInsideWindow(admin, changes);

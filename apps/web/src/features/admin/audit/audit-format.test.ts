@@ -67,6 +67,8 @@ describe('the before/after table', () => {
     ]);
     expect(rows.map((row) => row.after)).not.toContain('sin dato');
     expect(rows[0]).toEqual({ field: 'Devolución', before: 'sin devolver', after: 'devolución en curso' });
+    // la orden: feminine words
+    expect(rows[1]).toEqual({ field: 'Estado de la orden', before: 'pagada', after: 'devuelta' });
   });
 
   it('a revoke shows what she had', () => {

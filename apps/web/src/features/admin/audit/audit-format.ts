@@ -199,6 +199,8 @@ export function auditValue(key: string, value: unknown): string {
   if (typeof value === 'string') {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
     if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+    // an order (la orden) is feminine: pagada, devuelta
+    if (key === 'orderStatus' && value === 'refunded') return 'devuelta';
     return valueWords[value] ?? value;
   }
   if (Array.isArray(value)) {
