@@ -1,5 +1,5 @@
 import type { AdminPayment, AdminRefund } from '@alcancia/contract/admin';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { paymentOrders, paymentRefunds, payments } from '../../../db/schema';
 import type { Db } from '../../../db/transaction';
 import { conceptOf } from '../../invoices/order-concept';
