@@ -1216,3 +1216,83 @@ export const dashboardSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.periodFrom, t.periodTo] })],
 );
+
+/* ---------------------------------- news: her home (issue 44) ---------------------------------- */
+
+/**
+ * A post of the academy shown in Novedades, written in the back office (admin/news). The body is
+ * the small markdown subset of `@alcancia/contract` news.ts, checked when saved (no HTML at all)
+ * and rendered by the web as elements, never as HTML (decision 0352). Unpublished: published_at null.
+ */
+export const newsPosts = pgTable(
+  'news_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** the cover's address: a path of this site (/covers/…, /media/…) or an https address */
+    coverUrl: text('cover_url'),
+    coverAlt: text('cover_alt').notNull().default(''),
+    body: text('body').notNull(),
+    /** the class (a section of a course) or the course/program the post links to */
+    linkCourseId: text('link_course_id').references(() => courses.id, { onDelete: 'set null' }),
+    linkSectionId: text('link_section_id').references(() => courseSections.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('news_posts_published_idx').on(t.publishedAt).where(sql`published_at is not null`)],
+);
+
+/** Her weekly goal (Novedades): minutes or classes a week, the range checked by the contract. */
+export const weeklyGoals = pgTable(
+  'weekly_goals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['MINUTES', 'CLASSES'] }).notNull(),
+    target: integer('target').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('weekly_goals_target_positive', sql`${t.target} > 0`)],
+);
+
+/**
+ * What she studied each day (Buenos Aires calendar day): seconds of class newly watched and classes
+ * completed. Written by triggers on section_progress in the progress save's own transaction
+ * (migration 0041), read by her weekly goal and streak (decision 0351).
+ */
+export const learningDays = pgTable(
+  'learning_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    classes: integer('classes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The app's hand-off to the web (decision 0353): a code the app asks for with its session, for one
+ * path of the web; the web trades it once, within minutes, for a session of its own. Hashed.
+ */
+export const appHandoffCodes = pgTable(
+  'app_handoff_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the app's session (refresh_tokens.family_id): an ended session's code is refused */
+    familyId: uuid('family_id').notNull(),
+    /** where the web goes once signed in, fixed by the app's request */
+    nextPath: text('next_path').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_handoff_codes_expires_idx').on(t.expiresAt)],
+);
