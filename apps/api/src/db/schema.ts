@@ -1296,3 +1296,121 @@ export const appHandoffCodes = pgTable(
   },
   (t) => [index('app_handoff_codes_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Reminders with consent (issue 44): her choice of channel, days, hour and quiet hours. One row per
+ * person; `channel` null means no reminders. Hours are Argentina's (America/Argentina/Buenos_Aires).
+ */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['push', 'whatsapp', 'email'] }),
+    /** ISO weekdays, 1 = Monday … 7 = Sunday */
+    days: integer('days').array().notNull().default(sql`'{}'::integer[]`),
+    hour: integer('hour').notNull().default(19),
+    /** quiet hours [start, end) in Argentina, wrapping midnight when start > end; both null: none */
+    quietStart: integer('quiet_start'),
+    quietEnd: integer('quiet_end'),
+    /** her WhatsApp number, E.164 (+549…), once confirmed by the code */
+    whatsappPhone: text('whatsapp_phone'),
+    whatsappConfirmedAt: timestamp('whatsapp_confirmed_at', { withTimezone: true }),
+    /** a number waiting for its code: the number, the code's hash, its expiry and tries */
+    pendingPhone: text('pending_phone'),
+    pendingCodeHash: text('pending_code_hash'),
+    pendingCodeExpiresAt: timestamp('pending_code_expires_at', { withTimezone: true }),
+    pendingCodeAttempts: integer('pending_code_attempts').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reminder_settings_hour', sql`${t.hour} between 0 and 23`),
+    check(
+      'reminder_settings_quiet',
+      sql`(${t.quietStart} is null and ${t.quietEnd} is null) or (${t.quietStart} between 0 and 23 and ${t.quietEnd} between 0 and 23)`,
+    ),
+    index('reminder_settings_whatsapp_idx').on(t.whatsappPhone),
+  ],
+);
+
+/**
+ * Every opt-in and opt-out of reminders, with its time and the exact text she agreed to (or the
+ * way she stopped). Append-only: a trigger refuses updates; rows go only with her account.
+ */
+export const reminderConsents = pgTable(
+  'reminder_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['push', 'whatsapp', 'email'] }).notNull(),
+    action: text('action', { enum: ['opt_in', 'opt_out'] }).notNull(),
+    /** the text shown to her when she agreed, word for word; for an opt-out, how she stopped */
+    text: text('text').notNull(),
+    /** where it happened: mi_cuenta, whatsapp (an inbound BAJA) */
+    source: text('source').notNull(),
+    /** the WhatsApp number it applies to, when the channel is whatsapp */
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reminder_consents_user_idx').on(t.userId, t.channel, t.id)],
+);
+
+/** Her browsers' Web Push subscriptions (the PushSubscription the browser gives). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the push service's URL for this browser: unique, it belongs to one account */
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One reminder per person per Argentina day: the row is the claim (its primary key makes a second
+ * one impossible across processes) and, for push and WhatsApp, the outbox the dispatcher sends
+ * from (leased like mail_outbox). An e-mail reminder is written to mail_outbox in the claim's
+ * transaction and is `sent` here at once.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: ['push', 'whatsapp', 'email'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** the WhatsApp message id (wamid) the API answered */
+    providerMessageId: text('provider_message_id'),
+    /** the latest status webhook: sent, delivered, read, failed */
+    deliveryStatus: text('delivery_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('reminder_sends_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('reminder_sends_message_idx').on(t.providerMessageId),
+  ],
+);
