@@ -1414,3 +1414,148 @@ export const reminderSends = pgTable(
     index('reminder_sends_message_idx').on(t.providerMessageId),
   ],
 );
+
+/* ---------- Mis Cuentas (issue 43): her money, hers only; minor units, Buenos Aires days ---------- */
+
+/** Her accounts: efectivo, banco, Mercado Pago, dólares; each in ARS or USD. */
+export const pfmAccounts = pgTable(
+  'pfm_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['efectivo', 'banco', 'mercado_pago', 'dolares'] }).notNull(),
+    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull(),
+    openingBalanceMinor: bigint('opening_balance_minor', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pfm_accounts_user_idx').on(t.userId)],
+);
+
+/** Her credit cards: the statement closes on closingDay (clamped to the month) and is due on dueDay. */
+export const pfmCards = pgTable(
+  'pfm_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    closingDay: integer('closing_day').notNull(),
+    dueDay: integer('due_day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pfm_cards_user_idx').on(t.userId),
+    check('pfm_cards_days', sql`${t.closingDay} between 1 and 31 and ${t.dueDay} between 1 and 31`),
+  ],
+);
+
+/** Money in (positive) or out (negative) of one of her accounts, with a category she can change. */
+export const pfmMovements = pgTable(
+  'pfm_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => pfmAccounts.id, { onDelete: 'cascade' }),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pfm_movements_user_day_idx').on(t.userId, t.occurredOn),
+    index('pfm_movements_account_idx').on(t.accountId),
+  ],
+);
+
+/** Her rules: a description that contains `contains` (any case) gets `category`. */
+export const pfmRules = pgTable(
+  'pfm_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contains: text('contains').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pfm_rules_user_idx').on(t.userId)],
+);
+
+/** A card purchase, whole: its cash price, cuotas and rate; its cuotas are pfm_installments. */
+export const pfmPurchases = pgTable(
+  'pfm_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => pfmCards.id, { onDelete: 'cascade' }),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull(),
+    installments: integer('installments').notNull(),
+    /** TNA in percent, decimal text ("0" interest-free) */
+    annualRatePercent: text('annual_rate_percent').notNull().default('0'),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pfm_purchases_card_idx').on(t.cardId)],
+);
+
+/** One cuota of a purchase, in the statement (closing date) it falls in. */
+export const pfmInstallments = pgTable(
+  'pfm_installments',
+  {
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => pfmPurchases.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => pfmCards.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull(),
+    statementClosing: date('statement_closing', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.purchaseId, t.number] }),
+    index('pfm_installments_card_statement_idx').on(t.cardId, t.statementClosing),
+  ],
+);
+
+/** A statement she paid: settled, whatever its cuotas. One per card and closing date. */
+export const pfmStatementPayments = pgTable(
+  'pfm_statement_payments',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => pfmCards.id, { onDelete: 'cascade' }),
+    statementClosing: date('statement_closing', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** what it settled, per currency (minor units) */
+    paidMinor: jsonb('paid_minor').$type<Record<string, number>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.statementClosing] })],
+);
