@@ -1559,3 +1559,30 @@ export const pfmStatementPayments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cardId, t.statementClosing] })],
 );
+
+/**
+ * Progress she made offline (a kept class played without connection, issue 44, decision 0361),
+ * one row per event the device sent: its key (a UUID the device made) is written in the same
+ * transaction as the progress it carried, so a replayed event changes nothing. Kept 60 days
+ * (the device deletes an event once its answer arrived; a replay comes within days).
+ */
+export const offlineProgressEvents = pgTable(
+  'offline_progress_events',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    courseId: text('course_id').notNull(),
+    sectionId: text('section_id').notNull(),
+    seconds: integer('seconds').notNull(),
+    /** saved: written; refused: not hers to write (access ended, unknown class), answered the same on a replay */
+    outcome: text('outcome', { enum: ['saved', 'refused'] }).notNull(),
+    refusalCode: text('refusal_code'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eventId] }),
+    index('offline_progress_events_received_idx').on(t.receivedAt),
+  ],
+);
