@@ -11,6 +11,7 @@ export * from './admin-content';
 export * from './admin-dashboard';
 export * from './admin-fiscal';
 export * from './admin-members';
+export * from './admin-news';
 export * from './admin-payments';
 export * from './admin-plans';
 export * from './admin-promo-codes';

@@ -154,6 +154,8 @@ export const serviceControlNames = [
   'SOCIAL_LOGIN_GOOGLE',
   'SOCIAL_LOGIN_FACEBOOK',
   'SUBSCRIPTION_CHECKOUT_PROVIDER',
+  /** Novedades is her home (issue 44); off: the greeting with the app QR */
+  'NEWS',
 ] as const;
 
 export const serviceControlSchema = z.object({
