@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { newPglite } from '../src/db/pglite';
 import { installJobQueueSchema } from '../src/modules/jobs/job-queue';
 
 declare module 'vitest' {
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alcancia-tpl-'));
-  const client = new PGlite();
+  const client = newPglite();
   const handle = openDatabase({ kind: 'pglite-instance', client });
   await runMigrations(handle);
   await installJobQueueSchema(handle);

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, openDatabase } from '../src/db/client';
+import { newPglite } from '../src/db/pglite';
 
 /** A fresh database for this test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<DbHandle> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(template.file)]) });
+    const client = newPglite(undefined, { loadDataDir: new Blob([readFileSync(template.file)]) });
     return openDatabase({ kind: 'pglite-instance', client });
   }
   const name = `alcancia_t_${process.ppid}_${randomBytes(4).toString('hex')}`;

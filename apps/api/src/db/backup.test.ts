@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { BackupError, backupDatabase, restoreDatabase } from './backup';
 import { type DbHandle, openDatabase } from './client';
 import { apiRoot } from './paths';
+import { newPglite } from './pglite';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'alcancia-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -94,7 +94,7 @@ if (template.kind === 'pg') {
       const dataDir = path.join(work, 'data');
       const folder = path.join(dataDir, 'pgdata');
       mkdirSync(dataDir, { recursive: true });
-      const loaded = new PGlite(folder, { loadDataDir: new Blob([readFileSync(template.file)]) });
+      const loaded = newPglite(folder, { loadDataDir: new Blob([readFileSync(template.file)]) });
       let handle = openDatabase({ kind: 'pglite-instance', client: loaded });
       await addMail(handle, 'antes de la copia');
 

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { listenToChanges } from './change-channels';
+import { newPglite } from './pglite';
 import * as schema from './schema';
 
 /**
@@ -79,7 +80,7 @@ export function openDatabase(source: DbSource): DbHandle {
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = newPglite(dir);
   } else {
     client = source.client;
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type DbHandle, openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
+import { newPglite } from '../../src/db/pglite';
 import { formatReport, fuzz } from './engine';
 
 /**
@@ -24,7 +24,7 @@ const runs = Number(arg('runs') ?? process.env.FUZZ_RUNS ?? 10_000);
 async function openFreshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = openDatabase({ kind: 'pglite-instance', client: new PGlite() });
+    const database = openDatabase({ kind: 'pglite-instance', client: newPglite() });
     await runMigrations(database);
     return { database, drop: async () => {} };
   }

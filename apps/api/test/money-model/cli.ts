@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DbHandle, openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
+import { newPglite } from '../../src/db/pglite';
 import {
   allOps,
   describeSequence,
@@ -55,7 +55,7 @@ const replay = arg('replay') ? (JSON.parse(arg('replay') ?? '[]') as Sequence) :
 async function openFreshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = openDatabase({ kind: 'pglite-instance', client: new PGlite() });
+    const database = openDatabase({ kind: 'pglite-instance', client: newPglite() });
     await runMigrations(database);
     return { database, drop: async () => {} };
   }

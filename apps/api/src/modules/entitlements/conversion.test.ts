@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +12,7 @@ import { createPaymentsTestApp, MP, settleWebhooks } from '../../../test/payment
 import { type DbHandle, openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { migrationsDir } from '../../db/paths';
+import { newPglite } from '../../db/pglite';
 import { seedDemoData } from '../../demo/seed';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from '../../lib/subscription-dates';
@@ -50,7 +50,7 @@ function migrationsUpTo(lastTag: string): string {
 /** An empty database of its own: on the PostgreSQL server (dropped with the run's others) or PGlite. */
 async function emptyDatabase(): Promise<DbHandle> {
   const template = inject('dbTemplate');
-  if (template.kind === 'pglite') return openDatabase({ kind: 'pglite-instance', client: new PGlite() });
+  if (template.kind === 'pglite') return openDatabase({ kind: 'pglite-instance', client: newPglite() });
   // the global teardown drops every alcancia_t_<run>_… database
   const name = `alcancia_t_${process.ppid}_conv_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
