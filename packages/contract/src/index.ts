@@ -14,6 +14,7 @@ export * from './guest-memberships';
 export * from './health';
 export * from './ids';
 export { invoiceDocumentSchema } from './invoices';
+export * from './offline-classes';
 export * from './news';
 export * from './payments';
 export * from './programs';
