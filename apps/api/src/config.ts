@@ -45,6 +45,15 @@ const arcaEndpoints = {
     wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
   },
 };
+/** Where the API mounts the WhatsApp Cloud API's stand-in outside production without a token (issue 44). */
+export const whatsAppStandInPrefix = '/sandbox/whatsapp';
+/** The stand-in's fixed, fake credentials (development, tests): it accepts exactly these. */
+const whatsAppStandIn = {
+  phoneNumberId: '100200300400500',
+  accessToken: 'alcancia-whatsapp-stand-in-token',
+  appSecret: 'alcancia-whatsapp-stand-in-app-secret',
+  verifyToken: 'alcancia-whatsapp-stand-in-verify-token',
+};
 /** The stand-in's fixed shared secret when HOSTED_CHECKOUT_SECRET is not set (development, tests). */
 const hostedCheckoutStandInSecret = 'alcancia-hosted-checkout-dev-secret';
 
@@ -126,6 +135,24 @@ const envSchema = z
     MERCADOPAGO_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 15_000),
     HOSTED_CHECKOUT_URL: optional(z.url()),
     HOSTED_CHECKOUT_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    VAPID_PUBLIC_KEY: optional(
+      z.string().regex(/^[\w-]{80,100}$/, 'debe ser una clave pública VAPID (base64url)'),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z.string().regex(/^[\w-]{40,50}$/, 'debe ser una clave privada VAPID (base64url)'),
+    ),
+    VAPID_SUBJECT: optional(
+      z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'debe empezar con mailto: o https://'),
+    ),
+    WHATSAPP_API_URL: withDefault(z.url(), 'https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: withDefault(
+      z.string().regex(/^v\d+\.\d+$/, 'debe ser una versión como v23.0'),
+      'v23.0',
+    ),
+    WHATSAPP_PHONE_NUMBER_ID: optional(z.string().regex(/^\d{5,20}$/, 'debe ser el id numérico del número')),
+    WHATSAPP_ACCESS_TOKEN: optional(z.string().min(1)),
+    WHATSAPP_APP_SECRET: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
+    WHATSAPP_VERIFY_TOKEN: optional(z.string().min(16, 'debe tener al menos 16 caracteres')),
     BUSINESS_NAME: withDefault(z.string().trim().min(2).max(120), 'Alcancía Educación Financiera S.A.S.'),
     BUSINESS_CUIT: withDefault(
       z.string().regex(/^\d{2}-\d{8}-\d$/, 'debe ser un CUIT con guiones, p. ej. 30-71234567-8'),
@@ -161,6 +188,24 @@ const envSchema = z
             path: [name],
             message: 'es obligatoria con MERCADOPAGO_ACCESS_TOKEN',
           });
+        }
+      }
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas',
+      });
+    }
+    if (env.WHATSAPP_ACCESS_TOKEN) {
+      for (const name of [
+        'WHATSAPP_PHONE_NUMBER_ID',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'es obligatoria con WHATSAPP_ACCESS_TOKEN' });
         }
       }
     }
@@ -307,6 +352,60 @@ function hostedCheckoutConfig(env: z.output<typeof envSchema>, publicUrl: string
     secret: env.HOSTED_CHECKOUT_SECRET ?? hostedCheckoutStandInSecret,
     notificationUrl,
   };
+}
+
+/**
+ * Reminders (issue 44). Push: VAPID keys from VAPID_*; outside production without them the reminders
+ * module generates a pair at start (never logged), production without them sends no push. WhatsApp:
+ * the Cloud API with WHATSAPP_ACCESS_TOKEN (WHATSAPP_API_URL may point at any server that speaks it,
+ * the sandbox's stand-in included); outside production without a token the API mounts the stand-in
+ * on its own origin; production without one sends no WhatsApp.
+ */
+function remindersConfig(env: z.output<typeof envSchema>, publicUrl: string) {
+  const isProduction = env.NODE_ENV === 'production';
+  const subject = env.VAPID_SUBJECT ?? `mailto:${env.BUSINESS_EMAIL}`;
+  const push =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? {
+          mode: 'configured' as const,
+          publicKey: env.VAPID_PUBLIC_KEY,
+          privateKey: env.VAPID_PRIVATE_KEY,
+          subject,
+        }
+      : {
+          mode: isProduction ? ('disabled' as const) : ('generated' as const),
+          publicKey: '',
+          privateKey: '',
+          subject,
+        };
+  const common = { version: env.WHATSAPP_API_VERSION, webhookPath: '/api/reminders/whatsapp/webhook' };
+  const whatsapp = env.WHATSAPP_ACCESS_TOKEN
+    ? {
+        ...common,
+        mode: 'provider' as const,
+        baseUrl: env.WHATSAPP_API_URL.replace(/\/$/, ''),
+        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
+        accessToken: env.WHATSAPP_ACCESS_TOKEN,
+        appSecret: env.WHATSAPP_APP_SECRET ?? '',
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
+      }
+    : isProduction
+      ? {
+          ...common,
+          mode: 'disabled' as const,
+          baseUrl: '',
+          phoneNumberId: '',
+          accessToken: '',
+          appSecret: '',
+          verifyToken: '',
+        }
+      : {
+          ...common,
+          mode: 'stand-in' as const,
+          baseUrl: `${publicUrl}${whatsAppStandInPrefix}`,
+          ...whatsAppStandIn,
+        };
+  return { push, whatsapp };
 }
 
 /**
@@ -497,6 +596,31 @@ export interface Config {
     /** stand-in: where its state survives restarts (null = memory) */
     standInStateFile: string | null;
   };
+  /** Reminders with consent (issue 44): Web Push keys and the WhatsApp Cloud API (or its stand-in). */
+  reminders: {
+    push: {
+      /** configured: VAPID_*; generated: a pair made at start (outside production); disabled: no push */
+      mode: 'configured' | 'generated' | 'disabled';
+      publicKey: string;
+      privateKey: string;
+      /** mailto: or https: contact given to push services */
+      subject: string;
+    };
+    whatsapp: {
+      mode: 'provider' | 'stand-in' | 'disabled';
+      /** the Graph API's origin (or the stand-in's); messages go to {baseUrl}/{version}/{phoneNumberId}/messages */
+      baseUrl: string;
+      version: string;
+      phoneNumberId: string;
+      accessToken: string;
+      /** signs the webhooks (X-Hub-Signature-256) */
+      appSecret: string;
+      /** answers Meta's webhook verification (hub.verify_token) */
+      verifyToken: string;
+      /** our webhook's path on PUBLIC_URL */
+      webhookPath: string;
+    };
+  };
   /** Program checkout facts the web cannot decide. */
   programs: {
     /** the bank-transfer link ('Pagá en cuotas sin interés'): one program, Argentine users */
@@ -637,6 +761,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mercadoPago: mercadoPagoConfig(env, publicUrl, dataDir),
     hostedCheckout: hostedCheckoutConfig(env, publicUrl),
     invoicing: invoicingConfig(env, publicUrl, dataDir, webConcurrency),
+    reminders: remindersConfig(env, publicUrl),
     business: {
       name: env.BUSINESS_NAME,
       cuit: env.BUSINESS_CUIT,
