@@ -1,18 +1,25 @@
-import type { FieldError, KnownErrorCode } from '@alcancia/contract';
+import { type ErrorCode, errorCatalogue, type FieldError } from '@alcancia/contract';
 
 /**
- * The one error type of the API. `internalCode` is the contract with the web
- * (which maps it to the spec's Spanish text); `message` is a Spanish fallback.
+ * The one error type of the API. `internalCode` is the contract with the web (which maps it to
+ * the spec's Spanish text) and must be a code of the error catalogue (`errorCatalogue` in
+ * packages/contract/src/errors.ts, decision 0310): an unknown code does not typecheck. `message`
+ * is the Spanish text the answer carries; without one, the catalogue's.
  */
 export class AppError extends Error {
   constructor(
-    public readonly internalCode: KnownErrorCode | (string & {}),
+    public readonly internalCode: ErrorCode,
     public readonly statusCode: number,
-    message: string,
+    message: string = errorCatalogue[internalCode].message,
     public readonly fields?: FieldError[],
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** The code with the catalogue's status, and its message unless a more precise one is given. */
+  static of(internalCode: ErrorCode, message?: string, fields?: FieldError[]) {
+    return new AppError(internalCode, errorCatalogue[internalCode].status, message, fields);
   }
 
   static notFound(message = 'No encontramos lo que buscás.') {
