@@ -10,6 +10,14 @@ export {
   wsfePath as arcaWsfePath,
 } from './arca';
 export {
+  defaultExchangeRatesControl,
+  type ExchangeRatesControl,
+  type ExchangeRatesStandInOptions,
+  exchangeRatesStandIn,
+  type RunningExchangeRatesStandIn,
+  startExchangeRatesStandIn,
+} from './exchange-rates';
+export {
   type CheckoutResource,
   type HostedCheckoutControl,
   type HostedCheckoutOptions,
@@ -36,3 +44,15 @@ export {
 export { defaultMockIdentity, type MockIdentity, type OidcMock, startOidcMock } from './oidc-mock';
 export { type S3StandIn, type S3StandInOptions, s3StandInDefaults, startS3StandIn } from './s3';
 export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
+export {
+  defaultTemplates as whatsAppTemplates,
+  type RunningWhatsAppStandIn,
+  type SentMessage as WhatsAppSentMessage,
+  startWhatsAppStandIn,
+  WHATSAPP_SIGNATURE_HEADER,
+  type WhatsAppControl,
+  type WhatsAppStandInOptions,
+  type WhatsAppWebhookDelivery,
+  whatsAppSignature,
+  whatsAppStandIn,
+} from './whatsapp';
