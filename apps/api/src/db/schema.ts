@@ -1586,3 +1586,86 @@ export const offlineProgressEvents = pgTable(
     index('offline_progress_events_received_idx').on(t.receivedAt),
   ],
 );
+
+/* ---------- Aladina (issue 42): the academy's assistant, its passages, questions and her notes ---------- */
+
+/**
+ * What Aladina retrieves from (rebuilt from the content, never edited by hand): a few caption cues
+ * of a class (`start_ms` is the first cue's start, a cue that exists), a material's text, or a
+ * course's description. The Spanish full-text vector (`search`, unaccented) is added by the
+ * migration's own SQL, generated from the body.
+ */
+export const aladinaPassages = pgTable(
+  'aladina_passages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** the class or material; null for the course's own description */
+    sectionId: text('section_id').references(() => courseSections.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['cue', 'material', 'course'] }).notNull(),
+    /** cue passages: the first cue's start and the last one's end, in milliseconds */
+    startMs: integer('start_ms'),
+    endMs: integer('end_ms'),
+    body: text('body').notNull(),
+  },
+  (t) => [index('aladina_passages_section_idx').on(t.sectionId, t.startMs)],
+);
+
+/** Every word the passages hold (unaccented, lower case): a misspelt query word is corrected to its nearest. */
+export const aladinaTerms = pgTable('aladina_terms', {
+  term: text('term').primaryKey(),
+});
+
+/**
+ * A question a learner asked, as she wrote it with her personal numbers masked (nothing else of the
+ * conversation is kept): whether it was answered from the classes, refused as personal advice,
+ * and her thumbs up or down. Operators read them without names; deleted with her account.
+ */
+export const aladinaQuestions = pgTable(
+  'aladina_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    /** answered | not_covered | advice */
+    outcome: text('outcome', { enum: ['answered', 'not_covered', 'advice'] }).notNull(),
+    /** the course of the first citation, or the nearest one suggested */
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** 1 thumbs up, -1 thumbs down, null not rated */
+    rating: integer('rating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('aladina_questions_created_idx').on(t.createdAt),
+    index('aladina_questions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Her private notes at a moment of a class (issue 42): listed per course and in Mi cuenta. */
+export const classNotes = pgTable(
+  'class_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    atSeconds: integer('at_seconds').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('class_notes_user_course_idx').on(t.userId, t.courseId, t.sectionId, t.atSeconds),
+    index('class_notes_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
+);
