@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { startCeiling } from './ceiling';
 import { medianPair } from './cost-report';
 import { type Call, drive, type LoadResult } from './load';
@@ -122,7 +123,8 @@ const settleMs = 5000;
 async function loadWithCpu(
   settings: Settings,
   baseUrl: string,
-  pid: number,
+  /** the processes whose CPU the answers cost: the server, and on PostgreSQL its backends */
+  pids: () => Promise<number[]>,
   call: (i: number) => Call,
   /** calls the warm-up must reach at least (the number of distinct callers) */
   warmCalls = 0,
@@ -138,14 +140,108 @@ async function loadWithCpu(
   let warm = await drive({ ...common, seconds: settings.warmup, offset: 0 });
   for (let round = 0; warm.next < warmCalls && round < 10; round++)
     warm = await drive({ ...common, seconds: settings.warmup, offset: warm.next });
-  const before = cpuSeconds(pid);
+  const before = new Map((await pids()).map((pid) => [pid, cpuSeconds(pid)]));
   const result = await drive({ ...common, seconds: settings.duration, offset: warm.next });
-  const used = cpuSeconds(pid) - before;
+  // a backend that opened during the load counts from zero; one that closed is lost (the pool keeps its connections)
+  let used = 0;
+  for (const pid of await pids()) {
+    try {
+      used += cpuSeconds(pid) - (before.get(pid) ?? 0);
+    } catch {
+      // ended between the list and the read
+    }
+  }
   return { ...result, cpuUs: result.ok > 0 ? (used / result.ok) * 1e6 : Number.NaN };
 }
 
 const loadLine = (label: string, r: CostLoad) =>
   `   ${label.padEnd(34)} ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/request  ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1)} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`;
+
+/** Who the load's requests come from, made once the first API of a mode answers. */
+export interface CostCallers {
+  call: (i: number) => Call;
+  /** distinct callers in the rotation: the warm-up reaches each once */
+  count: number;
+}
+
+/**
+ * How each mode starts the API (issue 41). "as shipped" is the README's `npm start`: NODE_ENV
+ * unset, the embedded PGlite in a fresh data directory seeded with the demo data, `info` logs;
+ * the database runs inside the API process, so its CPU is the API's. "production" is
+ * NODE_ENV=production on the PostgreSQL server's bench database; there the database's backends
+ * serving the API's pool are other processes, and their CPU is added to the API's.
+ */
+function modeEnvironment(mode: CostMode, env: Record<string, string>): Record<string, string> {
+  if (mode === 'production') return { ...env, NODE_ENV: 'production' };
+  return {
+    // as `npm start`: nothing set but the port (startApi) and a data directory of its own
+    NODE_ENV: '',
+    DATABASE_URL: '',
+    SEED_DEMO_DATA: '',
+    SMTP_URL: '',
+    JWT_SECRET: '',
+    ACCESS_TOKEN_TTL_SECONDS: '',
+    MERCADOPAGO_ACCESS_TOKEN: '',
+    MERCADOPAGO_PUBLIC_KEY: '',
+    MERCADOPAGO_WEBHOOK_SECRET: '',
+    MERCADOPAGO_BASE_URL: '',
+    DATA_DIR: embeddedDataDir,
+    // the one setting beside npm start's: two accounts at 64 connections would meet the academy
+    // home's per-account budget at once and measure 429s (reported with the figures)
+    RATE_LIMIT_ENABLED: 'false',
+  };
+}
+
+export type CostMode = 'as shipped' | 'production';
+const embeddedDataDir = path.join(outDir, 'cost-embedded-data');
+
+/**
+ * The demo's callers on a fresh embedded server: a learner who registers now and the demo
+ * subscriber (`suscriptora@alcancia.local`), each logged in once.
+ */
+export async function embeddedCallers(apiUrl: string): Promise<CostCallers> {
+  const email = `bench+${Date.now()}@example.com`;
+  const post = async (route: string, body: unknown) => {
+    const response = await fetch(`${apiUrl}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<{ accessToken?: string }>;
+  };
+  await post('/api/users/register', {
+    name: 'Banca',
+    email,
+    password: 'Alcancia2026',
+    country: 'AR',
+    telephone: '+5491123456789',
+  });
+  const tokens: string[] = [];
+  for (const who of [email, 'suscriptora@alcancia.local']) {
+    const { accessToken } = await post('/api/users/login', { email: who, password: 'Alcancia2026' });
+    if (!accessToken) throw new Error(`no access token for ${who}`);
+    tokens.push(accessToken);
+  }
+  return {
+    call: (i) => ({ method: 'GET', path: '/api/academy/courses', token: tokens[i % tokens.length] ?? '' }),
+    count: tokens.length,
+  };
+}
+
+/** The pids of the PostgreSQL backends connected to `databaseUrl`'s database (but our own). */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The logged-in catalogue on an API process in `mode` and a bare node:http process answering the
@@ -155,21 +251,22 @@ const loadLine = (label: string, r: CostLoad) =>
  */
 export async function measureCost(
   settings: Settings,
-  mode: 'as shipped' | 'production',
-  call: (i: number) => Call,
+  mode: CostMode,
+  /** the callers of the load, asked of the first API process of the mode */
+  callersFor: (apiUrl: string) => Promise<CostCallers>,
   env: Record<string, string>,
   track: (p: RunningProcess) => () => void,
-  /** distinct callers in the rotation: the warm-up reaches each once */
-  callers = 0,
 ): Promise<CostRun> {
-  const modeEnv: Record<string, string> =
-    mode === 'production' ? { NODE_ENV: 'production' } : { NODE_ENV: '' };
+  if (mode === 'as shipped') {
+    rmSync(embeddedDataDir, { recursive: true, force: true });
+    mkdirSync(embeddedDataDir, { recursive: true });
+  }
   /** A fresh API process for a round, and how to stop it. */
   const startRoundApi = async (round: number) => {
     const api: LoggedProcess = await startApi(
       settings,
       undefined,
-      { ...env, ...modeEnv, LOG_LEVEL: 'info', WEB_CONCURRENCY: '1' },
+      { ...modeEnvironment(mode, env), LOG_LEVEL: 'info', WEB_CONCURRENCY: '1' },
       { logFile: path.join(outDir, `api-cost-${mode.replace(' ', '-')}-${round}.log`) },
       settings.port + 4,
     );
@@ -184,7 +281,8 @@ export async function measureCost(
   };
   let current = await startRoundApi(1);
   try {
-    const first = call(0);
+    const callers = await callersFor(current.api.url);
+    const first = callers.call(0);
     const auth = { authorization: `Bearer ${first.token}` };
     const plain = await rawGet(`${current.api.url}${first.path}`, auth);
     const sample = await rawGet(`${current.api.url}${first.path}`, {
@@ -211,11 +309,20 @@ export async function measureCost(
         }
         // The boot's own work (the job queue's first passes, compiling) is not the requests' cost.
         await new Promise((resolve) => setTimeout(resolve, settleMs));
-        const bareLoad = await loadWithCpu(settings, bare.url, bare.pid, () => ({ ...first, token: 'none' }));
+        const bareLoad = await loadWithCpu(
+          settings,
+          bare.url,
+          async () => [bare.pid],
+          () => ({ ...first, token: 'none' }),
+        );
         log(loadLine(`round ${round}: bare node:http (${mode} bytes)`, bareLoad));
         // the warm-up reaches every caller once: a fresh process loads each one's access first
         const { api } = current;
-        const apiLoad = await loadWithCpu(settings, api.url, api.pid, call, callers);
+        const pids =
+          mode === 'production'
+            ? async () => [api.pid, ...(await backendPids(settings.databaseUrl))]
+            : async () => [api.pid];
+        const apiLoad = await loadWithCpu(settings, api.url, pids, callers.call, callers.count);
         log(loadLine(`round ${round}: API ${mode}`, apiLoad));
         rounds.push({ api: apiLoad, bare: bareLoad, rssMb: api.memory().rssMb });
       }

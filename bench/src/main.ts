@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureAdminDashboard } from './admin-dashboard';
 import { startCeiling } from './ceiling';
-import { type CostReport, loadAverages, measureCost, measureIdle } from './cost';
+import { type CostReport, embeddedCallers, loadAverages, measureCost, measureIdle } from './cost';
 import { countStatements } from './count-statements';
 import { measureEntitlementsConversion } from './entitlements-conversion';
 import { explainStatements } from './explain';
@@ -234,9 +234,16 @@ async function main() {
     const costEnv = { ...provider.env, DATA_DIR: path.join(outDir, 'cost-data') };
     for (const mode of ['as shipped', 'production'] as const) {
       if (!catalogue) break;
+      const benchCallers = async () => ({ call: catalogue.call, count: fixtures.readers.length });
       try {
         cost.runs.push(
-          await measureCost(settings, mode, catalogue.call, costEnv, track, fixtures.readers.length),
+          await measureCost(
+            settings,
+            mode,
+            mode === 'as shipped' ? embeddedCallers : benchCallers,
+            costEnv,
+            track,
+          ),
         );
       } catch (error) {
         notes.push(`server cost (${mode}) not measured: ${(error as Error).message}`);
