@@ -173,6 +173,10 @@ const envSchema = z
     ARCA_WSAA_URL: optional(z.url()),
     ARCA_WSFE_URL: optional(z.url()),
     ARCA_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 20_000),
+    // Mis Cuentas' exchange rates (issue 43): the BCRA's statistics API and a market-quotes API
+    EXCHANGE_RATES_BCRA_URL: optional(z.url()),
+    EXCHANGE_RATES_QUOTES_URL: optional(z.url()),
+    EXCHANGE_RATES_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 3_000),
     INVOICES_ISSUE_AT_ONCE: optional(booleanFlag),
     TRANSFER_PAYMENT_URL: withDefault(
       z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
@@ -351,6 +355,31 @@ function hostedCheckoutConfig(env: z.output<typeof envSchema>, publicUrl: string
     baseUrl: `${publicUrl}${hostedCheckoutStandInPrefix}`,
     secret: env.HOSTED_CHECKOUT_SECRET ?? hostedCheckoutStandInSecret,
     notificationUrl,
+  };
+}
+
+/** Where the API mounts the exchange-rate sources' stand-in outside production (issue 43). */
+export const exchangeRatesStandInPrefix = '/sandbox/cotizaciones';
+
+/**
+ * Exchange rates (issue 43): production asks the BCRA's public statistics API and DolarApi (or the
+ * hosts EXCHANGE_RATES_*_URL name); elsewhere, unless they are named, the stand-in mounted on the
+ * API's own origin answers the same shapes.
+ */
+function exchangeRatesConfig(env: z.output<typeof envSchema>, publicUrl: string) {
+  const standIn =
+    env.NODE_ENV !== 'production' && !env.EXCHANGE_RATES_BCRA_URL && !env.EXCHANGE_RATES_QUOTES_URL;
+  const base = `${publicUrl}${exchangeRatesStandInPrefix}`;
+  return {
+    mode: standIn ? ('stand-in' as const) : ('live' as const),
+    bcraUrl: (env.EXCHANGE_RATES_BCRA_URL ?? (standIn ? `${base}/bcra` : 'https://api.bcra.gob.ar')).replace(
+      /\/$/,
+      '',
+    ),
+    quotesUrl: (
+      env.EXCHANGE_RATES_QUOTES_URL ?? (standIn ? `${base}/dolarapi` : 'https://dolarapi.com')
+    ).replace(/\/$/, ''),
+    timeoutMs: env.EXCHANGE_RATES_TIMEOUT_MS,
   };
 }
 
@@ -596,6 +625,8 @@ export interface Config {
     /** stand-in: where its state survives restarts (null = memory) */
     standInStateFile: string | null;
   };
+  /** Mis Cuentas' exchange-rate sources (issue 43): the real hosts, or the stand-in on our origin. */
+  exchangeRates: { mode: 'live' | 'stand-in'; bcraUrl: string; quotesUrl: string; timeoutMs: number };
   /** Reminders with consent (issue 44): Web Push keys and the WhatsApp Cloud API (or its stand-in). */
   reminders: {
     push: {
@@ -762,6 +793,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     hostedCheckout: hostedCheckoutConfig(env, publicUrl),
     invoicing: invoicingConfig(env, publicUrl, dataDir, webConcurrency),
     reminders: remindersConfig(env, publicUrl),
+    exchangeRates: exchangeRatesConfig(env, publicUrl),
     business: {
       name: env.BUSINESS_NAME,
       cuit: env.BUSINESS_CUIT,
