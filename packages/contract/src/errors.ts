@@ -241,6 +241,53 @@ export const errorCatalogue = {
   // ---- Mis Cuentas (pfm)
   PFM_DISABLED: { status: 404, message: 'Mis Cuentas no está disponible por ahora.' },
 
+  // ---- reminders (issue 44)
+  REMINDER_HOUR_INVALID: { status: 400, message: 'La hora tiene que ser un número entero entre 0 y 23.' },
+  REMINDER_DAYS_INVALID: {
+    status: 400,
+    message: 'Elegí al menos un día de la semana para recibir los recordatorios.',
+  },
+  REMINDER_QUIET_HOURS: {
+    status: 422,
+    message:
+      'La hora elegida cae dentro de tus horas de silencio. Elegí otra hora o cambiá las horas de silencio.',
+  },
+  REMINDER_CONSENT_REQUIRED: {
+    status: 422,
+    message: 'Para activar los recordatorios tenés que aceptar el texto de consentimiento que se muestra.',
+  },
+  REMINDER_PHONE_NOT_ARGENTINE: {
+    status: 422,
+    message:
+      'Ingresá un celular de Argentina con el formato +549, la característica y el número, sin 0 ni 15 (por ejemplo, +5491123456789).',
+  },
+  REMINDER_PHONE_NOT_CONFIRMED: {
+    status: 409,
+    message: 'Confirmá tu número de WhatsApp con el código que te enviamos antes de elegir WhatsApp.',
+  },
+  REMINDER_CODE_INVALID: { status: 400, message: 'El código no es correcto o venció. Pedí uno nuevo.' },
+  REMINDER_PUSH_NOT_SUBSCRIBED: {
+    status: 409,
+    message: 'Activá las notificaciones en este navegador antes de elegir recordatorios por notificación.',
+  },
+  PUSH_SUBSCRIPTION_INVALID: {
+    status: 422,
+    message: 'El navegador no envió una suscripción válida para notificaciones. Probá de nuevo.',
+  },
+  PUSH_SUBSCRIPTION_TAKEN: {
+    status: 409,
+    message:
+      'Este navegador ya recibe recordatorios de otra cuenta. Desactivalos desde esa cuenta o usá otro navegador.',
+  },
+  REMINDER_CHANNEL_UNAVAILABLE: {
+    status: 503,
+    message: 'Ese canal de recordatorios no está disponible por ahora. Elegí otro.',
+  },
+  REMINDER_SEND_FAILED: {
+    status: 502,
+    message: 'No pudimos enviar el mensaje de WhatsApp. Revisá el número o intentá de nuevo en unos minutos.',
+  },
+
   // ---- back office (issues 18, 29)
   OWN_ACCOUNT: {
     status: 403,
