@@ -15,7 +15,16 @@
 /** Top to bottom. Modules on one floor do not import each other. */
 const moduleFloors = [
   ['admin', 'bootstrap', 'dev', 'health'],
-  ['account', 'programs', 'guest-memberships', 'withdrawals', 'certificates', 'community', 'shop-window'],
+  [
+    'account',
+    'programs',
+    'guest-memberships',
+    'withdrawals',
+    'certificates',
+    'community',
+    'shop-window',
+    'aladina',
+  ],
   ['subscriptions'],
   ['entitlements'],
   ['payments'],

@@ -4,6 +4,7 @@
  */
 import './zod-locale';
 
+export * from './admin-aladina';
 export * from './admin-audit';
 export * from './admin-auth';
 export * from './admin-common';

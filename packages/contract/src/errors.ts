@@ -288,6 +288,38 @@ export const errorCatalogue = {
     message: 'No pudimos enviar el mensaje de WhatsApp. Revisá el número o intentá de nuevo en unos minutos.',
   },
 
+  // ---- news: Novedades, her home, and the academy's posts (issue 44)
+  WEEKLY_GOAL_OUT_OF_RANGE: {
+    status: 422,
+    message: 'Elegí una meta de 10 a 600 minutos o de 1 a 30 clases por semana.',
+  },
+  NEWS_POST_HTML: {
+    status: 422,
+    message:
+      'El texto no admite HTML ni scripts. Usá el formato de la guía: **negrita**, *cursiva*, listas con "- " y enlaces [texto](https://…).',
+  },
+  NEWS_POST_LINK: {
+    status: 422,
+    message: 'Los enlaces tienen que empezar con https:// o con / (una página de Alcancía).',
+  },
+  NEWS_POST_TARGET_UNKNOWN: { status: 422, message: 'No encontramos esa clase o ese programa para enlazar.' },
+  APP_HANDOFF_INVALID: {
+    status: 400,
+    message: 'El enlace de la app venció o ya se usó. Volvé a abrirlo desde la app.',
+  },
+
+  // ---- Aladina, the academy's assistant (issue 42)
+  ALADINA_DISABLED: { status: 404, message: 'Aladina no está disponible por ahora.' },
+  ALADINA_QUESTION_EMPTY: { status: 400, message: 'Escribí tu pregunta.' },
+  ALADINA_QUESTION_TOO_LONG: {
+    status: 400,
+    message: 'Tu pregunta puede tener hasta 2.000 caracteres. Acortala y volvé a preguntar.',
+  },
+  ALADINA_QUESTION_NOT_TEXT: {
+    status: 400,
+    message: 'Tu pregunta tiene caracteres que no son texto. Escribila de nuevo con palabras.',
+  },
+
   // ---- back office (issues 18, 29)
   OWN_ACCOUNT: {
     status: 403,

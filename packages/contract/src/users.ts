@@ -156,6 +156,8 @@ export const serviceControlNames = [
   'SUBSCRIPTION_CHECKOUT_PROVIDER',
   /** Novedades is her home (issue 44); off: the greeting with the app QR */
   'NEWS',
+  /** Aladina, the academy's assistant (issue 42); off: the coming-soon entry */
+  'ALADINA',
 ] as const;
 
 export const serviceControlSchema = z.object({
