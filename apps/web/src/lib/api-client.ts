@@ -1,17 +1,30 @@
-import type { ErrorResponse, FieldError } from '@alcancia/contract';
+import type { ClientErrorCode, ErrorCode, ErrorResponse, FieldError } from '@alcancia/contract';
 import type { z } from 'zod';
 import { takeEarly } from './early-answers';
 
-/** An API failure as the server described it (`internalCode`), or a network failure. */
+/**
+ * A failure's code: one of the API's error catalogue (`errorCatalogue`, decision 0310) or the web's
+ * own (NETWORK_ERROR). Comparing it with a code outside the catalogue does not typecheck.
+ */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * An API failure as the server described it (`internalCode`), or a network failure. The code is
+ * read as a catalogue code: the API answers no other (`npm run check:error-codes`); the
+ * constructor takes the wire's string, as a test faking an older or newer server does.
+ */
 export class ApiError extends Error {
+  public readonly internalCode: ApiErrorCode;
+
   constructor(
     public readonly status: number,
-    public readonly internalCode: string,
+    internalCode: ApiErrorCode | (string & {}),
     message: string,
     public readonly fields?: FieldError[],
   ) {
     super(message);
     this.name = 'ApiError';
+    this.internalCode = internalCode as ApiErrorCode;
   }
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { ApiErrorCode } from '../../lib/api-client';
 import { asNavigationState, safeFollowingPage } from '../../lib/entry-params';
 import { loginPath, registerPath } from '../../lib/paths';
 import { readItem, removeItem } from '../../lib/storage';
@@ -83,7 +84,7 @@ function LoginForm({ providerError }: { providerError: boolean }) {
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<{ text: string; code: string | null } | null>(
+  const [error, setError] = useState<{ text: string; code: ApiErrorCode | null } | null>(
     state.error
       ? { text: state.error, code: null }
       : providerError

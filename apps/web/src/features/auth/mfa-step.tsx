@@ -1,6 +1,6 @@
 import type { Credentials } from '@alcancia/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode, apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthScreen } from '../../shared/auth/auth-screen';
 import { startSession } from '../../shared/auth/session-actions';
@@ -8,7 +8,7 @@ import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 
-const messages: Record<string, string> = {
+const messages: Partial<Record<ApiErrorCode, string>> & { default: string } = {
   INVALID_MFA_CODE: 'El código no es correcto o ya se usó. Ingresá el que muestra ahora tu aplicación.',
   TOO_MANY_REQUESTS: 'Hiciste demasiados intentos. Esperá unos minutos y volvé a intentarlo.',
   default: 'No pudimos verificar el código. Intentá nuevamente.',

@@ -2,6 +2,7 @@ import { isValidPassword } from '@alcancia/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
+import type { ApiErrorCode } from '../../lib/api-client';
 import { loginPath } from '../../lib/paths';
 import { clearCredentials, readCredentials } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -35,7 +36,7 @@ export default function RecoverPage() {
   const [confirmation, setConfirmation] = useState('');
   const [touched, setTouched] = useState({ password: false, confirmation: false });
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
+  const [error, setError] = useState<{ text: string; code: ApiErrorCode | null } | null>(null);
   const [done, setDone] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const checklistId = useId();

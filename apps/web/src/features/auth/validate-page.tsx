@@ -2,7 +2,7 @@ import { invalidEmailMessage } from '@alcancia/contract/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { track } from '../../lib/analytics';
-import { isMomentaryFailure } from '../../lib/api-client';
+import { type ApiErrorCode, isMomentaryFailure } from '../../lib/api-client';
 import { academyPath, loginPath } from '../../lib/paths';
 import { forgetReturnPath, readReturnPath } from '../../lib/return-path';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/feedback';
 type Outcome =
   | { status: 'loading' }
   | { status: 'success' }
-  | { status: 'error'; text: string; code: string | null; retryable: boolean };
+  | { status: 'error'; text: string; code: ApiErrorCode | null; retryable: boolean };
 
 /** One validation per e-mail and code, even when React mounts the page twice. */
 const validations = new Map<string, Promise<void>>();

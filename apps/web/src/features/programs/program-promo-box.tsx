@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode } from '../../lib/api-client';
 import {
   activatePromoCode,
   checkPromoAvailability,
@@ -10,7 +10,7 @@ import { type PromoAttempt, PromoCodeBox, type RefusedPromo } from '../../shared
 import { promoErrorText } from '../../shared/checkout/promo-messages';
 import { trackProgram } from './program-events';
 
-const codeFailures = new Set(['PROMO_CODE', 'NETWORK_ERROR', 'TOO_MANY_REQUESTS']);
+const codeFailures = new Set<ApiErrorCode>(['PROMO_CODE', 'NETWORK_ERROR', 'TOO_MANY_REQUESTS']);
 
 /** A failed preview with a code that is about the code (or the moment), not about the program. */
 const isAboutTheCode = (failure: ApiError) => codeFailures.has(failure.internalCode);

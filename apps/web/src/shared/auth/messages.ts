@@ -1,14 +1,18 @@
 import { invalidEmailMessage } from '@alcancia/contract/rules';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode } from '../../lib/api-client';
 
 /**
- * Every text the auth screens show for an outcome, in one place: per flow, internalCode → text.
+ * Every text the auth screens show for an outcome, in one place: per flow, internalCode → text
+ * (the keys are the error catalogue's codes, decision 0310).
  * Texts from the spec's error catalogue (section 8) are kept word for word, including
  * 'Ocurrio un error inesperado.' without its accent. `default` covers any other failure.
  */
 export const unexpectedError = 'Ocurrio un error inesperado.';
 export const invalidDataMessage = 'Los datos no son válidos. Intenta nuevamente.';
 export const emailNotFoundMessage = 'No encontramos una cuenta con ese correo. Revisá que esté bien escrito.';
+
+/** A flow's texts: one per error code it tells apart, and `default` for any other failure. */
+type FlowTexts = Partial<Record<ApiErrorCode, string>> & { default: string };
 
 export const authMessages = {
   login: {
@@ -58,7 +62,7 @@ export const authMessages = {
       'No pudimos iniciar sesión con tu cuenta social. Intentá nuevamente o ingresá con tu correo.',
     default: 'No pudimos iniciar sesión con tu cuenta social. Intentá nuevamente o ingresá con tu correo.',
   },
-} as const satisfies Record<string, Record<string, string> & { default: string }>;
+} as const satisfies Record<string, FlowTexts>;
 
 export type AuthFlow = keyof typeof authMessages;
 
@@ -80,7 +84,7 @@ export const authTexts = {
  * client or server already wrote in Spanish, since it says what to do (wait, check connection).
  */
 export function messageFor(flow: AuthFlow, error: unknown): string {
-  const texts: Record<string, string> = authMessages[flow];
+  const texts: FlowTexts = authMessages[flow];
   if (error instanceof ApiError) {
     if (
       (error.internalCode === 'TOO_MANY_REQUESTS' || error.internalCode === 'NETWORK_ERROR') &&
@@ -95,6 +99,6 @@ export function messageFor(flow: AuthFlow, error: unknown): string {
 }
 
 /** The internalCode of a failure, when the server gave one. */
-export function codeOf(error: unknown): string | null {
+export function codeOf(error: unknown): ApiErrorCode | null {
   return error instanceof ApiError ? error.internalCode : null;
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
-import { ApiError, isMomentaryFailure } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode, isMomentaryFailure } from '../../lib/api-client';
 import { termsPath } from '../../lib/paths';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -61,7 +61,7 @@ export function RegisterForm({
   const [serverFields, setServerFields] = useState<Partial<Record<RegisterField, string>>>({});
   const [serverError, setServerError] = useState<{
     text: string;
-    code: string | null;
+    code: ApiErrorCode | null;
     retryable: boolean;
   } | null>(null);
   const [loading, setLoading] = useState(false);
