@@ -17,7 +17,8 @@ export interface PreparedStatement {
 function asSql(statement: PreparedStatement, values: unknown[]): SQL {
   const parts = statement.text.split(/\$(\d+)/);
   return sql.join(
-    parts.map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part))),
+    // sql.param: an array stays one parameter (a PostgreSQL array), as the prepared statement takes it
+    parts.map((part, i) => (i % 2 === 1 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part))),
     sql``,
   );
 }

@@ -156,21 +156,24 @@ const saveParameters = (batch: ProgressWrite[]) => [
 ];
 
 /**
- * Saves a batch in one statement and commit, then (a second statement) checks whether the
- * sections it completed finished their courses. The learners' cached progress is forgotten
- * before anyone hears back.
+ * Writes a batch (one write per user and course) with the save statement, on `db` or in the
+ * caller's transaction; the rows in the batch's order.
  */
-async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedProgress[]> {
-  const users = new Set(batch.map((w) => w.userId));
-  const rows = await runPrepared<SavedRow>(db, saveBatchStatement, saveParameters(batch)).finally(() =>
-    forgetProgress(db, users),
-  );
+async function writeBatch(db: Database, batch: ProgressWrite[]): Promise<SavedRow[]> {
+  const rows = await runPrepared<SavedRow>(db, saveBatchStatement, saveParameters(batch));
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
-  const saved = batch.map((_, i) => {
+  return batch.map((_, i) => {
     const row = byOrd.get(i);
     if (!row) throw new Error('progress batch returned no row for a write');
     return row;
   });
+}
+
+/**
+ * After the batch's commit: whether the sections it completed finished their courses (the finish
+ * statement, only when one may have), written into the rows.
+ */
+async function finishCourses(db: Database, batch: ProgressWrite[], saved: SavedRow[]): Promise<void> {
   // Only a save that completed a section, and brought the course's count to its required
   // sections, can have finished it; the count may run ahead (see the schema), never behind.
   const candidates = saved.filter(
@@ -179,28 +182,63 @@ async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedPro
       !row.finished_at &&
       (row.completed_sections ?? 0) >= (batch[row.ord] as ProgressWrite).requiredSections,
   );
-  if (candidates.length > 0) {
-    const writes = candidates.map((row) => batch[row.ord] as ProgressWrite);
-    const finished = await runPrepared<{
-      user_id: string;
-      course_id: string;
-      finished_at: Date | string | null;
-    }>(db, finishStatement, [
-      writes.map((w) => w.userId),
-      writes.map((w) => w.courseId),
-      writes.map((w) => w.requiredSections),
-    ]).finally(() => forgetProgress(db, users));
-    const finishedAt = new Map(finished.map((f) => [`${f.user_id}\u0000${f.course_id}`, f.finished_at]));
-    for (const row of candidates) {
-      const write = batch[row.ord] as ProgressWrite;
-      row.finished_at = finishedAt.get(`${write.userId}\u0000${write.courseId}`) ?? null;
-    }
+  if (candidates.length === 0) return;
+  const writes = candidates.map((row) => batch[row.ord] as ProgressWrite);
+  const finished = await runPrepared<{
+    user_id: string;
+    course_id: string;
+    finished_at: Date | string | null;
+  }>(db, finishStatement, [
+    writes.map((w) => w.userId),
+    writes.map((w) => w.courseId),
+    writes.map((w) => w.requiredSections),
+  ]).finally(() => forgetProgress(db, new Set(writes.map((w) => w.userId))));
+  const finishedAt = new Map(finished.map((f) => [`${f.user_id}\u0000${f.course_id}`, f.finished_at]));
+  for (const row of candidates) {
+    const write = batch[row.ord] as ProgressWrite;
+    row.finished_at = finishedAt.get(`${write.userId}\u0000${write.courseId}`) ?? null;
   }
-  return saved.map((row) => ({
-    viewed_seconds: row.viewed_seconds,
-    complete_fraction: row.complete_fraction,
-    finished_at: row.finished_at,
-  }));
+}
+
+const asSaved = (row: SavedRow): SavedProgress => ({
+  viewed_seconds: row.viewed_seconds,
+  complete_fraction: row.complete_fraction,
+  finished_at: row.finished_at,
+});
+
+/**
+ * Saves a batch in one statement and commit, then (a second statement) checks whether the
+ * sections it completed finished their courses. The learners' cached progress is forgotten
+ * before anyone hears back.
+ */
+async function saveBatch(db: Database, batch: ProgressWrite[]): Promise<SavedProgress[]> {
+  const users = new Set(batch.map((w) => w.userId));
+  const saved = await writeBatch(db, batch).finally(() => forgetProgress(db, users));
+  await finishCourses(db, batch, saved);
+  return saved.map(asSaved);
+}
+
+/**
+ * Progress written inside the caller's transaction `tx` (the offline batches: with the events'
+ * keys, decision 0361), in rounds of one write per user and course, in the rounds' order (the last
+ * round's section is her last viewed). `finish`, called after the commit, runs the finish check
+ * of the courses those writes may have completed and forgets the cached progress.
+ */
+export async function saveProgressInTransaction(
+  tx: Database,
+  rounds: ProgressWrite[][],
+): Promise<{ saved: SavedProgress[][]; finish: (db: Database) => Promise<void> }> {
+  const written: { batch: ProgressWrite[]; rows: SavedRow[] }[] = [];
+  for (const batch of rounds) {
+    if (batch.length > 0) written.push({ batch, rows: await writeBatch(tx, batch) });
+  }
+  return {
+    saved: written.map(({ rows }) => rows.map(asSaved)),
+    finish: async (db) => {
+      forgetProgress(db, new Set(rounds.flat().map((w) => w.userId)));
+      for (const { batch, rows } of written) await finishCourses(db, batch, rows);
+    },
+  };
 }
 
 /**

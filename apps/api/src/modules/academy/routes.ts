@@ -3,10 +3,12 @@ import { getCourseRoutes } from './get-course';
 import { getFiltersRoute } from './get-filters';
 import { getProgressRoute } from './get-progress';
 import { getProgressOverviewRoute } from './get-progress-overview';
+import { keptClassesAccessRoute } from './kept-classes-access';
 import { listCoursesRoutes } from './list-courses';
 import { listEventsRoute } from './list-events';
 import { listProgramsRoutes } from './list-programs';
 import { academySerializerCompiler } from './response-serializer';
+import { saveOfflineProgressRoute } from './save-offline-progress';
 import { saveProgressRoute } from './save-progress';
 import { saveProgressOnCloseRoute } from './save-progress-on-close';
 import { searchCatalogRoute } from './search-catalog';
@@ -28,6 +30,9 @@ export const academyModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(getProgressRoute);
   await app.register(saveProgressRoute);
   await app.register(saveProgressOnCloseRoute);
+  // issue 44: classes kept for the bus
+  await app.register(saveOfflineProgressRoute);
+  await app.register(keptClassesAccessRoute);
   await app.register(startCourseRoute);
   // last: /:courseId must not shadow the static paths above (find-my-way prefers static anyway)
   await app.register(getCourseRoutes);
