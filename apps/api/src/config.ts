@@ -54,6 +54,10 @@ const whatsAppStandIn = {
   appSecret: 'alcancia-whatsapp-stand-in-app-secret',
   verifyToken: 'alcancia-whatsapp-stand-in-verify-token',
 };
+/** Where the API mounts the language model's stand-in (Aladina, issue 42) outside production. */
+export const languageModelStandInPrefix = '/sandbox/language-model';
+/** The stand-in's fixed key (development, tests): it is no secret. */
+const languageModelStandInKey = 'sandbox-language-model-key';
 /** The stand-in's fixed shared secret when HOSTED_CHECKOUT_SECRET is not set (development, tests). */
 const hostedCheckoutStandInSecret = 'alcancia-hosted-checkout-dev-secret';
 
@@ -178,6 +182,10 @@ const envSchema = z
     EXCHANGE_RATES_QUOTES_URL: optional(z.url()),
     EXCHANGE_RATES_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 3_000),
     INVOICES_ISSUE_AT_ONCE: optional(booleanFlag),
+    ALADINA_MODEL_URL: optional(z.url()),
+    ALADINA_MODEL_NAME: optional(z.string().trim().min(1).max(200)),
+    ALADINA_MODEL_KEY: optional(z.string().min(1)),
+    ALADINA_MODEL_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 15_000),
     TRANSFER_PAYMENT_URL: withDefault(
       z.url().refine((v) => v.startsWith('https://'), 'debe ser una dirección https://'),
       'https://forms.example.com/alcancia/pago-por-transferencia',
@@ -486,6 +494,35 @@ function invoicingConfig(
   };
 }
 
+/**
+ * Aladina's language model (issue 42): any OpenAI-compatible chat API at ALADINA_MODEL_URL (its
+ * base, …/v1) with ALADINA_MODEL_NAME and ALADINA_MODEL_KEY; outside production without it, the
+ * sandbox stand-in mounted on the API's own origin. Production without it answers with the
+ * passages and their citations only.
+ */
+function aladinaConfig(env: z.output<typeof envSchema>, publicUrl: string) {
+  const timeoutMs = env.ALADINA_MODEL_TIMEOUT_MS;
+  if (env.ALADINA_MODEL_URL) {
+    return {
+      mode: 'provider' as const,
+      baseUrl: env.ALADINA_MODEL_URL.replace(/\/$/, ''),
+      model: env.ALADINA_MODEL_NAME ?? 'gpt-4o-mini',
+      apiKey: env.ALADINA_MODEL_KEY ?? '',
+      timeoutMs,
+    };
+  }
+  if (env.NODE_ENV === 'production') {
+    return { mode: 'disabled' as const, baseUrl: '', model: '', apiKey: '', timeoutMs };
+  }
+  return {
+    mode: 'stand-in' as const,
+    baseUrl: `${publicUrl}${languageModelStandInPrefix}/v1`,
+    model: env.ALADINA_MODEL_NAME ?? 'alcancia-stand-in',
+    apiKey: languageModelStandInKey,
+    timeoutMs,
+  };
+}
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   isProduction: boolean;
@@ -652,6 +689,17 @@ export interface Config {
       webhookPath: string;
     };
   };
+  /** Aladina's language model: a hosted OpenAI-compatible API, the sandbox stand-in, or none. */
+  aladina: {
+    mode: 'provider' | 'stand-in' | 'disabled';
+    /** the API's base URL (…/v1) */
+    baseUrl: string;
+    model: string;
+    /** bearer key: never logged */
+    apiKey: string;
+    /** how long an answer may take before she gets the passages alone */
+    timeoutMs: number;
+  };
   /** Program checkout facts the web cannot decide. */
   programs: {
     /** the bank-transfer link ('Pagá en cuotas sin interés'): one program, Argentine users */
@@ -800,6 +848,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: env.BUSINESS_ADDRESS,
       email: env.BUSINESS_EMAIL,
     },
+    aladina: aladinaConfig(env, publicUrl),
     programs: {
       transferPayment: { programId: env.TRANSFER_PAYMENT_PROGRAM_ID, url: env.TRANSFER_PAYMENT_URL },
     },
