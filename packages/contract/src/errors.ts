@@ -240,6 +240,20 @@ export const errorCatalogue = {
 
   // ---- Mis Cuentas (pfm)
   PFM_DISABLED: { status: 404, message: 'Mis Cuentas no está disponible por ahora.' },
+  PFM_CURRENCY_MISMATCH: {
+    status: 422,
+    message: 'La moneda no coincide con la de la cuenta: anotalo en la moneda de la cuenta.',
+  },
+  PFM_STATEMENT_ALREADY_PAID: { status: 409, message: 'Ese resumen ya está pagado.' },
+  PFM_STATEMENT_OPEN: {
+    status: 409,
+    message: 'Ese resumen todavía no cerró: lo podés pagar desde su cierre.',
+  },
+  PFM_NOTHING_TO_PAY: { status: 409, message: 'Ese resumen no tiene cuotas para pagar.' },
+  PFM_RATE_UNAVAILABLE: {
+    status: 503,
+    message: 'Todavía no tenemos esa cotización. Probá de nuevo en unos minutos.',
+  },
 
   // ---- reminders (issue 44)
   REMINDER_HOUR_INVALID: { status: 400, message: 'La hora tiene que ser un número entero entre 0 y 23.' },
