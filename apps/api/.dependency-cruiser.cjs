@@ -24,6 +24,7 @@ const moduleFloors = [
     'community',
     'shop-window',
     'aladina',
+    'news',
   ],
   ['subscriptions'],
   ['entitlements'],

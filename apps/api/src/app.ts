@@ -28,6 +28,7 @@ import { healthModule } from './modules/health/routes';
 import { registerInvoicing } from './modules/invoices/register-invoicing';
 import type { JobQueueSettings } from './modules/jobs/job-queue';
 import { registerMetrics } from './modules/metrics/metrics';
+import { newsModule } from './modules/news/routes';
 import { accountPaymentsModule } from './modules/payments/account-routes';
 import { fiscalDocumentPdfRoute } from './modules/payments/get-fiscal-document-pdf';
 import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
@@ -237,6 +238,7 @@ export async function buildApp({
       await api.register(certificatesModule);
       await api.register(remoteConfigModule, { prefix: '/remote-config' });
       await api.register(communityModule, { prefix: '/community' });
+      await api.register(newsModule, { prefix: '/news' }); // Novedades, her home (issue 44)
       await api.register(subscriptionsModule, { prefix: '/users' });
       await api.register(guestMembershipsModule, { prefix: '/users' });
       await api.register(paymentsModule, { prefix: '/payments' });

@@ -48,11 +48,15 @@ export const getProgressOverviewRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = requireUserId(request);
-      return cachedProgress(app.db, userId, 'overview', () => loadOverview(app.db, userId));
+      return progressOverviewOf(app.db, requireUserId(request));
     },
   );
 };
+
+/** Her progress overview as GET /academy/content/progress answers it (cached until her next save). */
+export function progressOverviewOf(db: Database, userId: string) {
+  return cachedProgress(db, userId, 'overview', () => loadOverview(db, userId));
+}
 
 /**
  * The section to open next in a course: the last viewed one while it is not complete, else the
