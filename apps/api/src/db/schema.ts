@@ -1631,8 +1631,8 @@ export const aladinaQuestions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
-    /** answered | not_covered | advice */
-    outcome: text('outcome', { enum: ['answered', 'not_covered', 'advice'] }).notNull(),
+    /** answered | not_covered | advice | refused (another learner's data, or only orders to the assistant) */
+    outcome: text('outcome', { enum: ['answered', 'not_covered', 'advice', 'refused'] }).notNull(),
     /** the course of the first citation, or the nearest one suggested */
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** 1 thumbs up, -1 thumbs down, null not rated */
