@@ -1,12 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import demoCatalog from '../../content/demo-catalog.json' with { type: 'json' };
 import type { Database } from '../db/client';
-import { appMeta, featureFlags, users } from '../db/schema';
+import { appMeta, featureFlags, serviceControls, users } from '../db/schema';
 import { importContent } from '../modules/academy/import-content';
 import { demoOperators } from '../modules/admin/security/demo-operators';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { seedDemoProgramPromoCodes } from '../modules/programs/seed-demo-program-promo-codes';
 import { seedDemoSubscriptions } from '../modules/subscriptions/seed-demo-subscriptions';
+import { loadTranscripts, readTranscripts } from './demo-transcripts';
 
 /** Every demo account uses this password (listed in the README). */
 export const demoPassword = 'Alcancia2026';
@@ -90,11 +91,14 @@ async function seedDemoAccounts(tx: Tx) {
  * catalogue import's upsert by id), so a newer version re-runs safely on an existing database and an
  * unchanged one is not re-seeded.
  */
-export const demoSeedVersion = 9;
+export const demoSeedVersion = 10;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The switches exist from the migrations (all off); the demo turns the purchase tabs on. */
+/**
+ * The switches exist from the migrations (all off); the demo turns the purchase tabs on, and Aladina,
+ * the academy's assistant (issue 42; no row yet before its migration: then nothing changes).
+ */
 async function seedOperatorSwitches(tx: Tx) {
   await tx
     .update(featureFlags)
@@ -102,6 +106,10 @@ async function seedOperatorSwitches(tx: Tx) {
     .where(
       inArray(featureFlags.name, ['enableMonthlySubscriptionPurchase', 'enableAnnualSubscriptionPurchase']),
     );
+  await tx
+    .update(serviceControls)
+    .set({ enabled: true, updatedAt: new Date() })
+    .where(inArray(serviceControls.name, ['ALADINA']));
 }
 
 /** Seeds demo data once per version. Returns true when it wrote anything. */
@@ -118,6 +126,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoAccounts(tx);
     // Sale windows are relative to this day; `npm run content:import` re-anchors them later.
     await importContent(tx, demoCatalog, { today: new Date() });
+    // The transcribed demo classes get their transcripts as captions (decision 0330).
+    await loadTranscripts(tx, readTranscripts());
     await seedDemoSubscriptions(tx);
     await seedDemoProgramPromoCodes(tx);
     await tx
