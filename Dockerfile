@@ -48,6 +48,8 @@ COPY --from=build /src/apps/api/package.json /src/apps/api/drizzle.config.ts app
 COPY --from=build /src/apps/api/dist/server.js /src/apps/api/dist/server.js.map /src/apps/api/dist/telemetry.js apps/api/dist/
 COPY --from=build /src/apps/api/src/db/migrations apps/api/src/db/migrations
 COPY --from=build /src/apps/api/media apps/api/media
+# The classes' transcripts and the materials' texts the demo seed and Aladina read (the catalogue is in the bundle).
+COPY --from=build /src/apps/api/content apps/api/content
 COPY --from=build /src/apps/web/dist apps/web/dist
 # DATA_DIR only matters for the embedded database and generated development keys; the compose
 # file runs with DATABASE_URL and secrets. It stays writable for the non-root user anyway.
