@@ -1,0 +1,67 @@
+import webpush from 'web-push';
+import type { Config } from '../../config';
+
+export interface StoredPushSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** How one push went: delivered to the push service, gone (404/410: forget the subscription), or failed. */
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * The VAPID keys: configured (VAPID_*), made now (outside production without them: a pair per
+ * process start, so browsers subscribed before a restart subscribe again), or none (production
+ * without them: no push). The private key never leaves this object: not logged, not answered.
+ */
+export function vapidKeys(config: Config): VapidKeys | null {
+  const push = config.reminders.push;
+  if (push.mode === 'configured')
+    return { publicKey: push.publicKey, privateKey: push.privateKey, subject: push.subject };
+  if (push.mode === 'generated') return { ...webpush.generateVAPIDKeys(), subject: push.subject };
+  return null;
+}
+
+/** Web Push through the `web-push` library: encrypts the payload (aes128gcm) and signs with VAPID. */
+export class WebPushSender {
+  constructor(private readonly keys: VapidKeys | null) {}
+
+  get publicKey(): string | null {
+    return this.keys?.publicKey ?? null;
+  }
+
+  async send(subscription: StoredPushSubscription, payload: PushPayload): Promise<PushOutcome> {
+    if (!this.keys) return 'failed';
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: this.keys,
+          TTL: 6 * 3600,
+          urgency: 'normal',
+          topic: 'recordatorio',
+          timeout: 10_000,
+        },
+      );
+      return 'sent';
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) return 'gone';
+      return 'failed';
+    }
+  }
+}
