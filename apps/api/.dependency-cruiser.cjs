@@ -26,6 +26,7 @@ const moduleFloors = [
     'aladina',
     'news',
   ],
+  ['reminders'],
   ['subscriptions'],
   ['entitlements'],
   ['payments'],

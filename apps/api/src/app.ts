@@ -36,6 +36,8 @@ import { PaymentRouter } from './modules/payments/payment-routing';
 import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
 import { programsModule } from './modules/programs/routes';
+import { registerReminders } from './modules/reminders/reminders-service';
+import { remindersModule } from './modules/reminders/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
 import { publicCatalogModule } from './modules/shop-window/public-catalog';
@@ -61,6 +63,7 @@ import {
   mountMercadoPagoEmulator,
 } from './providers/payments/create-payment-gateway';
 import { createFileStorage } from './providers/storage/file-storage';
+import { mountWhatsAppStandIn } from './providers/whatsapp/whatsapp-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,6 +210,7 @@ export async function buildApp({
     await subscriptionWatcher.close();
   });
   registerInvoicing(app, config);
+  registerReminders(app, config);
   // After the use-cases its jobs run: it stops (waiting for jobs in flight) before they close.
   registerJobs(app, jobs);
 
@@ -248,6 +252,7 @@ export async function buildApp({
       await api.register(bootstrapModule, { prefix: '/users' });
       await api.register(fiscalDocumentPdfRoute, { prefix: '/users' });
       await api.register(withdrawalsModule);
+      await api.register(remindersModule); // /api/users/me/reminders*, /api/reminders/whatsapp/webhook
       await api.register(guestCancellationRoutes);
       await api.register(adminModule, { prefix: '/admin' });
       if (config.devToolsEnabled) await api.register(devModule, { prefix: '/dev' });
@@ -258,6 +263,7 @@ export async function buildApp({
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);
+  await mountWhatsAppStandIn(app, config);
   await app.register(serveMediaRoutes, { prefix: '/media' });
 
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir);

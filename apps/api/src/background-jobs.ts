@@ -6,6 +6,7 @@ import { refreshDashboardSnapshots } from './modules/admin/dashboard/dashboard-s
 import { invoicesJob } from './modules/invoices/register-invoicing';
 import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue';
 import { reconcileOrders } from './modules/payments/reconcile-orders';
+import { remindersJob } from './modules/reminders/reminders-service';
 import { applyDuePriceChanges } from './modules/subscriptions/price-changes';
 
 declare module 'fastify' {
@@ -123,6 +124,14 @@ export function registerJobs(app: FastifyInstance, settings: JobQueueSettings = 
     cron: '*/10 * * * *',
     pollingIntervalSeconds: 300,
     run: async () => refreshDashboardSnapshots(app.db),
+  });
+
+  // Reminders with consent (issue 44): claims each person's reminder of the day when her hour
+  // comes (one row per person and day, so once across processes) and sends what waits.
+  jobs.define({
+    name: remindersJob,
+    cron: '*/5 * * * *',
+    run: async () => app.reminders.run(),
   });
 
   app.addHook('onReady', async () => {
