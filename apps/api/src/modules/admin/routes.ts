@@ -8,6 +8,7 @@ import { registerOperatorGuard } from './core/operator-guard';
 import { dashboardRoutes } from './dashboard/routes';
 import { adminFiscalRoutes } from './fiscal/routes';
 import { memberRoutes } from './members/routes';
+import { adminNewsRoutes } from './news/routes';
 import { paymentRoutes } from './payments/routes';
 import { priceRoutes } from './prices/routes';
 import { promoCodeRoutes } from './promo-codes/routes';
@@ -35,6 +36,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCourseRoutes);
   await app.register(adminUploadRoutes);
   await app.register(videoPackagingRoutes);
+  await app.register(adminNewsRoutes); // Novedades' posts (issue 44)
   await app.register(switchRoutes); // admin
   await app.register(dashboardRoutes); // admin
   await app.register(priceRoutes); // admin

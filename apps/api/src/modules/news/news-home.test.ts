@@ -24,7 +24,7 @@ const save = (headers: Record<string, string>, sectionId: string, moduleId: stri
     payload: { courseId: 'presupuesto-gratis', progress: { moduleId, sectionId, seconds } },
   });
 
-const setGoal = (headers: Record<string, string>, goal: unknown) =>
+const setGoal = (headers: Record<string, string>, goal: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/news/goal', headers, payload: goal });
 
 describe('GET /api/news/home', () => {
