@@ -13,8 +13,11 @@ import { AccessLogController, flushLogs, logDestination } from './lib/logging';
 import { nameRequestSpans } from './lib/trace-names';
 import { getFileUrlRoute } from './modules/academy/get-file-url';
 import { academyModule } from './modules/academy/routes';
+import { registerHerDataPart } from './modules/account/her-data-parts';
 import { accountModule } from './modules/account/routes';
 import { adminModule } from './modules/admin/routes';
+import { aladinaHerData } from './modules/aladina/her-data';
+import { aladinaModule } from './modules/aladina/routes';
 import { authModule } from './modules/auth/routes';
 import { bootstrapModule } from './modules/bootstrap/routes';
 import { certificatesModule } from './modules/certificates/routes';
@@ -35,6 +38,7 @@ import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
+import { pfmModule } from './modules/pfm/routes';
 import { programsModule } from './modules/programs/routes';
 import { registerReminders } from './modules/reminders/reminders-service';
 import { remindersModule } from './modules/reminders/routes';
@@ -53,6 +57,8 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
+import { mountLanguageModelStandIn } from './providers/answer-composer/answer-composer';
+import { createExchangeRates, mountExchangeRatesStandIn } from './providers/exchange-rates/create-exchange-rates';
 import { mountArcaStandIn } from './providers/invoicing/create-invoicing';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
@@ -199,6 +205,7 @@ export async function buildApp({
   app.decorate('paymentGateway', createPaymentGateway(config));
   app.decorate('paymentRouter', new PaymentRouter());
   app.decorate('hostedCheckout', createHostedCheckoutGateway(config));
+  app.decorate('exchangeRates', createExchangeRates(config, app.log));
   const refundRetrier = new RefundRetrier(app);
   app.decorate('refundRetrier', refundRetrier);
   app.addHook('onClose', async () => {
@@ -252,6 +259,8 @@ export async function buildApp({
       await api.register(bootstrapModule, { prefix: '/users' });
       await api.register(fiscalDocumentPdfRoute, { prefix: '/users' });
       await api.register(withdrawalsModule);
+      await api.register(pfmModule, { prefix: '/pfm' }); // Mis Cuentas (issue 43)
+      await api.register(aladinaModule, { prefix: '/aladina' }); // Aladina: questions, her class notes (issue 42)
       await api.register(remindersModule); // /api/users/me/reminders*, /api/reminders/whatsapp/webhook
       await api.register(guestCancellationRoutes);
       await api.register(adminModule, { prefix: '/admin' });
@@ -260,9 +269,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
+  await mountLanguageModelStandIn(app, config);
+  registerHerDataPart(aladinaHerData); // her notes and questions: export and erasure (decision 0323)
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);
+  await mountExchangeRatesStandIn(app, config);
   await mountWhatsAppStandIn(app, config);
   await app.register(serveMediaRoutes, { prefix: '/media' });
 

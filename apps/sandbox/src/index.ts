@@ -28,6 +28,15 @@ export {
   startHostedCheckout,
 } from './hosted-checkout';
 export {
+  type LanguageModelControl,
+  type LanguageModelMode,
+  type LanguageModelStandInOptions,
+  languageModelStandIn,
+  languageModelStandInDefaults,
+  type RunningLanguageModel,
+  startLanguageModelStandIn,
+} from './language-model';
+export {
   type ChargeResult,
   type Delivery,
   type EmulatorControl,

@@ -6,7 +6,7 @@ export const adminAladinaQuestionSchema = z.object({
   id: z.string(),
   /** as she wrote it, her personal numbers masked */
   question: z.string(),
-  outcome: z.enum(['answered', 'not_covered', 'advice']),
+  outcome: z.enum(['answered', 'not_covered', 'advice', 'refused']),
   /** the course it was answered from, or the nearest one suggested */
   courseName: z.string().nullable(),
   rating: z.enum(['up', 'down']).nullable(),

@@ -41,12 +41,13 @@ export const aladinaLockedCourseSchema = z.object({ id: z.string(), name: z.stri
 
 /**
  * The first event of an answer (`event: meta`): what it rests on. `outcome`: answered from the
- * classes, not covered by them (then `nearestCourse`), or a request for personal advice (then
- * `notice` is the plain sentence that Alcancía does not give it).
+ * classes, not covered by them (then `nearestCourse`), a request for personal advice (then
+ * `notice` is the plain sentence that Alcancía does not give it), or refused (another learner's
+ * notes, or only orders to the assistant: `notice` says why).
  */
 export const aladinaAnswerMetaSchema = z.object({
   questionId: z.string(),
-  outcome: z.enum(['answered', 'not_covered', 'advice']),
+  outcome: z.enum(['answered', 'not_covered', 'advice', 'refused']),
   citations: z.array(aladinaCitationSchema),
   notice: z.string().nullable(),
   lockedCourses: z.array(aladinaLockedCourseSchema),
@@ -56,7 +57,11 @@ export type AladinaAnswerMeta = z.infer<typeof aladinaAnswerMetaSchema>;
 
 /** `event: delta`: the next words of the answer. `event: done`: the end (`fallback`: the model failed). */
 export const aladinaDeltaSchema = z.object({ text: z.string() });
-export const aladinaDoneSchema = z.object({ fallback: z.boolean() });
+export const aladinaDoneSchema = z.object({
+  fallback: z.boolean(),
+  outcome: z.enum(['answered', 'not_covered', 'advice', 'refused']),
+  notice: z.string().nullable(),
+});
 
 /** POST /api/aladina/questions/{id}/rating */
 export const rateAnswerRequestSchema = z.object({ rating: z.enum(['up', 'down']) });

@@ -32,6 +32,7 @@ import { perUserLimit } from '../payments/payments-core';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
 import { goodbyeMail } from './account-mails';
 import { wrongPassword } from './change-password';
+import { eraseHerDataParts } from './her-data-parts';
 import { passwordRequired } from './request-deletion-code';
 
 /** The address a deleted account keeps: unique, and never deliverable (.invalid, RFC 2606). */
@@ -127,6 +128,7 @@ export async function deleteAccount(
     await tx.delete(sectionProgress).where(eq(sectionProgress.userId, userId));
     await tx.delete(courseProgress).where(eq(courseProgress.userId, userId));
     await tx.delete(certificates).where(eq(certificates.userId, userId));
+    await eraseHerDataParts(tx, userId); // other modules' rows of hers (her-data-parts.ts)
     await tx.update(freeTrials).set({ userId: null }).where(eq(freeTrials.userId, userId));
     await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId));
 

@@ -23,6 +23,7 @@ import { AppError } from '../../errors';
 import { argentinaDate } from '../../lib/argentina-date';
 import { requireUserId } from '../../plugins/authentication';
 import { perUserLimit } from '../payments/payments-core';
+import { exportHerDataParts } from './her-data-parts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const when = z.string().nullable();
@@ -155,6 +156,8 @@ export const dataExportSchema = z.object({
   sessions: z.array(
     z.object({ startedAt: z.string(), lastRenewedAt: z.string(), expiresAt: z.string(), endedAt: when }),
   ),
+  /** what other modules hold of hers, by module (her-data-parts.ts): Aladina's notes and questions… */
+  extras: z.record(z.string(), z.array(z.unknown())),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
@@ -236,7 +239,9 @@ export async function exportData(app: FastifyInstance, userId: string): Promise<
       .orderBy(sql`min(${refreshTokens.createdAt})`),
   ]);
 
+  const extras = await exportHerDataParts(db, userId);
   return {
+    extras,
     exportedAt: new Date().toISOString(),
     profile: {
       id: user.id,
