@@ -44,14 +44,7 @@ export const pfmDefaultCategories = [
   'Otros',
 ] as const;
 
-/** The internalCodes of Mis Cuentas (Spanish message beside each in the answer). */
-export const pfmErrorCodes = [
-  'PFM_DISABLED',
-  'PFM_CURRENCY_MISMATCH',
-  'PFM_STATEMENT_ALREADY_PAID',
-  'PFM_NOTHING_TO_PAY',
-  'PFM_RATES_UNAVAILABLE',
-] as const;
+/* Its error codes are in the error catalogue (errors.ts, "Mis Cuentas (pfm)"). */
 
 const currency = z.enum(pfmCurrencies, 'Elegí pesos (ARS) o dólares (USD).');
 const day = z.iso.date('Usá una fecha válida (AAAA-MM-DD).');
@@ -155,6 +148,8 @@ export const pfmMovementsQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Usá un mes válido (AAAA-MM).')
     .optional(),
 });
+
+export const pfmMovementListSchema = z.object({ month: z.string(), movements: z.array(pfmMovementSchema) });
 
 export const pfmRuleInputSchema = z.object({
   contains: z.string().trim().min(2, 'Escribí al menos 2 letras.').max(60, 'Usá hasta 60 caracteres.'),
@@ -328,7 +323,12 @@ export const pfmExportSchema = z.object({
   rules: z.array(pfmRuleSchema),
   purchases: z.array(pfmPurchaseSchema),
   statementPayments: z.array(
-    z.object({ cardId: z.string(), closingDate: z.string(), paidOn: z.string(), paidMinor: z.record(z.string(), z.number()) }),
+    z.object({
+      cardId: z.string(),
+      closingDate: z.string(),
+      paidOn: z.string(),
+      paidMinor: z.record(z.string(), z.number()),
+    }),
   ),
 });
 export type PfmExport = z.infer<typeof pfmExportSchema>;
