@@ -76,7 +76,7 @@ const CoursesPage = lazy(() => import('../features/academy/courses-page'));
 const ProgramsPage = lazy(loadPrograms);
 const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
-const NewsHomePage = lazy(() => import('../features/home-pages/news-home-page'));
+const NewsRoute = lazy(() => import('./news-route'));
 const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
 const AladinaPage = lazy(() => import('./shell/coming-soon-page'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
@@ -167,7 +167,7 @@ function AppRoutes() {
                 <Route path="programas" element={<ProgramsPage />} />
                 <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />
                 <Route path="comunidad" element={<CommunityPage />} />
-                <Route path="novedades" element={<NewsHomePage />} />
+                <Route path="novedades" element={<NewsRoute />} />
                 <Route path="misCuentas" element={<PfmHomePage />} />
                 <Route path="aladina" element={<AladinaPage />} />
                 <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />

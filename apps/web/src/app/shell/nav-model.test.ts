@@ -20,6 +20,13 @@ describe('navigation model', () => {
     ]);
   });
 
+  it('enables Novedades while the NEWS service control is on (issue 44)', () => {
+    const news = (newsEnabled: boolean) =>
+      navItems({ communityEnabled: false, newsEnabled }).find((item) => item.key === 'news');
+    expect(news(true)?.isDisabled).toBe(false);
+    expect(news(false)?.isDisabled).toBe(true);
+  });
+
   it('hides community while the COMMUNITY service control is off', () => {
     expect(navItems({ communityEnabled: false }).map((i) => i.key)).toEqual([
       'news',

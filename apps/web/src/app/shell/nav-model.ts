@@ -71,9 +71,21 @@ const allItems: readonly NavItem[] = [
   },
 ];
 
-/** The entries to show; community only when its service control is enabled (unknown = hidden). */
-export function navItems({ communityEnabled }: { communityEnabled: boolean }): NavItem[] {
-  return allItems.filter((item) => item.key !== 'community' || communityEnabled);
+/**
+ * The entries to show; community only when its service control is enabled (unknown = hidden);
+ * Novedades is enabled while its NEWS control is on (issue 44: her home), else it opens the
+ * coming-soon modal as before.
+ */
+export function navItems({
+  communityEnabled,
+  newsEnabled = false,
+}: {
+  communityEnabled: boolean;
+  newsEnabled?: boolean;
+}): NavItem[] {
+  return allItems
+    .filter((item) => item.key !== 'community' || communityEnabled)
+    .map((item) => (item.key === 'news' && newsEnabled ? { ...item, isDisabled: false } : item));
 }
 
 /** The entry a path belongs to (for aria-current), or null. */

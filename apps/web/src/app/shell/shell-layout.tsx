@@ -141,10 +141,14 @@ export function ShellLayout() {
     subscription.data?.isSubscribed === true && subscription.data.lastUserServiceOrigin === 'CARD';
   const community = useServiceControl('COMMUNITY');
   const chatBot = useServiceControl('CHAT_BOT');
+  const news = useServiceControl('NEWS');
   const [soon, setSoon] = useState<NavItem | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
 
-  const items = navItems({ communityEnabled: community.data?.enabled === true });
+  const items = navItems({
+    communityEnabled: community.data?.enabled === true,
+    newsEnabled: news.data?.enabled === true,
+  });
   const tabs = mobileTabs({ communityEnabled: community.data?.enabled === true });
   const active = activeNavKey(pathname);
   const activeTab = activeMobileTab(pathname);
