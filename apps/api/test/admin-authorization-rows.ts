@@ -313,6 +313,44 @@ export const adminRows: AdminRow[] = [
     request: get('/api/admin/videos/00000000000000000000000000000000.mp4/hls'),
     ok: [404],
   },
+  // Novedades' posts (issue 44): a new post per role; a post that does not exist, past the guard
+  { route: 'GET /api/admin/news', permission: 'content', request: get('/api/admin/news'), ok: [200] },
+  {
+    route: 'POST /api/admin/news',
+    permission: 'content',
+    request: (_c, role) => ({
+      method: 'POST',
+      url: '/api/admin/news',
+      payload: { title: `Matriz ${role}`, body: 'Una novedad de la matriz.' },
+    }),
+    ok: [201],
+  },
+  {
+    route: 'GET /api/admin/news/{id}',
+    permission: 'content',
+    request: get('/api/admin/news/00000000-0000-4000-8000-000000000044'),
+    ok: [404],
+  },
+  {
+    route: 'PUT /api/admin/news/{id}',
+    permission: 'content',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/admin/news/00000000-0000-4000-8000-000000000044',
+      payload: { title: 'Matriz', body: 'Una novedad de la matriz.' },
+    }),
+    ok: [404],
+  },
+  {
+    route: 'PUT /api/admin/news/{id}/publication',
+    permission: 'content',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/admin/news/00000000-0000-4000-8000-000000000044/publication',
+      payload: { published: true },
+    }),
+    ok: [404],
+  },
   {
     route: 'POST /api/admin/videos/{videoName}/hls',
     permission: 'content',

@@ -8,6 +8,7 @@ import { goodPassword, login, register, uniqueEmail } from './accounts';
 import { type AdminCtx, adminRows, rolesWith } from './admin-authorization-rows';
 import { operatorSession } from './operators';
 import { cardToken, eventually, ordersOf, seedTestPlans, subscribe } from './payments';
+import { type PfmIds, pfmRows, seedPfmOf } from './pfm-authorization-rows';
 import {
   createProgramsTestApp,
   payProgram,
@@ -46,6 +47,8 @@ interface Ctx {
   preapprovalId: string;
   /** the invoice of her program payment, authorized by the ARCA stand-in */
   fiscalDocumentId: string;
+  /** her Mis Cuentas: an account, a movement, a rule, a card with a closed statement (issue 43) */
+  pfm: PfmIds;
 }
 
 interface Row {
@@ -266,6 +269,14 @@ const personRows: Row[] = [
     owner: [200],
     other: [403],
   },
+  // Novedades, her home (issue 44): her own week, goal and class to continue
+  { route: 'GET /api/news/home', request: get('/api/news/home'), owner: [200], other: [200] },
+  {
+    route: 'PUT /api/news/goal',
+    request: () => ({ method: 'PUT', url: '/api/news/goal', payload: { kind: 'CLASSES', target: 3 } }),
+    owner: [200],
+    other: [200],
+  },
   // community
   {
     route: 'GET /api/community/check-access',
@@ -445,6 +456,8 @@ const personRows: Row[] = [
     owner: [200],
     other: [404],
   },
+  // Mis Cuentas (issue 43): her accounts, cards, movements, statements; its deletions last
+  ...pfmRows,
   // destructive: the withdrawal refunds her program; the cancellation ends her renewal
   {
     route: 'POST /api/users/me/withdrawals',
@@ -615,6 +628,7 @@ it('authorization matrix: every person-scoped route × every kind of caller', {
       certificateId,
       preapprovalId,
       fiscalDocumentId: invoiceRows[0]?.id ?? '',
+      pfm: await seedPfmOf(app, h(ana)),
     };
 
     // ---- counting cells
