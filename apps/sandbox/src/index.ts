@@ -54,6 +54,12 @@ export { defaultMockIdentity, type MockIdentity, type OidcMock, startOidcMock } 
 export { type S3StandIn, type S3StandInOptions, s3StandInDefaults, startS3StandIn } from './s3';
 export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
 export {
+  type ReceivedPush,
+  type RunningPushService,
+  type StandInSubscription as PushStandInSubscription,
+  startPushService,
+} from './web-push';
+export {
   defaultTemplates as whatsAppTemplates,
   type RunningWhatsAppStandIn,
   type SentMessage as WhatsAppSentMessage,
