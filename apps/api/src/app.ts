@@ -18,6 +18,7 @@ import { accountModule } from './modules/account/routes';
 import { adminModule } from './modules/admin/routes';
 import { aladinaHerData } from './modules/aladina/her-data';
 import { aladinaModule } from './modules/aladina/routes';
+import { appHandoffRoutes } from './modules/auth/app-handoff';
 import { authModule } from './modules/auth/routes';
 import { bootstrapModule } from './modules/bootstrap/routes';
 import { certificatesModule } from './modules/certificates/routes';
@@ -58,7 +59,10 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { mountLanguageModelStandIn } from './providers/answer-composer/answer-composer';
-import { createExchangeRates, mountExchangeRatesStandIn } from './providers/exchange-rates/create-exchange-rates';
+import {
+  createExchangeRates,
+  mountExchangeRatesStandIn,
+} from './providers/exchange-rates/create-exchange-rates';
 import { mountArcaStandIn } from './providers/invoicing/create-invoicing';
 import { createMailService, type MailService } from './providers/mail/mail-service';
 import { createSocialLogin, type SocialLogin } from './providers/oauth/social-login-service';
@@ -239,6 +243,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthModule);
       await api.register(authModule, { prefix: '/users' });
+      await api.register(appHandoffRoutes, { prefix: '/users' }); // the app opens the web signed in (issue 44)
       await api.register(accountModule, { prefix: '/users' });
       await api.register(serviceControlModule, { prefix: '/service-control' });
       listenForChanges(api); // caches and sessions hear what other processes change
