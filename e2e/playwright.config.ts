@@ -177,6 +177,9 @@ export default defineConfig({
     timezoneId: 'America/Argentina/Buenos_Aires',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker (issue 44); a spec that routes or counts requests must
+    // see them from the page, so it is off except where a spec tests it (offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects:
     workers === 1

@@ -6,6 +6,7 @@ import { earlyCallsSent } from './early-calls';
 import { EntryGate } from './entry-gate';
 import { usePageViews } from './page-views';
 import { PublicLayout } from './public-layout';
+import { PwaPromptsLater } from './pwa/pwa-prompts-later';
 import { HomeRedirect, RequireAuth } from './require-auth';
 
 /*
@@ -76,6 +77,8 @@ const CoursesPage = lazy(() => import('../features/academy/courses-page'));
 const ProgramsPage = lazy(loadPrograms);
 const ProgramDetailPage = lazy(() => import('../features/programs/program-detail-page'));
 const CommunityPage = lazy(() => import('../features/community/community-page'));
+// issue 44: Mis clases guardadas, played offline (features/course-viewer)
+const KeptClassesPage = lazy(() => import('../features/course-viewer/kept-classes-page'));
 const NewsRoute = lazy(() => import('./news-route'));
 const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
 const AladinaPage = lazy(() => import('./shell/coming-soon-page'));
@@ -167,6 +170,7 @@ function AppRoutes() {
                 <Route path="programas" element={<ProgramsPage />} />
                 <Route path="programas/:id/detalle" element={<ProgramDetailPage />} />
                 <Route path="comunidad" element={<CommunityPage />} />
+                <Route path="guardadas" element={<KeptClassesPage />} />
                 <Route path="novedades" element={<NewsRoute />} />
                 <Route path="misCuentas" element={<PfmHomePage />} />
                 <Route path="aladina" element={<AladinaPage />} />
@@ -187,6 +191,8 @@ function AppRoutes() {
           </Route>
         </Routes>
       </ErrorBoundary>
+      {/* the installable app's messages: offline, a new version, the install invitation (issue 44) */}
+      <PwaPromptsLater />
     </EntryGate>
   );
 }
