@@ -25,6 +25,7 @@ const moduleFloors = [
     'shop-window',
     'aladina',
     'news',
+    'pfm',
   ],
   ['reminders'],
   ['subscriptions'],
