@@ -270,6 +270,12 @@ const personRows: Row[] = [
     other: [403],
   },
   // Novedades, her home (issue 44): her own week, goal and class to continue
+  {
+    route: 'POST /api/users/app-handoff',
+    request: () => ({ method: 'POST', url: '/api/users/app-handoff', payload: { next: '/novedades' } }),
+    owner: [201],
+    other: [201],
+  },
   { route: 'GET /api/news/home', request: get('/api/news/home'), owner: [200], other: [200] },
   {
     route: 'PUT /api/news/goal',
@@ -482,6 +488,8 @@ const notPersonScoped: Record<string, string> = {
   'GET /api/ready': 'readiness probe, no data',
   'POST /api/users/register': 'creates an account; no caller yet',
   'POST /api/users/login': 'credentials in the body, no bearer token',
+  'POST /api/users/app-handoff/redeem':
+    'a single-use code from the app in the body, no bearer token (app-handoff.test.ts, decision 0353)',
   'POST /api/users/login/mfa':
     "the password step's short-lived mfaToken in the body; rate-limited per verified operator and per address",
   'POST /api/users/refreshToken': 'the refresh token in the body is the credential (sessions.ts tests)',
