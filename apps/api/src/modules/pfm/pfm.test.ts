@@ -125,7 +125,7 @@ describe('accounts, movements, categories and rules', () => {
       [{ amountMinor: 10_000_000_000_000 }, 400, 'El importe es demasiado grande.'],
       [{ amountMinor: 12.5 }, 400, 'El importe va en centavos, sin decimales.'],
       [{ currency: 'EUR' }, 400, 'Elegí pesos (ARS) o dólares (USD).'],
-      [{ currency: 'ARS' }, 422, 'Esa cuenta es en USD: anotá el movimiento en USD.'],
+      [{ currency: 'ARS' }, 422, 'Esa cuenta es en dólares: anotá el movimiento en USD.'],
     ];
     for (const [change, status, text] of cases) {
       const res = await call(ana, 'POST', '/movements', {
@@ -358,10 +358,10 @@ describe('¿cuotas o contado?', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    // 35.000 / 1,05 + 35.000 / 1,05² + 35.000 / 1,05³ = 95.313,6404… → $ 95.313,64
-    expect(body.presentValueMinor).toBe(95_313_64);
+    // 35.000 / 1,05 + 35.000 / 1,05² + 35.000 / 1,05³ = 95.313,6807… → $ 95.313,68
+    expect(body.presentValueMinor).toBe(95_313_68);
     expect(body.steps.map((s: { factor: string }) => s.factor)).toEqual(['0.952381', '0.907029', '0.863838']);
-    expect(body).toMatchObject({ monthlyRate: '0.050000', differenceMinor: -4_686_36, cheaper: 'cuotas' });
+    expect(body).toMatchObject({ monthlyRate: '0.050000', differenceMinor: -4_686_32, cheaper: 'cuotas' });
     expect(body.lesson.href).toBe('/academy/tarjeta-de-credito/tarjeta-de-credito-m2-s1');
     // plazo fijo TNA 36 % = 3 % a month: the same cuotas are worth more today
     const plazoFijo = (
@@ -374,6 +374,7 @@ describe('¿cuotas o contado?', () => {
       })
     ).json();
     expect(plazoFijo.monthlyRate).toBe('0.030000');
-    expect(plazoFijo.presentValueMinor).toBe(99_000_39);
+    // 35.000 × (1/1,03 + 1/1,03² + 1/1,03³) = 99.001,397… → $ 99.001,40
+    expect(plazoFijo.presentValueMinor).toBe(99_001_40);
   });
 });

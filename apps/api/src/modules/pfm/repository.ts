@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { pfmAccounts, pfmCards, pfmMovements, pfmRules } from '../../db/schema';
+import { pfmAccounts, pfmCards, pfmRules } from '../../db/schema';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -40,7 +40,8 @@ export async function herAccountsWithBalances(db: Reader, userId: string) {
       kind: pfmAccounts.kind,
       currency: pfmAccounts.currency,
       openingBalanceMinor: pfmAccounts.openingBalanceMinor,
-      moved: sql<string>`coalesce((select sum(${pfmMovements.amountMinor}) from ${pfmMovements} where ${pfmMovements.accountId} = ${pfmAccounts.id}), 0)`,
+      // qualified by hand: inside the subquery an unqualified "id" would be the movement's
+      moved: sql<string>`coalesce((select sum(m.amount_minor) from pfm_movements m where m.account_id = "pfm_accounts"."id"), 0)`,
     })
     .from(pfmAccounts)
     .where(eq(pfmAccounts.userId, userId))
