@@ -140,7 +140,11 @@ async function retryOrFail(app: FastifyInstance, row: SendRow, error: string) {
  * template. A failure is tried again with backoff, 5 times; a push subscription the service says is
  * gone is forgotten.
  */
-export async function dispatchReminders(app: FastifyInstance, limit = 50): Promise<number> {
+export async function dispatchReminders(
+  app: FastifyInstance,
+  now: Date = new Date(),
+  limit = 50,
+): Promise<number> {
   const rows = await leaseDue(app, limit);
   let sent = 0;
   for (const row of rows) {
@@ -153,7 +157,7 @@ export async function dispatchReminders(app: FastifyInstance, limit = 50): Promi
       continue;
     }
     // a retry never lands in her quiet hours: then the day's reminder is dropped
-    if (inQuietHours(argentinaClock(new Date()).hour, settings.quietStart, settings.quietEnd)) {
+    if (inQuietHours(argentinaClock(now).hour, settings.quietStart, settings.quietEnd)) {
       await finish(app, row, { status: 'cancelled', lastError: 'quiet hours' });
       continue;
     }
@@ -217,6 +221,6 @@ function firstName(name: string | undefined): string {
 /** One pass of the job: claim what is due now, then send what waits. */
 export async function runReminders(app: FastifyInstance, now: Date = new Date()) {
   const claimed = await claimDueReminders(app, now);
-  const sent = await dispatchReminders(app);
+  const sent = await dispatchReminders(app, now);
   return { claimed, sent };
 }

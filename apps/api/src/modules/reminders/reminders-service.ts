@@ -27,7 +27,7 @@ export const remindersJob = 'reminders.send';
 export function registerReminders(app: FastifyInstance, config: Config): void {
   const service: RemindersService = {
     whatsapp: new WhatsAppClient(config.reminders.whatsapp),
-    push: new WebPushSender(vapidKeys(config)),
+    push: new WebPushSender(vapidKeys(config), config.isProduction),
     run: (now) => runReminders(app, now),
   };
   app.decorate('reminders', service);

@@ -68,7 +68,7 @@ const myReminderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: requestWhatsAppCodeSchema,
         response,
       },
-      config: perUserLimit(app.config, 'reminders-whatsapp-code', 5, 15),
+      config: perUserLimit(app.config, 'reminders-whatsapp-code', 8, 15),
     },
     async (request) => requestWhatsAppCode(app, requireUserId(request), request.body.phone),
   );

@@ -1,3 +1,4 @@
+import { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 
@@ -37,7 +38,15 @@ export function vapidKeys(config: Config): VapidKeys | null {
 
 /** Web Push through the `web-push` library: encrypts the payload (aes128gcm) and signs with VAPID. */
 export class WebPushSender {
-  constructor(private readonly keys: VapidKeys | null) {}
+  /** Outside production, a push service on loopback (the sandbox's stand-in) has a self-signed certificate. */
+  private readonly loopbackAgent: Agent | null;
+
+  constructor(
+    private readonly keys: VapidKeys | null,
+    isProduction: boolean,
+  ) {
+    this.loopbackAgent = isProduction ? null : new Agent({ rejectUnauthorized: false });
+  }
 
   get publicKey(): string | null {
     return this.keys?.publicKey ?? null;
@@ -45,6 +54,8 @@ export class WebPushSender {
 
   async send(subscription: StoredPushSubscription, payload: PushPayload): Promise<PushOutcome> {
     if (!this.keys) return 'failed';
+    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(subscription.endpoint).hostname);
+    const agent = loopback && this.loopbackAgent ? { agent: this.loopbackAgent } : {};
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -55,6 +66,7 @@ export class WebPushSender {
           urgency: 'normal',
           topic: 'recordatorio',
           timeout: 10_000,
+          ...agent,
         },
       );
       return 'sent';
