@@ -17,6 +17,7 @@ import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Spinner } from '../../ui/feedback';
 import { PasswordField } from '../../ui/password-field';
+import { AppHandoff } from './app-handoff';
 import { SocialLogin, socialFollowingPageKey } from './social-login';
 
 /** An operator's second step (issue 18): its own chunk, never loaded for a learner. */
@@ -72,6 +73,8 @@ export default function LoginPage() {
   const code = query.get('code');
   const oauthState = query.get('state');
   if (code && oauthState) return <SocialReturn code={code} state={oauthState} />;
+  // a code without state is the app's hand-off (the specs' screen=loginPage deep link; decision 0353)
+  if (code) return <AppHandoff code={code} />;
   return <LoginForm providerError={query.has('error') && query.has('state')} />;
 }
 
