@@ -158,6 +158,8 @@ export const serviceControlNames = [
   'NEWS',
   /** Aladina, the academy's assistant (issue 42); off: the coming-soon entry */
   'ALADINA',
+  /** Mis Cuentas, her money (issue 43); off: the greeting with the app QR */
+  'PFM',
 ] as const;
 
 export const serviceControlSchema = z.object({

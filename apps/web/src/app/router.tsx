@@ -80,7 +80,7 @@ const CommunityPage = lazy(() => import('../features/community/community-page'))
 // issue 44: Mis clases guardadas, played offline (features/course-viewer)
 const KeptClassesPage = lazy(() => import('../features/course-viewer/kept-classes-page'));
 const NewsRoute = lazy(() => import('./news-route'));
-const PfmHomePage = lazy(() => import('../features/home-pages/pfm-home-page'));
+const PfmRoute = lazy(() => import('./pfm-route'));
 const AladinaPage = lazy(() => import('./shell/coming-soon-page'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
 const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
@@ -172,7 +172,7 @@ function AppRoutes() {
                 <Route path="comunidad" element={<CommunityPage />} />
                 <Route path="guardadas" element={<KeptClassesPage />} />
                 <Route path="novedades" element={<NewsRoute />} />
-                <Route path="misCuentas" element={<PfmHomePage />} />
+                <Route path="misCuentas" element={<PfmRoute />} />
                 <Route path="aladina" element={<AladinaPage />} />
                 <Route path="compra/suscripcion/:plan/:frequency" element={<SubscriptionCheckoutPage />} />
                 <Route path="suscripcion-exitosa" element={<SubscriptionSuccessPage />} />

@@ -106,7 +106,7 @@ describe('GET /api/users/me/bootstrap', () => {
       enableAnnualSubscriptionPurchase: false,
     });
     const byName = Object.fromEntries(body.serviceControls.map((c) => [c.name, c]));
-    expect(Object.keys(byName).sort()).toEqual(['CHAT_BOT', 'COMMUNITY']);
+    expect(Object.keys(byName).sort()).toEqual(['CHAT_BOT', 'COMMUNITY', 'PFM']);
     expect(byName.COMMUNITY).toEqual(one.community);
     expect(byName.CHAT_BOT).toEqual(one.chatBot);
     // the community's address is for members only, here as in GET /service-control/COMMUNITY

@@ -27,6 +27,13 @@ describe('navigation model', () => {
     expect(news(false)?.isDisabled).toBe(true);
   });
 
+  it('enables Mis Cuentas while the PFM service control is on (issue 43)', () => {
+    const pfm = (pfmEnabled: boolean) =>
+      navItems({ communityEnabled: false, pfmEnabled }).find((item) => item.key === 'pfm');
+    expect(pfm(true)?.isDisabled).toBe(false);
+    expect(pfm(false)?.isDisabled).toBe(true);
+  });
+
   it('hides community while the COMMUNITY service control is off', () => {
     expect(navItems({ communityEnabled: false }).map((i) => i.key)).toEqual([
       'news',

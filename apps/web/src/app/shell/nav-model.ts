@@ -73,19 +73,25 @@ const allItems: readonly NavItem[] = [
 
 /**
  * The entries to show; community only when its service control is enabled (unknown = hidden);
- * Novedades is enabled while its NEWS control is on (issue 44: her home), else it opens the
- * coming-soon modal as before.
+ * Novedades is enabled while its NEWS control is on (issue 44: her home), Mis Cuentas while its PFM
+ * control is on (issue 43); else each opens the coming-soon modal as before.
  */
 export function navItems({
   communityEnabled,
   newsEnabled = false,
+  pfmEnabled = false,
 }: {
   communityEnabled: boolean;
   newsEnabled?: boolean;
+  pfmEnabled?: boolean;
 }): NavItem[] {
   return allItems
     .filter((item) => item.key !== 'community' || communityEnabled)
-    .map((item) => (item.key === 'news' && newsEnabled ? { ...item, isDisabled: false } : item));
+    .map((item) =>
+      (item.key === 'news' && newsEnabled) || (item.key === 'pfm' && pfmEnabled)
+        ? { ...item, isDisabled: false }
+        : item,
+    );
 }
 
 /** The entry a path belongs to (for aria-current), or null. */

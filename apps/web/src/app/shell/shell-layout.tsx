@@ -142,12 +142,14 @@ export function ShellLayout() {
   const community = useServiceControl('COMMUNITY');
   const chatBot = useServiceControl('CHAT_BOT');
   const news = useServiceControl('NEWS');
+  const pfm = useServiceControl('PFM');
   const [soon, setSoon] = useState<NavItem | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
 
   const items = navItems({
     communityEnabled: community.data?.enabled === true,
     newsEnabled: news.data?.enabled === true,
+    pfmEnabled: pfm.data?.enabled === true,
   });
   const tabs = mobileTabs({ communityEnabled: community.data?.enabled === true });
   const active = activeNavKey(pathname);

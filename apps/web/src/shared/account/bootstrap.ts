@@ -20,7 +20,7 @@ import {
 export const featureFlagsKey = ['remote-config', 'feature-flags'] as const;
 
 /** The switches the shell reads (the bootstrap answer carries these). */
-const shellServices: ServiceName[] = ['COMMUNITY', 'CHAT_BOT', 'NEWS'];
+const shellServices: ServiceName[] = ['COMMUNITY', 'CHAT_BOT', 'NEWS', 'PFM'];
 
 /** The session is over (refused, and the refresh did not help): asking piece by piece is no use. */
 const sessionOver = (error: unknown) => error instanceof ApiError && error.status === 401;
