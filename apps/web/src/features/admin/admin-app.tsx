@@ -27,6 +27,7 @@ const SwitchesPage = lazy(() => import('./switches/switches-page'));
 const PricesPage = lazy(() => import('./prices/prices-page'));
 const CoursesPage = lazy(() => import('./content/courses-page'));
 const CoursePage = lazy(() => import('./content/course-page'));
+const NewsAdminPage = lazy(() => import('./news/news-admin-page'));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -70,6 +71,7 @@ export default function AdminApp() {
           <Route path="precios" element={guarded('prices', PricesPage)} />
           <Route path="contenidos" element={guarded('content', CoursesPage)} />
           <Route path="contenidos/:id" element={guarded('content', CoursePage)} />
+          <Route path="novedades" element={guarded('content', NewsAdminPage)} />
           <Route path="*" element={<AdminNotFound />} />
         </Routes>
       </Suspense>

@@ -15,6 +15,11 @@ export const switchLabels: Record<string, SwitchLabel> = {
     description:
       'Encendida, las alumnas con un plan que la incluye ven «Comunidad» en el menú y entran a la comunidad privada (la dirección de abajo). Apagada, el menú no la muestra.',
   },
+  NEWS: {
+    label: 'Novedades',
+    description:
+      'Encendida, Novedades es el inicio de cada alumna: la clase para seguir, su meta semanal y su racha, lo nuevo de la academia y sus novedades. Apagada, Novedades muestra el saludo con el código QR para bajar la app.',
+  },
   CHAT_BOT: {
     label: 'Chat de ayuda',
     description:
