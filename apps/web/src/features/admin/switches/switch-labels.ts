@@ -18,7 +18,7 @@ export const switchLabels: Record<string, SwitchLabel> = {
   NEWS: {
     label: 'Novedades',
     description:
-      'Encendida, Novedades es el inicio de cada alumna: la clase para seguir, su meta semanal y su racha, lo nuevo de la academia y sus novedades. Apagada, Novedades muestra el saludo con el código QR para bajar la app.',
+      'Encendida, Novedades es el inicio de las alumnas: la clase para seguir, su meta semanal y su racha, lo nuevo de la academia y sus novedades. Apagada, Novedades muestra el saludo con el código QR para bajar la app.',
   },
   CHAT_BOT: {
     label: 'Chat de ayuda',
