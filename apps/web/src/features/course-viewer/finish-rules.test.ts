@@ -35,11 +35,11 @@ describe('what to learn next', () => {
 });
 
 describe('sharing a finished course', () => {
-  it('shares the course page with a line in her voice', () => {
+  it('shares the public course page (not the academy’s, which asks to log in) with a line in her voice', () => {
     expect(shareData({ id: 'mi curso', name: 'Tu presupuesto' }, 'https://alcancia.test')).toEqual({
       title: 'Tu presupuesto',
       text: '¡Terminé el curso "Tu presupuesto" en Alcancía!',
-      url: 'https://alcancia.test/academy/mi%20curso',
+      url: 'https://alcancia.test/cursos/mi%20curso',
     });
   });
 });

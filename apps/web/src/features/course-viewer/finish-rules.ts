@@ -31,6 +31,7 @@ export function shareData(course: { id: string; name: string }, origin: string) 
   return {
     title: course.name,
     text: `¡Terminé el curso "${course.name}" en Alcancía!`,
-    url: `${origin}/academy/${encodeURIComponent(course.id)}`,
+    // the public course page (issue 44): /academy/{id} asks her friends to log in first
+    url: `${origin}/cursos/${encodeURIComponent(course.id)}`,
   };
 }

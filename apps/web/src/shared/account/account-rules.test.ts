@@ -65,6 +65,18 @@ describe('discount banner', () => {
     expect(showDiscountBanner(visitor, false, '/compra-exitosa')).toBe(false);
     expect(showDiscountBanner(visitor, false, '/compras-viejas')).toBe(true);
   });
+
+  it('shows where she chooses what to learn, not in the player or in Mi cuenta (issue 44)', () => {
+    const visitor = { isSubscribed: false };
+    expect(showDiscountBanner(visitor, false, '/academy/cursos')).toBe(true);
+    expect(showDiscountBanner(visitor, false, '/programas')).toBe(true);
+    expect(showDiscountBanner(visitor, false, '/novedades')).toBe(true);
+    expect(showDiscountBanner(visitor, false, '/academy/presupuesto-mensual')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/academy/presupuesto-mensual/pm-m1-s1')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/mi-cuenta')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/mi-cuenta/pagos')).toBe(false);
+    expect(showDiscountBanner(visitor, false, '/mi-cuentas')).toBe(true);
+  });
 });
 
 describe('expired-promo modal', () => {

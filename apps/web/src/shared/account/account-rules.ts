@@ -49,15 +49,21 @@ export function verificationState(
 /**
  * The discount banner: hidden while the subscription loads, when it is active, and inside the
  * purchase pages (/compra/…): a checkout has its own promo box, and a banner there pulls her out
- * of the payment (issue 20).
+ * of the payment (issue 20); nor in the player (a course she is taking) or in Mi cuenta, where it
+ * only takes room from what she came to do (issue 44). It shows where she chooses what to learn.
  */
 export function showDiscountBanner(
   subscription: { isSubscribed: boolean } | undefined,
   closed: boolean,
   pathname = '/',
 ): boolean {
-  if (closed || !subscription || isPurchasePage(pathname)) return false;
+  if (closed || !subscription || isPurchasePage(pathname) || isFocusPage(pathname)) return false;
   return !subscription.isSubscribed;
+}
+
+/** The player (/academy/{course}[/{class}], not the list /academy/cursos) and Mi cuenta. */
+export function isFocusPage(pathname: string): boolean {
+  return /^\/academy\/(?!cursos\/?$)[^/]+/i.test(pathname) || /^\/mi-cuenta(\/|$)/i.test(pathname);
 }
 
 /** The checkouts and what surrounds them: no discount banner there. */
