@@ -23,10 +23,8 @@ import { authModule } from './modules/auth/routes';
 import { bootstrapModule } from './modules/bootstrap/routes';
 import { certificatesModule } from './modules/certificates/routes';
 import { communityModule } from './modules/community/routes';
-import { mailboxPageRoute } from './modules/dev/mailbox-page';
-import { devModule } from './modules/dev/routes';
-import { signedFilesModule } from './modules/files/routes';
-import { serveMediaRoutes } from './modules/files/serve-media';
+import { devModule, mailboxPageRoute } from './modules/dev/routes';
+import { serveMediaRoutes, signedFilesModule } from './modules/files/routes';
 import { guestMembershipsModule } from './modules/guest-memberships/routes';
 import { healthModule } from './modules/health/routes';
 import { registerInvoicing } from './modules/invoices/register-invoicing';
@@ -41,11 +39,12 @@ import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
 import { pfmModule } from './modules/pfm/routes';
 import { programsModule } from './modules/programs/routes';
+import { remindersHerData } from './modules/reminders/export-reminders';
 import { registerReminders } from './modules/reminders/reminders-service';
 import { remindersModule } from './modules/reminders/routes';
 import { remoteConfigModule } from './modules/remote-config/routes';
 import { serviceControlModule } from './modules/service-control/routes';
-import { publicCatalogModule } from './modules/shop-window/public-catalog';
+import { publicCatalogModule } from './modules/shop-window/routes';
 import { registerWebApp } from './modules/shop-window/web-app';
 import { guestCancellationRoutes } from './modules/subscriptions/confirm-guest-cancellation';
 import { subscriptionsModule } from './modules/subscriptions/routes';
@@ -276,6 +275,7 @@ export async function buildApp({
   if (config.devToolsEnabled) await app.register(mailboxPageRoute);
   await mountLanguageModelStandIn(app, config);
   registerHerDataPart(aladinaHerData); // her notes and questions: export and erasure (decision 0323)
+  registerHerDataPart(remindersHerData); // her reminder settings, consents, browsers, sends
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);

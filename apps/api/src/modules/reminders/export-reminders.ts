@@ -55,3 +55,13 @@ export async function deleteReminders(tx: Tx, userId: string): Promise<void> {
   await tx.delete(reminderConsents).where(eq(reminderConsents.userId, userId));
   await tx.delete(reminderSettings).where(eq(reminderSettings.userId, userId));
 }
+
+/**
+ * Her reminders as one of her data parts (account's her-data-parts.ts, decision 0323): in her data
+ * export under `extras.reminders` (one object), erased with her account. Registered by app.ts.
+ */
+export const remindersHerData = {
+  key: 'reminders',
+  exportRows: async (db: Database, userId: string): Promise<unknown[]> => [await exportReminders(db, userId)],
+  erase: deleteReminders,
+};
