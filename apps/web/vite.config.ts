@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwaPlugin } from './pwa.config';
 
 type ChunkingContext = {
   getModuleInfo(
@@ -158,6 +159,8 @@ export default defineConfig({
     react(),
     precompress(),
     { name: 'alcancia:first-loads', apply: 'build', buildStart: () => firstLoadGroups.reset() },
+    // the installable app: manifest and service worker (issue 44, decision 0363)
+    pwaPlugin(path.dirname(fileURLToPath(import.meta.url))),
   ],
   build: {
     sourcemap: true,

@@ -1,5 +1,5 @@
 import type { Course, CourseModule, Section } from '@alcancia/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventProperties, track } from '../../lib/analytics';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -34,6 +34,9 @@ import {
   playbackStrategy,
 } from './video-source';
 import { type Cue, parseVtt } from './vtt';
+
+// "Guardar sin conexión" (issue 44): its own chunk, after the player (the viewer's first load is unchanged)
+const KeepOffline = lazy(() => import('./keep-offline'));
 
 const playbackError = 'No pudimos reproducir esta clase. Revisá tu conexión e intentá nuevamente.';
 
@@ -417,6 +420,9 @@ export default function VideoPlayer({
           <>Viste el {percent} % de esta clase</>
         )}
       </p>
+      <Suspense fallback={<div className="cv-keep" />}>
+        <KeepOffline course={course} module={module} section={section} />
+      </Suspense>
       {captionsUrl && (cues === null || cues.length > 0) && (
         <TranscriptPanel cues={cues} currentTime={time} onSeek={seek} />
       )}
