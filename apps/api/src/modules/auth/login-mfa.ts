@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { credentialsSchema, loginMfaRequestSchema } from '@alcancia/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { loginMfaRequestSchema } from '@alcancia/contract';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { verifyMfaChallenge } from './mfa-challenge';
 import { acceptTotp, claimTimeStep, isEnrolledOperator } from './operator-totp';
@@ -13,6 +13,7 @@ import { findUserById } from './users-repository';
 /** Tries per operator (verified challenges) and per client address, each in 15 minutes. */
 const accountMax = 10;
 const addressMax = 100;
+const windowMs = 15 * 60_000;
 
 const tooManyTries = () =>
   new AppError(
@@ -29,6 +30,40 @@ const wrongCode = () =>
     'El código no es correcto o ya se usó. Ingresá el código que muestra ahora tu aplicación.',
   );
 
+/** Counts a try against the operator a verified challenge names; throws once she has too many. */
+export type OperatorTryCount = (request: FastifyRequest, operatorId: string) => Promise<void>;
+
+/**
+ * The route's limits: every try counts for the client's address (a forged token names nobody it
+ * could lock out), and only a challenge the server signed counts against its operator (issue 29).
+ */
+export function secondFactorLimits(app: FastifyInstance): {
+  addressLimit: FastifyContextConfig;
+  countOperatorTry: OperatorTryCount;
+} {
+  if (!app.config.rateLimitEnabled) return { addressLimit: {}, countOperatorTry: async () => {} };
+  const verifiedSubject = new WeakMap<FastifyRequest, string>();
+  const perAccount = app.createRateLimit({
+    max: accountMax,
+    timeWindow: windowMs,
+    keyGenerator: (request: FastifyRequest) => `login-mfa:${verifiedSubject.get(request) ?? ''}`,
+  });
+  return {
+    addressLimit: {
+      rateLimit: {
+        max: addressMax,
+        timeWindow: windowMs,
+        keyGenerator: (request: FastifyRequest) => `login-mfa-address:${request.ip}`,
+      },
+    },
+    countOperatorTry: async (request, operatorId) => {
+      verifiedSubject.set(request, operatorId);
+      const verdict = await perAccount(request);
+      if (!verdict.isAllowed && verdict.isExceeded) throw tooManyTries();
+    },
+  };
+}
+
 /**
  * POST /users/login/mfa { mfaToken, code }: an operator's second step (issue 18). `code` is the
  * 6 digits of her authenticator app (each time step accepted once) or one of her recovery codes
@@ -37,62 +72,30 @@ const wrongCode = () =>
  * for everything, forged or not; a success starts an operator session (access 10 min, idle 30
  * min: sessions.ts).
  */
-export const loginMfaRoute: FastifyPluginAsyncZod = async (app) => {
-  const windowMs = 15 * 60_000;
-  const verifiedSubject = new WeakMap<FastifyRequest, string>();
-  const perAccount = app.config.rateLimitEnabled
-    ? app.createRateLimit({
-        max: accountMax,
-        timeWindow: windowMs,
-        keyGenerator: (request: FastifyRequest) => `login-mfa:${verifiedSubject.get(request) ?? ''}`,
-      })
-    : null;
-  app.post(
-    '/login/mfa',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Segundo paso del ingreso de operadoras: código de la aplicación o de recuperación',
-        body: loginMfaRequestSchema,
-        response: { 200: credentialsSchema },
-      },
-      // every try counts for the client's address; a forged token names nobody it could lock out
-      config: app.config.rateLimitEnabled
-        ? {
-            rateLimit: {
-              max: addressMax,
-              timeWindow: windowMs,
-              keyGenerator: (request: FastifyRequest) => `login-mfa-address:${request.ip}`,
-            },
-          }
-        : {},
-    },
-    async (request) => {
-      const userId = await verifyMfaChallenge(app.config, request.body.mfaToken);
-      const user = userId ? await findUserById(app.db, userId) : undefined;
-      if (!user || !isEnrolledOperator(user) || !user.totpSecret) throw expiredChallenge();
-      // only a challenge the server signed counts against its operator (issue 29)
-      if (perAccount) {
-        verifiedSubject.set(request, user.id);
-        const verdict = await perAccount(request);
-        if (!verdict.isAllowed && verdict.isExceeded) throw tooManyTries();
-      }
-      const code = request.body.code.trim();
-      let accepted = false;
-      if (/^\d{6}$/.test(code)) {
-        const secret = secretBoxFor(app.config).open(user.totpSecret);
-        if (!secret) {
-          app.log.error({ userId: user.id }, 'an operator TOTP secret cannot be opened with this JWT_SECRET');
-          throw wrongCode();
-        }
-        const step = await acceptTotp(secret, code, user.totpLastStep);
-        accepted = step !== null && (await claimTimeStep(app.db, user.id, step));
-      } else {
-        accepted = await consumeRecoveryCode(app.db, app.config, user.id, code);
-        if (accepted) app.log.warn({ userId: user.id }, 'operator logged in with a recovery code');
-      }
-      if (!accepted) throw wrongCode();
-      return issueCredentials(app, app.db, user.id, randomUUID(), { mfa: true });
-    },
-  );
-};
+export async function loginWithSecondFactor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: z.infer<typeof loginMfaRequestSchema>,
+  countOperatorTry: OperatorTryCount,
+) {
+  const userId = await verifyMfaChallenge(app.config, body.mfaToken);
+  const user = userId ? await findUserById(app.db, userId) : undefined;
+  if (!user || !isEnrolledOperator(user) || !user.totpSecret) throw expiredChallenge();
+  await countOperatorTry(request, user.id);
+  const code = body.code.trim();
+  let accepted = false;
+  if (/^\d{6}$/.test(code)) {
+    const secret = secretBoxFor(app.config).open(user.totpSecret);
+    if (!secret) {
+      app.log.error({ userId: user.id }, 'an operator TOTP secret cannot be opened with this JWT_SECRET');
+      throw wrongCode();
+    }
+    const step = await acceptTotp(secret, code, user.totpLastStep);
+    accepted = step !== null && (await claimTimeStep(app.db, user.id, step));
+  } else {
+    accepted = await consumeRecoveryCode(app.db, app.config, user.id, code);
+    if (accepted) app.log.warn({ userId: user.id }, 'operator logged in with a recovery code');
+  }
+  if (!accepted) throw wrongCode();
+  return issueCredentials(app, app.db, user.id, randomUUID(), { mfa: true });
+}

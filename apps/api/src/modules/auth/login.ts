@@ -1,7 +1,7 @@
-import { loginRequestSchema, loginResponseSchema } from '@alcancia/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { loginRequestSchema } from '@alcancia/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../errors';
-import { credentialLimit } from '../../plugins/rate-limit';
 import { signMfaChallenge } from './mfa-challenge';
 import { isEnrolledOperator } from './operator-totp';
 import { decoyHash, verifyPassword } from './password-hashing';
@@ -14,28 +14,14 @@ import { findUserByEmail } from './users-repository';
  * after 3 days (see docs/decisions/). An operator with a second factor gets `{ mfaRequired,
  * mfaToken }` instead, for POST /users/login/mfa (issue 18).
  */
-export const loginRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Iniciar sesión con correo y contraseña',
-        body: loginRequestSchema,
-        response: { 200: loginResponseSchema },
-      },
-      config: credentialLimit(app.config, 'login', 10, 15, { perEmail: 20 }),
-    },
-    async (request) => {
-      const user = await findUserByEmail(app.db, request.body.email);
-      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
-      if (!user?.passwordHash || !valid) {
-        throw new AppError('INVALID_CREDENTIALS', 401, 'Los datos son incorrectos. Intenta nuevamente.');
-      }
-      if (isEnrolledOperator(user)) {
-        return { mfaRequired: true as const, mfaToken: await signMfaChallenge(app.config, user.id) };
-      }
-      return issueCredentials(app, app.db, user.id);
-    },
-  );
-};
+export async function login(app: FastifyInstance, { email, password }: z.infer<typeof loginRequestSchema>) {
+  const user = await findUserByEmail(app.db, email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+  if (!user?.passwordHash || !valid) {
+    throw new AppError('INVALID_CREDENTIALS', 401, 'Los datos son incorrectos. Intenta nuevamente.');
+  }
+  if (isEnrolledOperator(user)) {
+    return { mfaRequired: true as const, mfaToken: await signMfaChallenge(app.config, user.id) };
+  }
+  return issueCredentials(app, app.db, user.id);
+}

@@ -1,16 +1,9 @@
-import {
-  isValidPassword,
-  normalizePhone,
-  registerRequestSchema,
-  registerResponseSchema,
-} from '@alcancia/contract';
+import { isValidPassword, normalizePhone, type registerRequestSchema } from '@alcancia/contract';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { credentialLimit } from '../../plugins/rate-limit';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { validationMail } from './account-mails';
 import { hashPassword } from './password-hashing';
@@ -20,6 +13,10 @@ import { issueCode } from './verification-codes';
 const emailTaken = () =>
   new AppError('EMAIL_ALREADY_EXISTS', 409, 'Ya existe una cuenta con este correo. Iniciá sesión.');
 
+/**
+ * POST /users/register: a new account (organic), its validation code mailed in the same
+ * transaction. An e-mail already taken is refused, also when two registrations race.
+ */
 export async function registerUser(
   app: FastifyInstance,
   input: z.infer<typeof registerRequestSchema>,
@@ -61,22 +58,3 @@ export async function registerUser(
     throw error;
   }
 }
-
-export const registerUserRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Crear una cuenta',
-        body: registerRequestSchema,
-        response: { 201: registerResponseSchema },
-      },
-      config: credentialLimit(app.config, 'register', 5, 10, { perEmail: 5 }),
-    },
-    async (request, reply) => {
-      const userId = await registerUser(app, request.body);
-      return reply.status(201).send({ userId });
-    },
-  );
-};

@@ -1,12 +1,10 @@
-import { credentialsSchema, socialLoginQuerySchema } from '@alcancia/contract';
+import type { socialLoginQuerySchema } from '@alcancia/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier, randomState } from 'openid-client';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { socialIdentities, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { credentialLimit } from '../../plugins/rate-limit';
 import type { SocialProfile, SocialProviderName } from '../../providers/oauth/social-providers';
 import { issueCredentials, takeOverUnverifiedAccount } from './sessions';
 import { findUserByEmail } from './users-repository';
@@ -20,7 +18,7 @@ const failed = () =>
     'No pudimos iniciar sesión con la red social. Intentá nuevamente.',
   );
 
-interface PendingLogin {
+export interface PendingLogin {
   provider: SocialProviderName;
   state: string;
   verifier: string;
@@ -73,94 +71,83 @@ async function accountFor(app: FastifyInstance, provider: SocialProviderName, pr
   });
 }
 
-export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The service control's `resource`: remembers state and PKCE verifier, then goes to the provider. */
-  app.get(
-    '/socialLogin/start',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Ir al proveedor social (Google o Facebook)',
-        querystring: z.object({ provider: z.enum(['google', 'facebook']) }),
-      },
-    },
-    async (request, reply) => {
-      // The browser opened this as a page: a failure goes back to the login page, which says so
-      // in Spanish (the provider's own error return has the same shape), never a JSON body.
-      const backToLogin = () => reply.redirect('/login?error=unavailable&state=none');
-      const provider = app.socialLogin.providers[request.query.provider];
-      if (!provider) return backToLogin();
-      const pending: PendingLogin = {
-        provider: provider.name,
-        state: randomState(),
-        verifier: randomPKCECodeVerifier(),
-      };
-      let url: string;
-      try {
-        url = await provider.authorizationUrl({
-          redirectUri: redirectUri(app),
-          state: pending.state,
-          codeChallenge: await calculatePKCECodeChallenge(pending.verifier),
-        });
-      } catch (error) {
-        request.log.error({ err: error, provider: provider.name }, 'social login could not start');
-        return backToLogin();
-      }
-      reply.setCookie(cookieName, JSON.stringify(pending), {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: app.config.isProduction,
-        signed: true,
-        maxAge: 600,
-      });
-      return reply.redirect(url);
-    },
-  );
+/**
+ * GET /users/socialLogin/start?provider (the service control's `resource`): the provider's
+ * address, with the state and PKCE verifier to remember in a signed cookie until she comes back;
+ * null when the provider is not configured or cannot be reached.
+ */
+export async function startSocialLogin(
+  app: FastifyInstance,
+  providerName: SocialProviderName,
+  log: FastifyBaseLogger,
+): Promise<{ url: string; pending: PendingLogin } | null> {
+  const provider = app.socialLogin.providers[providerName];
+  if (!provider) return null;
+  const pending: PendingLogin = {
+    provider: provider.name,
+    state: randomState(),
+    verifier: randomPKCECodeVerifier(),
+  };
+  try {
+    const url = await provider.authorizationUrl({
+      redirectUri: redirectUri(app),
+      state: pending.state,
+      codeChallenge: await calculatePKCECodeChallenge(pending.verifier),
+    });
+    return { url, pending };
+  } catch (error) {
+    log.error({ err: error, provider: provider.name }, 'social login could not start');
+    return null;
+  }
+}
 
-  /** GET /users/socialLogin?code&state&channel=web → credentials. */
-  app.get(
-    '/socialLogin',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Iniciar sesión con el código del proveedor social',
-        querystring: socialLoginQuerySchema,
-        response: { 200: credentialsSchema },
-      },
-      config: credentialLimit(app.config, 'social', 10, 15),
-    },
-    async (request, reply) => {
-      const raw = request.cookies[cookieName];
-      const unsigned = raw ? request.unsignCookie(raw) : null;
-      reply.clearCookie(cookieName, { path: cookiePath });
-      let pending: PendingLogin | null = null;
-      try {
-        pending = unsigned?.valid && unsigned.value ? (JSON.parse(unsigned.value) as PendingLogin) : null;
-      } catch {
-        pending = null;
-      }
-      // The state proves this browser started the login (no login CSRF).
-      if (!pending || pending.state !== request.query.state) throw failed();
-      const provider = app.socialLogin.providers[pending.provider];
-      if (!provider) throw failed();
-      let profile: SocialProfile;
-      try {
-        profile = await provider.exchange({
-          redirectUri: redirectUri(app),
-          code: request.query.code,
-          state: pending.state,
-          codeVerifier: pending.verifier,
-        });
-      } catch (error) {
-        request.log.warn(
-          { provider: pending.provider, reason: (error as Error).message },
-          'social code exchange failed',
-        );
-        throw failed();
-      }
-      const userId = await accountFor(app, pending.provider, profile);
-      return issueCredentials(app, app.db, userId);
-    },
-  );
-};
+/** Keeps the started login in a signed, http-only cookie of the social login's path (10 minutes). */
+export function rememberPendingLogin(app: FastifyInstance, reply: FastifyReply, pending: PendingLogin): void {
+  reply.setCookie(cookieName, JSON.stringify(pending), {
+    path: cookiePath,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.isProduction,
+    signed: true,
+    maxAge: 600,
+  });
+}
+
+/** The started login this browser's cookie holds (the cookie is cleared), or null. */
+export function takePendingLogin(request: FastifyRequest, reply: FastifyReply): PendingLogin | null {
+  const raw = request.cookies[cookieName];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  reply.clearCookie(cookieName, { path: cookiePath });
+  try {
+    return unsigned?.valid && unsigned.value ? (JSON.parse(unsigned.value) as PendingLogin) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /users/socialLogin?code&state&channel=web → credentials of the profile's account. */
+export async function finishSocialLogin(
+  app: FastifyInstance,
+  pending: PendingLogin | null,
+  query: z.infer<typeof socialLoginQuerySchema>,
+  log: FastifyBaseLogger,
+) {
+  // The state proves this browser started the login (no login CSRF).
+  if (!pending || pending.state !== query.state) throw failed();
+  const provider = app.socialLogin.providers[pending.provider];
+  if (!provider) throw failed();
+  let profile: SocialProfile;
+  try {
+    profile = await provider.exchange({
+      redirectUri: redirectUri(app),
+      code: query.code,
+      state: pending.state,
+      codeVerifier: pending.verifier,
+    });
+  } catch (error) {
+    log.warn({ provider: pending.provider, reason: (error as Error).message }, 'social code exchange failed');
+    throw failed();
+  }
+  const userId = await accountFor(app, pending.provider, profile);
+  return issueCredentials(app, app.db, userId);
+}
