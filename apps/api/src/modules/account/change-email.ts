@@ -1,20 +1,11 @@
-import {
-  changeEmailRequestSchema,
-  confirmEmailChangeRequestSchema,
-  currentUserSchema,
-  okResponseSchema,
-} from '@alcancia/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { findUserByEmail, findUserById, purchasesOf, toCurrentUser } from '../auth/users-repository';
 import { consumeCode, issueCode } from '../auth/verification-codes';
-import { perUserLimit } from '../payments/payments-core';
 import { emailChangeCodeMail, emailChangedNoticeMail } from './account-mails';
 
 const emailTaken = () =>
@@ -73,41 +64,3 @@ export async function confirmEmailChange(app: FastifyInstance, userId: string, e
     throw error;
   }
 }
-
-/** POST /users/me/email and POST /users/me/email/confirm */
-export const changeEmailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/me/email',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Pedir un código para cambiar mi correo (se envía al correo nuevo)',
-        description: '409 EMAIL_ALREADY_EXISTS si otra cuenta usa ese correo.',
-        security: [{ bearerAuth: [] }],
-        body: changeEmailRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-      config: perUserLimit(app.config, 'email-change', 5, 15),
-    },
-    async (request) => {
-      await requestEmailChange(app, requireUserId(request), request.body.email);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/me/email/confirm',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Confirmar el correo nuevo con el código recibido',
-        description: 'Cambia el correo (queda validado) y avisa al correo anterior.',
-        security: [{ bearerAuth: [] }],
-        body: confirmEmailChangeRequestSchema,
-        response: { 200: currentUserSchema },
-      },
-      config: perUserLimit(app.config, 'email-change-confirm', 10, 15),
-    },
-    async (request) => confirmEmailChange(app, requireUserId(request), request.body.email, request.body.code),
-  );
-};

@@ -1,15 +1,12 @@
-import { changePasswordRequestSchema, isValidPassword, okResponseSchema } from '@alcancia/contract';
+import { isValidPassword } from '@alcancia/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, verifyPassword } from '../auth/password-hashing';
 import { announceRevocation, recentSessionsOf } from '../auth/revoke-access-tokens';
 import { findUserById } from '../auth/users-repository';
-import { perUserLimit } from '../payments/payments-core';
 import { passwordChangedMail } from './account-mails';
 
 export const wrongPassword = () =>
@@ -70,26 +67,3 @@ export async function changePassword(
   if (otherSessions.length > 0) app.accessTokens.revoke({ userId, sessionIds: otherSessions });
   app.mail.kick();
 }
-
-/** POST /users/me/password */
-export const changePasswordRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/me/password',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Cambiar mi contraseña (cierra las demás sesiones)',
-        description:
-          'Pide la contraseña actual (400 WRONG_PASSWORD). Las cuentas sin contraseña (redes sociales) reciben 409 PASSWORD_NOT_SET: la crean con «¿Olvidaste tu contraseña?».',
-        security: [{ bearerAuth: [] }],
-        body: changePasswordRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-      config: perUserLimit(app.config, 'password-change', 10, 15),
-    },
-    async (request) => {
-      await changePassword(app, requireUserId(request), request.authSessionId, request.body);
-      return { ok: true as const };
-    },
-  );
-};

@@ -1,7 +1,6 @@
-import { deleteAccountRequestSchema } from '@alcancia/contract';
+import type { deleteAccountRequestSchema } from '@alcancia/contract';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   analyticsEvents,
@@ -19,7 +18,6 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireUserId } from '../../plugins/authentication';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { verifyPassword } from '../auth/password-hashing';
 import { announceRevocation } from '../auth/revoke-access-tokens';
@@ -28,7 +26,6 @@ import { findUserById } from '../auth/users-repository';
 import { consumeCode } from '../auth/verification-codes';
 import { endAllGrantsOf } from '../entitlements/end-grants';
 import { transitionOrder } from '../payments/orders-repository';
-import { perUserLimit } from '../payments/payments-core';
 import { cancelAtProvider } from '../subscriptions/cancel-subscription';
 import { goodbyeMail } from './account-mails';
 import { wrongPassword } from './change-password';
@@ -178,25 +175,3 @@ export async function deleteAccount(
   app.accessTokens.revoke({ userId });
   app.mail.kick();
 }
-
-/** DELETE /users/me */
-export const deleteAccountRoute: FastifyPluginAsyncZod = async (app) => {
-  app.delete(
-    '/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Eliminar mi cuenta (Ley 25.326)',
-        description:
-          'Con `{ password }`, o para cuentas sin contraseña con `{ code }` (POST /users/me/deletion-code). Cancela la renovación de la suscripción, cierra todas las sesiones y borra o anonimiza los datos personales; los pagos se conservan anonimizados.',
-        security: [{ bearerAuth: [] }],
-        body: deleteAccountRequestSchema,
-      },
-      config: perUserLimit(app.config, 'account-delete', 10, 15),
-    },
-    async (request, reply) => {
-      await deleteAccount(app, requireUserId(request), request.body);
-      return reply.status(204).send();
-    },
-  );
-};

@@ -1,19 +1,11 @@
-import {
-  type CountryCode,
-  currentUserSchema,
-  normalizePhone,
-  updateProfileRequestSchema,
-} from '@alcancia/contract';
+import { type CountryCode, normalizePhone, type updateProfileRequestSchema } from '@alcancia/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireUserId } from '../../plugins/authentication';
 import { assertCountryChangeAllowed } from '../auth/change-country';
 import { purchasesOf, toCurrentUser } from '../auth/users-repository';
-import { perUserLimit } from '../payments/payments-core';
 
 const invalidPhone = () =>
   AppError.invalidData([{ path: 'body.phone', message: 'El teléfono solo puede tener números.' }]);
@@ -68,23 +60,3 @@ export async function updateProfile(
   if (!user) throw AppError.unauthorized();
   return toCurrentUser(user, await purchasesOf(app.db, userId));
 }
-
-/** PATCH /users/me */
-export const updateProfileRoute: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Cambiar mis datos (nombre, teléfono, país, objetivos y nivel)',
-        description:
-          'Mismas reglas que el registro. Un país ya usado por una compra o un código limitado a países no cambia (409 COUNTRY_CHANGE_NOT_ALLOWED).',
-        security: [{ bearerAuth: [] }],
-        body: updateProfileRequestSchema,
-        response: { 200: currentUserSchema },
-      },
-      config: perUserLimit(app.config, 'profile-update', 30, 15),
-    },
-    async (request) => updateProfile(app, requireUserId(request), request.body),
-  );
-};
