@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 declare module 'fastify' {
@@ -20,8 +19,8 @@ const checksSchema = z.object({
   redis: checkState.describe('disabled sin REDIS_URL'),
   storage: checkState,
 });
-const readySchema = z.object({ status: z.literal('ready'), checks: checksSchema });
-const notReadySchema = z.object({
+export const readySchema = z.object({ status: z.literal('ready'), checks: checksSchema });
+export const notReadySchema = z.object({
   internalCode: z.literal('SERVICE_UNAVAILABLE'),
   message: z.string(),
   checks: checksSchema,
@@ -48,39 +47,34 @@ async function probe(app: FastifyInstance, name: string, check: () => Promise<un
 }
 
 /**
- * GET /api/ready — 200 when this process can serve: the database answers, Redis answers PING (when
- * REDIS_URL is set) and the file storage is reachable; 503 otherwise and while draining. Load
- * balancers route by this; /api/health only says the process is alive.
+ * GET /api/ready — ready when this process can serve: the database answers, Redis answers PING
+ * (when REDIS_URL is set) and the file storage is reachable; not ready otherwise and while
+ * draining (the route answers 503). Load balancers route by this; /api/health only says the
+ * process is alive.
  */
-export const getReadyRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/ready',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Lista para recibir tráfico (base de datos, Redis y archivos)',
-        response: { 200: readySchema, 503: notReadySchema },
+export async function checkReadiness(
+  app: FastifyInstance,
+): Promise<
+  { ready: true; body: z.infer<typeof readySchema> } | { ready: false; body: z.infer<typeof notReadySchema> }
+> {
+  const redis = app.redis;
+  const [database, redisState, storage] = await Promise.all([
+    probe(app, 'database', () => app.database.ping()),
+    redis ? probe(app, 'redis', () => redis.ping()) : Promise.resolve('disabled' as const),
+    probe(app, 'storage', () => app.fileStorage.ping()),
+  ]);
+  const checks = { database, redis: redisState, storage };
+  if (app.draining || Object.values(checks).includes('failing')) {
+    return {
+      ready: false,
+      body: {
+        internalCode: 'SERVICE_UNAVAILABLE' as const,
+        message: app.draining
+          ? 'El servicio se está deteniendo. Intentá nuevamente en unos segundos.'
+          : 'El servicio no está disponible por el momento. Intentá nuevamente en unos minutos.',
+        checks,
       },
-      logLevel: 'warn',
-    },
-    async (_request, reply) => {
-      const redis = app.redis;
-      const [database, redisState, storage] = await Promise.all([
-        probe(app, 'database', () => app.database.ping()),
-        redis ? probe(app, 'redis', () => redis.ping()) : Promise.resolve('disabled' as const),
-        probe(app, 'storage', () => app.fileStorage.ping()),
-      ]);
-      const checks = { database, redis: redisState, storage };
-      if (app.draining || Object.values(checks).includes('failing')) {
-        return reply.status(503).send({
-          internalCode: 'SERVICE_UNAVAILABLE' as const,
-          message: app.draining
-            ? 'El servicio se está deteniendo. Intentá nuevamente en unos segundos.'
-            : 'El servicio no está disponible por el momento. Intentá nuevamente en unos minutos.',
-          checks,
-        });
-      }
-      return { status: 'ready' as const, checks };
-    },
-  );
-};
+    };
+  }
+  return { ready: true, body: { status: 'ready' as const, checks } };
+}

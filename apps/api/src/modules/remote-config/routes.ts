@@ -1,6 +1,18 @@
+import { featureFlagsResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getFeatureFlagsRoute } from './get-feature-flags';
+import { readFeatureFlags } from './get-feature-flags';
 
+/** The purchase flags, under /api/remote-config. */
 export const remoteConfigModule: FastifyPluginAsyncZod = async (app) => {
-  await app.register(getFeatureFlagsRoute);
+  app.get(
+    '/feature-flags',
+    {
+      schema: {
+        tags: ['remote-config'],
+        summary: 'Flags de funcionalidades',
+        response: { 200: featureFlagsResponseSchema },
+      },
+    },
+    async () => readFeatureFlags(app.db),
+  );
 };

@@ -1,7 +1,5 @@
-import { type ServiceControl, serviceControlSchema } from '@alcancia/contract';
+import type { ServiceControl } from '@alcancia/contract';
 import { inArray } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { serviceControls } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -46,23 +44,13 @@ export async function readServiceControls(
   });
 }
 
-/** GET /service-control/{name}: one operator switch, anonymous. */
-export const getServiceControlRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:name',
-    {
-      schema: {
-        tags: ['service-control'],
-        summary: 'Estado de un servicio',
-        params: z.object({ name: z.string().regex(/^[A-Z_]{2,64}$/) }),
-        querystring: z.object({ withoutToken: z.string().optional() }),
-        response: { 200: serviceControlSchema },
-      },
-    },
-    async (request) => {
-      const [control] = await readServiceControls(app.db, app.socialLogin, [request.params.name]);
-      if (!control) throw AppError.notFound('Servicio desconocido.');
-      return control;
-    },
-  );
-};
+/** GET /service-control/{name}: one operator switch, anonymous; an unknown name is a 404. */
+export async function getServiceControl(
+  db: Database,
+  socialLogin: SocialLogin,
+  name: string,
+): Promise<ServiceControl> {
+  const [control] = await readServiceControls(db, socialLogin, [name]);
+  if (!control) throw AppError.notFound('Servicio desconocido.');
+  return control;
+}
