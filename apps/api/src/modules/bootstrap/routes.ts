@@ -1,21 +1,31 @@
-import { bootstrapResponseSchema, bootstrapServiceNames } from '@alcancia/contract';
+import { academyHomeAnswersSchema, bootstrapResponseSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
 import { requireUserId } from '../../plugins/authentication';
 import { academyHomeLimit } from '../../plugins/read-limits';
-import { loadCurrentUser } from '../auth/current-user';
-import { readFeatureFlags } from '../remote-config/get-feature-flags';
-import { readServiceControls } from '../service-control/get-service-control';
-import { loadLastServiceOrigin, loadSubscriptionStatus } from '../subscriptions/get-subscription-status';
-import { academyHomeRoute } from './academy-home';
+import { answerAcademyHome, sendJsonText } from './academy-home';
+import { getBootstrap } from './get-bootstrap';
 
-/**
- * GET /users/me/bootstrap (issue 30, decision 0170): what every logged-in screen needs first, in
- * one round trip instead of five. Each piece comes from the use-case of the endpoint that gives it
- * alone (they keep answering as before), read side by side; private and never stored, as they are.
- */
+/** A logged-in screen's first answers, under /api/users (issue 30; decisions 0170, 0230). */
 export const bootstrapModule: FastifyPluginAsyncZod = async (app) => {
-  await app.register(academyHomeRoute);
+  app.get(
+    '/me/academy-home',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Las primeras respuestas del inicio de la academia (sesión, cursos, programas, packs, filtros, progreso, eventos), en una',
+        security: [{ bearerAuth: [] }],
+        response: { 200: academyHomeAnswersSchema },
+      },
+    },
+    async (request, reply) => {
+      requireUserId(request);
+      const { status, json } = await answerAcademyHome(app, request);
+      if (status === 200) reply.header('cache-control', 'private, no-store');
+      return sendJsonText(reply, status, json);
+    },
+  );
+
   app.get(
     '/me/bootstrap',
     {
@@ -29,23 +39,9 @@ export const bootstrapModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = requireUserId(request);
-      const [user, subscription, origin, featureFlags, serviceControls] = await Promise.all([
-        loadCurrentUser(app.db, userId),
-        loadSubscriptionStatus(app.db, userId),
-        loadLastServiceOrigin(app.db, userId),
-        readFeatureFlags(app.db),
-        readServiceControls(app.db, app.socialLogin, bootstrapServiceNames),
-      ]);
-      if (!user || !subscription || !origin) throw AppError.unauthorized();
+      const answer = await getBootstrap(app, requireUserId(request));
       reply.header('cache-control', 'private, no-store');
-      return {
-        user,
-        subscription,
-        lastUserServiceOrigin: origin.lastUserServiceOrigin,
-        featureFlags,
-        serviceControls,
-      };
+      return answer;
     },
   );
 };
