@@ -59,9 +59,11 @@ export function OfflinePlayer({ kept, userId }: { kept: KeptClass; userId: strin
       });
     } else if (!navigator.serviceWorker?.controller) {
       setFailed('Para escuchar tus clases guardadas, abrí Alcancía una vez más con conexión.');
-    } else if (element.canPlayType('application/vnd.apple.mpegurl') !== '') {
+    } else if (!('MediaSource' in window || 'ManagedMediaSource' in window)) {
+      // no Media Source Extensions (an older iPhone): the browser's own HLS
       element.src = kept.audioPath;
     } else {
+      // hls.js where it can run: its requests reach the service worker, a browser's own HLS may not
       void import('hls.js/light').then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) return setFailed('Este navegador no puede reproducir clases guardadas.');
