@@ -1,32 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client';
 import { escapeHtml } from '../../lib/spanish-format';
 import { listMailbox } from './list-mailbox';
 
 /**
- * /dev/correo — a plain page listing captured mail. Each message's HTML is shown in a sandboxed
+ * GET /dev/correo — a plain page listing captured mail. Each message's HTML is shown in a sandboxed
  * iframe (srcdoc, no scripts) so its links can be followed as a user would from their inbox.
  */
-export const mailboxPageRoute: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { to?: string } }>(
-    '/dev/correo',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      await app.mail.flush();
-      const to =
-        typeof request.query.to === 'string' && request.query.to.trim() ? request.query.to.trim() : undefined;
-      const mails = await listMailbox(app.db, to, 50);
-      const items = mails
-        .map(
-          (m) => `<article>
+export async function renderMailboxPage(db: Database, query: { to?: unknown }): Promise<string> {
+  const to = typeof query.to === 'string' && query.to.trim() ? query.to.trim() : undefined;
+  const mails = await listMailbox(db, to, 50);
+  const items = mails
+    .map(
+      (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p><strong>Para:</strong> ${escapeHtml(m.to)} · <time datetime="${m.createdAt}">${escapeHtml(
     new Date(m.createdAt).toLocaleString('es-AR', { timeZone: 'America/Argentina/Buenos_Aires' }),
   )}</time></p>
   <iframe title="Contenido de «${escapeHtml(m.subject)}»" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(m.html || `<pre>${escapeHtml(m.text)}</pre>`)}"></iframe>
 </article>`,
-        )
-        .join('\n');
-      const page = `<!doctype html>
+    )
+    .join('\n');
+  const page = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Correo capturado · Alcancía (desarrollo)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1f1f1f}
@@ -38,7 +32,5 @@ form{display:flex;gap:.5rem;flex-wrap:wrap}input{flex:1;min-width:12rem;padding:
 <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"><button type="submit">Filtrar</button></form>
 ${items || '<p>No hay correos todavía.</p>'}
 </main></body></html>`;
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-    },
-  );
-};
+  return page;
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { mediaDir } from './serve-media';
+import { mediaDir } from './media-dir';
 
 /**
  * Where a class's Spanish WebVTT captions live (decision 0156). The shipped demo videos carry theirs

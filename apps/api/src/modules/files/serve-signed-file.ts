@@ -1,10 +1,10 @@
-import { signedFileQuerySchema } from '@alcancia/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { signedFileQuerySchema } from '@alcancia/contract';
+import type { z } from 'zod';
 import { AppError } from '../../errors';
-import { contentDisposition } from '../../providers/storage/content-disposition';
 import { isValidFileKey, materialContentType } from '../../providers/storage/file-keys';
+import type { FileStorage } from '../../providers/storage/file-storage';
 import { LocalFileStorage } from '../../providers/storage/local-file-storage';
-import { fileKeyFromPath, fileKeyParamsSchema } from './file-key-param';
+import { fileKeyFromPath } from './file-key-param';
 
 const invalidSignature = () =>
   new AppError(
@@ -29,41 +29,27 @@ export const servedFileContentSecurityPolicy =
 /**
  * GET /files/{fileKey}?expires&name&signature[&download=1] — the local driver's signed URLs. No
  * token: the signature is the permission, so links work in a new tab, an <a download> or a viewer.
+ * The file, its content type and whether it goes as an attachment.
  */
-export const serveSignedFileRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/*',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Archivo por URL firmada (almacenamiento local)',
-        params: fileKeyParamsSchema,
-        querystring: signedFileQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const storage = app.fileStorage;
-      // With S3 the URLs point at the bucket; this route has nothing to serve.
-      if (!(storage instanceof LocalFileStorage)) throw AppError.notFound('No encontramos ese archivo.');
-      const key = fileKeyFromPath(request.params['*']);
-      const { expires, name, signature, download } = request.query;
-      if (!isValidFileKey(key)) throw invalidSignature();
+export async function readSignedFile(
+  storage: FileStorage,
+  path: string,
+  { expires, name, signature, download }: z.infer<typeof signedFileQuerySchema>,
+) {
+  // With S3 the URLs point at the bucket; this route has nothing to serve.
+  if (!(storage instanceof LocalFileStorage)) throw AppError.notFound('No encontramos ese archivo.');
+  const key = fileKeyFromPath(path);
+  if (!isValidFileKey(key)) throw invalidSignature();
 
-      const verdict = storage.verify(key, { expires, name, signature });
-      if (verdict === 'invalid') throw invalidSignature();
-      if (verdict === 'expired') throw expired();
+  const verdict = storage.verify(key, { expires, name, signature });
+  if (verdict === 'invalid') throw invalidSignature();
+  if (verdict === 'expired') throw expired();
 
-      const file = await storage.read(key);
-      if (!file) throw AppError.notFound('No encontramos ese archivo.');
-      const attachment = download === '1' || download === 'true';
-      return reply
-        .header('content-security-policy', servedFileContentSecurityPolicy)
-        .header('content-type', materialContentType(key) ?? 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', name))
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
-    },
-  );
-};
+  const file = await storage.read(key);
+  if (!file) throw AppError.notFound('No encontramos ese archivo.');
+  return {
+    file,
+    contentType: materialContentType(key) ?? 'application/octet-stream',
+    attachment: download === '1' || download === 'true',
+  };
+}
