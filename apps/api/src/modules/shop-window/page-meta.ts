@@ -145,3 +145,36 @@ export function notFoundMeta(publicUrl: string, path: string): PageMeta {
     noindex: true,
   };
 }
+
+/** A date (YYYY-MM-DD) as es-AR writes it in a preview: "12 de marzo de 2026". */
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat('es-AR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * A certificate's check page (issue 44): the link she shares (LinkedIn, WhatsApp) previews who
+ * earned it, for which course and when, with the course's picture. Not indexed: a search engine
+ * has no business listing people's certificates; a preview is her choice.
+ */
+export function certificateMeta(
+  publicUrl: string,
+  certificate: { id: string; learnerName: string; courseName: string; completedOn: string },
+  image: string | null,
+): PageMeta {
+  return {
+    title: `Certificado de ${certificate.learnerName}: ${certificate.courseName} · ${siteName}`,
+    description: shorten(
+      `${certificate.learnerName} completó el curso «${certificate.courseName}» en ${siteName} el ${longDate(certificate.completedOn)}. Código de verificación: ${certificate.id}.`,
+    ),
+    url: absolute(`/certificados/${encodeURIComponent(certificate.id)}`, publicUrl),
+    image: absolute(image ?? '/favicon.svg', publicUrl),
+    type: 'article',
+    jsonLd: [organization(publicUrl)],
+    noindex: true,
+  };
+}

@@ -193,6 +193,33 @@ describe('public pages for link previews and search engines', () => {
     expect(robots.body).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
   });
 
+  it('a certificate’s check page previews who earned it, for which course, with the course’s picture; never indexed; an unknown one is a 404 (issue 44)', async () => {
+    const [user] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`insert into users (email, name, password_hash, country_code, telephone)
+            values ('cert-preview@alcancia.test', 'Ana Preview', 'x', 'AR', '+5491100000000') returning id`,
+      )
+    ).rows;
+    await t.database.db.execute(
+      sql`insert into certificates (id, user_id, course_id, learner_name, course_name, completed_on)
+          values ('CERTPREVIEW01', ${user?.id}, 'inversion-bonos', 'Ana Preview', 'Inversión en bonos', '2026-03-12')`,
+    );
+    const { body } = await html('/certificados/CERTPREVIEW01');
+    expect(metaOf(body, 'property', 'og:title')).toBe(
+      'Certificado de Ana Preview: Inversión en bonos · Alcancía',
+    );
+    expect(metaOf(body, 'property', 'og:description')).toContain('completó el curso «Inversión en bonos»');
+    expect(metaOf(body, 'property', 'og:description')).toContain('12 de marzo de 2026');
+    expect(metaOf(body, 'property', 'og:url')).toBe(`${publicUrl}/certificados/CERTPREVIEW01`);
+    expect(metaOf(body, 'property', 'og:image')).toBe(`${publicUrl}/covers/bonos-960.0a1b2c3d.webp`);
+    expect(metaOf(body, 'name', 'twitter:card')).toBeDefined();
+    expect(body).toContain('<meta name="robots" content="noindex" />');
+    await html('/certificados/NO-EXISTE', 404);
+    // the preview bots may read it (LinkedIn's obeys robots.txt)
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).not.toContain('Disallow: /certificados');
+  });
+
   it('other addresses still get the plain app (history fallback)', async () => {
     const { body } = await html('/academy/inversion-bonos');
     expect(body).toContain('<title>Alcancía · Educación financiera</title>');

@@ -4,10 +4,18 @@ import { type PublicCourse, publicCourseSchema } from '@alcancia/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
-import { courses } from '../../db/schema';
+import { certificates, courses } from '../../db/schema';
 import { contentCache } from '../academy/content-cache';
 import { coursePageChunkTags } from './page-chunks';
-import { catalogueMeta, courseMeta, homeMeta, notFoundMeta, type PageMeta, publicPathOf } from './page-meta';
+import {
+  catalogueMeta,
+  certificateMeta,
+  courseMeta,
+  homeMeta,
+  notFoundMeta,
+  type PageMeta,
+  publicPathOf,
+} from './page-meta';
 import { loadPublicCourse } from './public-catalog';
 import { renderPage } from './render-page';
 
@@ -67,7 +75,6 @@ const privatePrefixes = [
   '/deepLink',
   '/scan/',
   '/arrepentimiento',
-  '/certificados/',
   '/dev/',
   '/sandbox/',
 ];
@@ -187,5 +194,31 @@ export async function registerPublicPages(app: FastifyInstance, indexFile: strin
     '/programas/:programId',
     { schema: { hide: true } },
     (request, reply) => itemPage(reply, request.params.programId, request.url),
+  );
+  // A certificate's check page previews when shared (issue 44): crawlable for the link-preview bots
+  // (LinkedIn's reads robots.txt), never indexed (the page says noindex).
+  app.get<{ Params: { certificateId: string } }>(
+    '/certificados/:certificateId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const id = request.params.certificateId;
+      const [found] =
+        id.length <= 64
+          ? await app.db
+              .select({
+                id: certificates.id,
+                learnerName: certificates.learnerName,
+                courseName: certificates.courseName,
+                completedOn: certificates.completedOn,
+                cover: courses.cover,
+                thumbnail: courses.thumbnail,
+              })
+              .from(certificates)
+              .leftJoin(courses, eq(courses.id, certificates.courseId))
+              .where(eq(certificates.id, id))
+          : [];
+      if (!found) return page(reply, notFoundMeta(publicUrl, request.url.split('?')[0] ?? request.url), 404);
+      return page(reply, certificateMeta(publicUrl, found, found.cover?.src ?? found.thumbnail ?? null));
+    },
   );
 }
