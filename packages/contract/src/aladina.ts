@@ -13,7 +13,7 @@ export const classNoteMaxLength = 2000;
 /** POST /api/aladina/questions: her question; answered as a stream of server-sent events. */
 export const askQuestionRequestSchema = z.object({
   // Checked by the API itself (empty, too long, not text): each has its own code and Spanish text.
-  question: z.unknown(),
+  question: z.unknown().optional(),
 });
 
 /** Where a claim comes from: a class at a moment, a material, or a course's description. */

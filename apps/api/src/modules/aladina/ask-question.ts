@@ -167,12 +167,14 @@ export async function prepareAnswer(
   await ensurePassages(db);
   const viewer = await loadViewer(db, userId);
 
+  // another learner's data: refused; personal advice: the general answer and the notice; orders
+  // to the assistant (and nothing else worth answering in the same breath): refused
+  const advice = !asksForOthersData(question) && asksPersonalAdvice(question);
   const refusal = asksForOthersData(question)
     ? othersDataNotice
-    : isInjectedInstruction(question) && dropInstructions(question).length < 8
+    : !advice && isInjectedInstruction(question)
       ? injectionNotice
       : null;
-  const advice = refusal === null && asksPersonalAdvice(question);
   // An order inside the question is not part of what she asks about.
   const topic = dropInstructions(question) || question;
 
@@ -307,6 +309,14 @@ export async function prepareAnswer(
         event: 'delta',
         data: {
           text: `${lead}No pude redactar la respuesta ahora. Esto es lo que dicen las clases:\n\n${passagesAnswer(citations)}`,
+        },
+      };
+    }
+    if (lockedCourses.length > 0) {
+      yield {
+        event: 'delta',
+        data: {
+          text: `\n\nHay más sobre esto en ${lockedCourses.map((c) => `«${c.name}»`).join(', ')}: se abre con tu suscripción o con su compra.`,
         },
       };
     }

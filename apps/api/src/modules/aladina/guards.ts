@@ -31,15 +31,19 @@ export const injectionNotice =
 
 /** She speaks of herself: her money, her choice, "me conviene", "debería"… */
 const personal =
-  /\b(me conviene|nos conviene|me convendria|conviene mas|conviene que|que conviene|cual conviene|conviene (comprar|vender|invertir|pasar|poner|meter|hoy|ahora|este)|deberia|deberiamos|debo|tendria que|tengo que|me recomendas|me recomendarias|me recomienda|recomendame|recomendanos|que recomendas|recomendas|aconsejame|me aconsejas|que me aconsejas|me sugeris|sugerime|que harias|harias vos|que hago|donde pongo|donde meto|donde invierto|donde guardo|en que (invierto|pongo|meto|conviene)|que (compro|vendo|acciones compro|accion compro)|cual (compro|elijo|me conviene|es mejor para mi)|compro o|vendo o|invierto o|me paso a|mi plata|mis ahorros|mi sueldo|mis dolares|mi aguinaldo|mi dinero|mi indemnizacion|mi herencia|mi cartera|mis pesos|mis inversiones|mis acciones|mis bonos|mis cedears|para mi|en mi caso|mi situacion|yo (invierto|compro|vendo|pongo)|es buen momento|es el momento de|decime (que|cual|donde)|dime (que|cual)|armame|armar mi|elegime|elegi por mi)\b/;
+  /\b(me conviene|nos conviene|me convendria|conviene mas|conviene que|que conviene|cual conviene|conviene (el|la|los|las|un|una|comprar|vender|invertir|pasar|poner|meter|hoy|ahora|este)|deberia|deberiamos|debo|tendria que|tengo que|me recomendas|me recomendarias|me recomienda|recomendame|recomendanos|que recomendas|recomendas|recomendacion personal|recomendaciones (personales|personalizadas|concretas)|tu recomendacion|aconsejame|me aconsejas|que me aconsejas|me sugeris|sugerime|que harias|harias vos|si fueras yo|que hago con|que hacer con|donde pongo|donde meto|donde invierto|donde guardo|en que (invierto|pongo|meto|conviene|invertir)|que (compro|vendo|comprar|vender)|(que|cual) accion|cual (compro|elijo|me conviene|es mejor para mi)|(compro|vendo|invierto|cancelo|pongo|meto|elijo|saco) |me saco|me paso a|decidi vos|por mi\b|para mi\b|mi plata|mis ahorros|mi sueldo|mis dolares|mi aguinaldo|mi dinero|mi indemnizacion|mi herencia|mi cartera|mis pesos|mis inversiones|mis acciones|mis bonos|mis cedears|mi bono|en mi caso|mi situacion|es buen momento|es el momento de|va a subir|van a subir|va a bajar|van a bajar|decime (que|cual|donde|cuanto)|dime (que|cual)|armame|elegime|(comprar|vender|invertir|hacer|poner|meter) con (mi|mis|la plata|los ahorros|esa plata)|(invertir|poner|meter|pasar) (mi|mis|todo)|con mis \d|acciones concretas|nombres de acciones|asesora financiera personal|asi compro|o espero)\b/;
 
-/** …and of buying, selling, investing or an instrument. */
+/** …and of buying, selling, investing, an instrument or a sum of hers. */
 const investing =
-  /\b(compr\w*|vend\w*|invert\w*|invier\w*|inversion\w*|pon(go|er)|met(o|er)|pas(o|arme|ar)|coloc\w*|eleg\w*|elij\w*|accion(es)?|bonos?|cedears?|dolar(es)?|cripto\w*|bitcoin|usdt|ethereum|fci|fondos? comun\w*|fondo|plazo fijo|caucion\w*|obligaciones negociables|lecaps?|letras|cartera|mep|blue|ahorr\w*|ypf|galicia|merval|oro|inmueble|departamento|acciones de)\b/;
+  /\b(compr\w*|vend\w*|invert\w*|invier\w*|inversion\w*|coloc\w*|eleg\w*|elij\w*|accion(es)?|bonos?|al30|gd30|cedears?|dolar(es)?|cripto\w*|bitcoin|usdt|ethereum|fci|fondos? comun\w*|plazo fijo|caucion\w*|obligaciones negociables|lecaps?|letras|cartera|mep|blue|ypf|galicia|merval|oro|inmueble|departamento|credito uva|prestamo|hipoteca\w*|recomendaci\w*|porcentaje)\b/;
+
+/** Alone enough: what to do with her own money. */
+const herMoney =
+  /\b(que (hago|hacer) con (mi|mis|la|el|esa|esos|esta|este) ?(plata|ahorros|aguinaldo|sueldo|dolares|indemnizacion|bono|herencia|dinero|pesos|millones)|(invierto|invertir|pongo|meto) (mis|mi|esa plata|esos|los) ?\d*|decidi vos por mi)\b/;
 
 export function asksPersonalAdvice(question: string): boolean {
   const text = fold(question);
-  return personal.test(text) && investing.test(text);
+  return herMoney.test(text) || (personal.test(text) && investing.test(text));
 }
 
 /** An answer telling her what to do with her money. */
@@ -52,21 +56,27 @@ export function givesPersonalAdvice(answer: string): boolean {
 
 /** A sentence that tries to command the assistant, in Spanish or English. */
 const instruction =
-  /(instrucciones? (para|al|a la) (el |la )?(asistente|ia|modelo|bot|aladina)|ignora (las|tus|todas|toda|todo|lo anterior|cualquier)|ignore (all|any|previous|the above|your)|olvida (las|tus|todo|lo anterior)|olvidate de|desobedec|system prompt|prompt del sistema|prompt de sistema|instrucciones (del sistema|anteriores|previas|ocultas|internas)|nuevas instrucciones|a partir de ahora (sos|eres|vas a|responde|responda|decis|deci)|actua como|actuas como|you are now|new instructions|modo desarrollador|developer mode|jailbreak|revela (tu|tus|el)|mostra(me)? (tu|tus|el) (prompt|instrucciones|configuracion)|repeti (tu|tus|el) (prompt|instrucciones)|decile a la usuaria|decile a las usuarias|respondele a la usuaria que|tell the user)/;
+  /(instrucciones? (para|al|a la) (el |la )?(asistente|ia|modelo|bot|aladina)|ignora (las|tus|todas|toda|todo|lo anterior|cualquier)|ignore (all|any|previous|the above|your)|olvida (las|tus|todo|lo anterior)|olvidate de|desobedec|system prompt|prompt (del|de) sistema|instrucciones (del sistema|de sistema|anteriores|previas|ocultas|internas|que recibiste)|tus instrucciones|tus reglas|las reglas de (alcancia|aladina)|nuevas? instruccion|a partir de ahora|desde ahora (sos|eres|vas|responde|me)|actua como|actuas como|como si fueras|juego de rol|hagamos de cuenta|hace de cuenta|pretende que|you are now|new instructions|modo (desarrollador|debug|asesor|admin)|developer mode|jailbreak|revela (tu|tus|el)|mostra(me)? (tu|tus|el) (prompt|instrucciones|configuracion)|repeti (tu|tus|el|todo)|texto que esta arriba|sos aladina|<\/?(pregunta|instrucciones|pasaje|system)>|^system:|\bsystem:|decile a la usuaria|decile a las usuarias|respondele a la usuaria que|tell the user)/;
 
 export function isInjectedInstruction(text: string): boolean {
   return instruction.test(fold(text));
 }
 
 /** Asks for what other learners wrote or asked, or for their personal data. */
-const othersData =
-  /\b((notas|apuntes|preguntas|consultas|datos|mails?|correos?|emails?|telefonos?|dni|direccion|nombres?|historial|conversaciones?|mensajes?|respuestas) (privad\w* )?(de|que (escribio|escribieron|hizo|hicieron|tomo|tomaron|pregunto|preguntaron)) (otra|otras|otro|otros|las demas|los demas|la usuaria|el usuario|las usuarias|los usuarios|las alumnas|los alumnos|las estudiantes|alguien|cualquier|una alumna|una usuaria|una compañera|mis compañeras|las compañeras|[a-z]+ [a-z]+@)|que (pregunto|preguntaron|escribio|escribieron|anoto|anotaron) (otra|otras|las demas|los demas|alguien|la usuaria|las usuarias|las alumnas|[a-z]+)|(notas|preguntas|apuntes) de (todas|todos|todo el mundo|las otras|los otros)|(usuaria|alumna|usuario|alumno) [a-z0-9._%+-]+@|ver las notas de|leer las notas de|mostra(me)? las notas de (?!mi|mis))/;
+const othersData = [
+  /\b(otras|otros|demas) (personas|usuarias|usuarios|alumnas|alumnos|estudiantes|compañeras|compañeros|chicas|suscriptoras)\b/,
+  /\b(las|los) (otras|otros|demas)\b.*\b(notas|preguntas|apuntes|anotaron|preguntaron|escribieron)/,
+  /\b(notas|apuntes|preguntas|anotaciones|consultas)\b[^.?!]*\b(privadas|de todas|de todos|de la usuaria|del usuario|de una alumna|de una usuaria|de mi compañer[ao]|que tomo|que tomaron|que escribio|que escribieron|que hizo|que hicieron)\b/,
+  /\b(notas|apuntes|preguntas|datos|mails?|emails?|correos?|telefonos?)\b[^.?!]*\S+@\S+\.\S+/,
+  /\bquien mas (esta|hace|hizo|vio|tiene|mira|compro)\b/,
+  /\bcuanto debe\b/,
+  /\b(emails?|mails?|correos?|telefonos?|dni|direcciones?)\b[^.?!]*\b(alumnas|usuarias|personas|alumnos|usuarios|suscriptoras)\b/,
+];
+/** "las notas de Mora Morosa": a name, capitalised, after notes (on her own words, not folded). */
+const notesOfSomeone =
+  /\b(notas|apuntes|preguntas|anotaciones)\s+(de|que tomó|que tomo|que escribió|que escribio)\s+(mi compañera\s+|la usuaria\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+/;
 
 export function asksForOthersData(question: string): boolean {
   const text = fold(question);
-  // "mis notas" is hers: she reads them in Mi cuenta
-  return (
-    othersData.test(text) &&
-    !/\b(mis (notas|preguntas|apuntes))\b/.test(text.replace(/de (otra|otras|otro|otros)/, ''))
-  );
+  return othersData.some((pattern) => pattern.test(text)) || notesOfSomeone.test(question);
 }

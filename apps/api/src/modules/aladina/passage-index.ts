@@ -8,6 +8,7 @@ import type { Db } from '../../db/transaction';
 import { captionsAddress } from '../files/class-captions';
 import { mediaDir } from '../files/serve-media';
 import { isInjectedInstruction } from './guards';
+import { forgetFrequencies } from './retrieve';
 import { parseVtt } from './vtt';
 
 /**
@@ -64,12 +65,15 @@ export async function ensurePassages(db: Database): Promise<void> {
     sql`select value from app_meta where key = ${signatureKey}`,
   );
   if (rows[0]?.value !== signature) await rebuildPassages(db);
+  // built here or by another process since this one last looked: its frequencies are stale
+  if (checked?.signature !== signature || checked.db !== db) forgetFrequencies();
   checked = { db, signature, at: Date.now() };
 }
 
 /** Forces the next question to check the content again (tests, the content import). */
 export function forgetPassageCheck(): void {
   checked = null;
+  forgetFrequencies();
 }
 
 /** Cuts the published content into passages and writes them, with their words, in one transaction. */
@@ -165,7 +169,8 @@ async function collectPassages(tx: Db): Promise<PassageRow[]> {
   return out;
 }
 
-function shippedCaptions(videoUrl: string | null): string | null {
+/** The `.vtt` shipped beside a demo video, when there is one. */
+export function shippedCaptions(videoUrl: string | null): string | null {
   const address = videoUrl ? captionsAddress(videoUrl) : null;
   if (!address) return null;
   const file = path.join(mediaDir, address.slice('/media/'.length));

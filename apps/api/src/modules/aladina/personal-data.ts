@@ -11,7 +11,7 @@ const rules: [RegExp, string][] = [
   [/(?<![\d])\d{2}[ .-]?\d{8}[ .-]?\d(?![\d])/g, '[CUIT oculto]'],
 ];
 
-const dni = /(?<![\d$.,])(\d{1,2}\.?\d{3}\.?\d{3})(?![\d.,])/g;
+const dni = /(?<![\d$]|\d[.,])(\d{1,2}\.?\d{3}\.?\d{3})(?!\d|[.,]\d)/g;
 const moneyBefore = /(\$|u\$s|usd|ars|us\$)\s*$/i;
 const moneyAfter = /^\s*(pesos|d[oó]lares|usd|ars|mil|millones|de pesos|por mes|mensuales)/i;
 
