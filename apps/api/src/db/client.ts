@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { listenToChanges } from './change-channels';
+import { LockSession } from './lock-session';
 import { newPglite } from './pglite';
 import * as schema from './schema';
 
@@ -29,6 +30,11 @@ export interface DbHandle {
   notifications: EventEmitter | null;
   /** PostgreSQL server: the backend pids of this pool's connections (to tell our own writes apart). */
   ownBackendPids: ReadonlySet<number>;
+  /**
+   * PostgreSQL server: the session, outside the pool, that holds this process's advisory locks
+   * (lock-session.ts), so a held lock never takes a pool connection. Null for PGlite.
+   */
+  locks: LockSession | null;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +44,13 @@ export type DbSource =
   | { kind: 'pg'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; client: PGlite };
+
+/**
+ * How long a query waits for a free pool connection before it fails (pg's connectionTimeoutMillis;
+ * it used to wait for ever). Far above any wait a healthy process sees: a checkout's statements take
+ * milliseconds, and no code holds a connection while it waits for another one (lock-session.ts).
+ */
+export const poolWaitLimitMs = 30_000;
 
 /**
  * The only place that knows which driver runs: everything above it sees a Drizzle `Database`.
@@ -50,6 +63,9 @@ export function openDatabase(source: DbSource): DbHandle {
     const pool = new pg.Pool({
       connectionString: source.url,
       max: source.poolSize ?? 10,
+      // A query that waits this long for a connection fails instead of waiting for ever: the pool
+      // is exhausted by something that should not hold it (decision 0285, the money model's hang).
+      connectionTimeoutMillis: poolWaitLimitMs,
       // Awaited by the pool before the connection serves anything (typed as void, runs as async).
       onConnect: (async (client: pg.ClientBase) => {
         const pid = (client as pg.ClientBase & { processID?: number }).processID;
@@ -65,15 +81,20 @@ export function openDatabase(source: DbSource): DbHandle {
     // opens another on the next query; unhandled, that 'error' event would end the process.
     pool.on('error', (error) => notifications.emit('connection-error', error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const locks = new LockSession(source.url);
     return {
       db,
       driver: 'pg',
       notifications,
       ownBackendPids,
+      locks,
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await locks.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -90,6 +111,7 @@ export function openDatabase(source: DbSource): DbHandle {
     driver: 'pglite',
     notifications: null,
     ownBackendPids: new Set(),
+    locks: null,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

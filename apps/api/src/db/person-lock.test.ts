@@ -1,15 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { DbHandle } from './client';
+import { withAdvisoryLock } from '../modules/invoices/issuance-lock';
+import { type DbHandle, openDatabase } from './client';
 import { withPersonLock } from './person-lock';
 
 let handle: DbHandle;
+/** A second process on the same database (PostgreSQL server); PGlite has one process: the same handle. */
+let otherProcess: DbHandle;
 beforeAll(async () => {
   handle = await createTestDatabase();
+  if (handle.driver !== 'pg') {
+    otherProcess = handle;
+    return;
+  }
+  const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const url = new URL(process.env.DATABASE_URL || 'postgres://unused');
+  url.pathname = `/${rows[0]?.name ?? ''}`;
+  otherProcess = openDatabase({ kind: 'pg', url: url.toString(), poolSize: 2 });
 });
 afterAll(async () => {
+  if (otherProcess !== handle) await otherProcess?.close();
   await handle.close();
 });
+
+/** `work`, or a failure after `ms` when it never ends (a starved pool waits for ever). */
+function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, stuck]).finally(() => clearTimeout(timer));
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,5 +105,97 @@ describe('withPersonLock', () => {
       ),
     );
     expect(done).toEqual(people);
+  });
+
+  it("holds no pool connection: two people's locks and the fiscal lock with its login lock inside, all at once, all run their queries", async () => {
+    // The money model's hang (decision 0285): each held lock kept a pooled transaction open while
+    // its work needed other connections. Two people's checkouts under their locks, and the invoice
+    // issuer under the fiscal lock with ARCA's login lock inside it, took the test pool's 4
+    // connections; every holder then waited for a connection only another holder's end would
+    // free, and nothing ever ended (nor could the pool close).
+    const app = { database: handle, db: handle.db } as unknown as FastifyInstance;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let holding = 0;
+    const work = async (label: string) => {
+      holding += 1;
+      await gate;
+      // a query on the pool, and a transaction with two statements, while the locks are held
+      await handle.ping();
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.execute(sql`select 2`);
+      });
+      return label;
+    };
+    const ana = '00000000-0000-4000-8000-0000000000a1';
+    const bea = '00000000-0000-4000-8000-0000000000b1';
+    const all = Promise.all([
+      withPersonLock(handle, ana, () => work('ana')),
+      withPersonLock(handle, bea, () => work('bea')),
+      withAdvisoryLock(app, 311, () => withAdvisoryLock(app, 0, () => work('invoice'))),
+    ]);
+    // the three are inside their locks before any of them queries
+    await withinMs(
+      (async () => {
+        while (holding < 3) await pause(5);
+      })(),
+      15_000,
+      'taking the locks',
+    );
+    open();
+    expect(await withinMs(all, 15_000, "the holders' queries")).toEqual(['ana', 'bea', 'invoice']);
+  });
+
+  it('keeps one holder per person across processes, and lets other people through', async () => {
+    const ana = '00000000-0000-4000-8000-0000000000aa';
+    const bea = '00000000-0000-4000-8000-0000000000bb';
+    const events: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const first = withPersonLock(handle, ana, async () => {
+      events.push('here: ana start');
+      entered();
+      await held;
+      events.push('here: ana end');
+    });
+    await inside;
+    // the other process: Ana waits for this one's Ana; Bea runs at once
+    const second = withPersonLock(otherProcess, ana, async () => {
+      events.push('other: ana');
+    });
+    await withinMs(
+      withPersonLock(otherProcess, bea, async () => {
+        events.push('other: bea');
+      }),
+      15_000,
+      'another person in the other process',
+    );
+    await pause(150);
+    release();
+    await withinMs(Promise.all([first, second]), 15_000, "both of Ana's writes");
+    expect(events).toEqual(['here: ana start', 'other: bea', 'here: ana end', 'other: ana']);
+  });
+
+  it('opens a new lock session when the server dropped the old one', async () => {
+    const dan = '00000000-0000-4000-8000-0000000000dd';
+    expect(await withPersonLock(handle, dan, async () => 'first')).toBe('first');
+    if (handle.driver === 'pg') {
+      // the server ends the lock session (a restart, a dropped connection)
+      await handle.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and application_name = 'alcancia locks'`,
+      );
+      await pause(100);
+    }
+    expect(await withPersonLock(handle, dan, async () => 'after')).toBe('after');
   });
 });
