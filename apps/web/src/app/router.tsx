@@ -99,6 +99,7 @@ const OtherPaymentMethodsPage = lazy(() => import('../features/payments/other-pa
 const AccountLayout = lazy(() => import('../features/account/account-layout'));
 const ProfileSection = lazy(() => import('../features/account/profile-section'));
 const PrivacySection = lazy(() => import('../features/account/privacy-section'));
+const RemindersSection = lazy(() => import('../features/reminders/reminders-section'));
 const AccountSubscriptionSection = lazy(
   () => import('../features/subscriptions/account-subscription-section'),
 );
@@ -185,6 +186,7 @@ function AppRoutes() {
                   <Route path="accesos" element={<AccountAccessSection />} />
                   <Route path="pagos" element={<AccountPaymentsSection />} />
                   <Route path="privacidad" element={<PrivacySection />} />
+                  <Route path="recordatorios" element={<RemindersSection />} />
                 </Route>
               </Route>
             </Route>

@@ -19,6 +19,7 @@ export const accountSubscriptionPath = '/mi-cuenta/suscripcion';
 export const accountAccessPath = '/mi-cuenta/accesos';
 export const accountPaymentsPath = '/mi-cuenta/pagos';
 export const accountPrivacyPath = '/mi-cuenta/privacidad';
+export const accountRemindersPath = '/mi-cuenta/recordatorios';
 /** the plans page: where every "Ver planes" and every refused access leads */
 export const plansPath = '/compra/suscripcion';
 export const programPurchasePath = '/compra/programa';

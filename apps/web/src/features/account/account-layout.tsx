@@ -8,6 +8,7 @@ import {
   accountPath,
   accountPaymentsPath,
   accountPrivacyPath,
+  accountRemindersPath,
   accountSubscriptionPath,
 } from '../../lib/paths';
 
@@ -16,6 +17,7 @@ const sections = [
   { to: accountSubscriptionPath, label: 'Suscripción', end: false },
   { to: accountAccessPath, label: 'Cobros y accesos', end: false },
   { to: accountPaymentsPath, label: 'Compras y pagos', end: false },
+  { to: accountRemindersPath, label: 'Recordatorios', end: false },
   { to: accountPrivacyPath, label: 'Privacidad', end: false },
 ] as const;
 
@@ -32,7 +34,7 @@ export default function AccountLayout() {
       <header className="account-header">
         <h1 id="account-title">Mi cuenta</h1>
         <p className="account-subtitle">
-          Tus datos, tu suscripción, tus cobros y accesos, tus pagos y tu privacidad.
+          Tus datos, tu suscripción, tus cobros y accesos, tus pagos, tus recordatorios y tu privacidad.
         </p>
       </header>
       <nav aria-label="Secciones de Mi cuenta" className="account-tabs">
