@@ -37,6 +37,7 @@ import { getPaymentAttemptsRoute } from './modules/payments/payment-attempts';
 import { PaymentRouter } from './modules/payments/payment-routing';
 import { RefundRetrier } from './modules/payments/refund-retrier';
 import { paymentsModule } from './modules/payments/routes';
+import { pfmHerData } from './modules/pfm/her-data';
 import { pfmModule } from './modules/pfm/routes';
 import { programsModule } from './modules/programs/routes';
 import { remindersHerData } from './modules/reminders/export-reminders';
@@ -276,6 +277,7 @@ export async function buildApp({
   await mountLanguageModelStandIn(app, config);
   registerHerDataPart(aladinaHerData); // her notes and questions: export and erasure (decision 0323)
   registerHerDataPart(remindersHerData); // her reminder settings, consents, browsers, sends
+  registerHerDataPart(pfmHerData); // Mis Cuentas: her accounts, cards, movements (issue 43)
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);
