@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/feedback';
+import { linkedInAddUrl } from './linkedin';
 
 type Lookup =
   | { status: 'loading' }
@@ -67,6 +68,16 @@ export default function CertificatePage() {
             <dt>Código</dt>
             <dd>{lookup.certificate.id}</dd>
           </dl>
+          <p>
+            <a
+              className="certificate-linkedin"
+              href={linkedInAddUrl(lookup.certificate, window.location.origin)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Agregar a LinkedIn<span className="visually-hidden"> (se abre en otra pestaña)</span>
+            </a>
+          </p>
         </>
       )}
       {lookup.status === 'not-found' && (
