@@ -38,6 +38,7 @@ test('Datos: she changes her name and phone, and they are kept after a reload', 
     'Suscripción',
     'Cobros y accesos',
     'Compras y pagos',
+    'Recordatorios',
     'Privacidad',
   ]);
   await expect(nav.getByRole('link', { name: 'Datos' })).toHaveAttribute('aria-current', 'page');
