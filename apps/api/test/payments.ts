@@ -7,10 +7,11 @@ import {
   startMercadoPagoEmulator,
   TEST_CARDS,
 } from '@alcancia/sandbox';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { providerPlans, subscriptionPlans, users } from '../src/db/schema';
+import { paymentOrders, providerPlans, subscriptionPlans, users } from '../src/db/schema';
 import { bearer, login, register, uniqueEmail } from './accounts';
+import { createGuestPreference, guestPayload } from './guest-memberships';
 import { createTestApp, type TestApp } from './helpers';
 
 /** Credentials shared by the standalone emulator and the app under test. */
@@ -298,4 +299,66 @@ export function signedNotification(
     },
     body: JSON.stringify({ type: topic, action: `${topic}.updated`, data: { id: dataId } }),
   });
+}
+
+/** A registered learner whose e-mail is verified (a checkout asks for it). */
+export async function verifiedBuyer(app: FastifyInstance): Promise<Buyer> {
+  const buyer = await newBuyer(app);
+  await app.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, buyer.userId));
+  return buyer;
+}
+
+/** Her card subscription to a plan, its first charge approved and heard: her active subscription order. */
+export async function subscribeByCard(
+  t: PaymentsTestApp,
+  buyer: Buyer,
+  plan: string,
+  frequency: 'monthly' | 'annual',
+) {
+  const res = await subscribe(t.app, buyer, {
+    subscriptionPlanName: plan,
+    subscriptionPlanFrequency: frequency,
+    cardToken: await cardToken(t.emulator, 'APRO'),
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`subscription checkout answered ${res.statusCode}: ${res.body}`);
+  await settleWebhooks(t.emulator);
+  const [order] = await t.app.db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, buyer.userId),
+        eq(paymentOrders.kind, 'subscription'),
+        eq(paymentOrders.status, 'active'),
+      ),
+    );
+  if (!order) throw new Error(`no active subscription order after the checkout: ${res.body}`);
+  return order;
+}
+
+/** A guest membership bought on the Checkout Pro page with her e-mail (it lands in her account). */
+export async function buyGuestTier(t: PaymentsTestApp, email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
+  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
+  if (res.statusCode !== 200) throw new Error(`guest checkout answered ${res.statusCode}: ${res.body}`);
+  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      pref_id: prefId,
+      card: 'visa',
+      cardholder_name: 'APRO',
+      installments: '1',
+      email,
+    }),
+  });
+  await settleWebhooks(t.emulator);
+  const [order] = await t.app.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.providerPreferenceId, prefId));
+  if (order?.status !== 'paid') throw new Error(`guest order not paid: ${order?.status}`);
+  return order;
 }

@@ -1,18 +1,16 @@
 import type { AccountPayment } from '@alcancia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
 import { testAppForFile } from '../../../test/helpers';
 import {
   type Buyer,
-  cardToken,
+  buyGuestTier,
   createPaymentsTestApp,
-  newBuyer,
-  settleWebhooks,
   storedSubscription,
-  subscribe,
+  subscribeByCard,
+  verifiedBuyer,
 } from '../../../test/payments';
-import { entitlements, paymentOrders, users } from '../../db/schema';
+import { entitlements } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from '../../lib/subscription-dates';
 import { seedDemoSubscriptions } from '../subscriptions/seed-demo-subscriptions';
@@ -26,54 +24,6 @@ const t = testAppForFile(createPaymentsTestApp, async (app) => {
 });
 
 const today = () => argentinaDate();
-
-async function verifiedBuyer(): Promise<Buyer> {
-  const buyer = await newBuyer(t.app);
-  await t.app.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, buyer.userId));
-  return buyer;
-}
-
-/** A guest membership bought on the Checkout Pro page with her e-mail (it lands in her account). */
-async function buyGuestTier(email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
-  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
-  expect(res.statusCode).toBe(200);
-  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      pref_id: prefId,
-      card: 'visa',
-      cardholder_name: 'APRO',
-      installments: '1',
-      email,
-    }),
-  });
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.providerPreferenceId, prefId));
-  if (order?.status !== 'paid') throw new Error(`guest order not paid: ${order?.status}`);
-  return order;
-}
-
-async function subscribeByCard(buyer: Buyer, plan: string, frequency: 'monthly' | 'annual') {
-  const res = await subscribe(t.app, buyer, {
-    subscriptionPlanName: plan,
-    subscriptionPlanFrequency: frequency,
-    cardToken: await cardToken(t.emulator, 'APRO'),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, buyer.userId), eq(paymentOrders.kind, 'subscription')));
-  if (order?.status !== 'active') throw new Error(`subscription order not active: ${order?.status}`);
-  return order;
-}
 
 const grantOf = async (orderId: string) =>
   (await t.app.db.select().from(entitlements).where(eq(entitlements.orderId, orderId)))[0];
@@ -94,14 +44,14 @@ async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
 
 describe('a card plan bought while a guest membership runs (issue 39 point 3, decision 0275)', () => {
   it('PLATINUM then Oro annual: the three PLATINUM months wait after the Oro year, as in the other order', async () => {
-    const buyer = await verifiedBuyer();
-    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const buyer = await verifiedBuyer(t.app);
+    const guest = await buyGuestTier(t, buyer.email, 'PLATINUM');
     expect(await storedSubscription(t.app, buyer.userId)).toMatchObject({
       endDate: addToDate(today(), { months: 3 }),
       planId: 'plan-esencial',
     });
 
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'annual');
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'annual');
     const cardEnd = (await grantOf(card.id))?.endsOn ?? '';
     expect(cardEnd >= addToDate(today(), { months: 12 })).toBe(true);
     // Oro now, and her PLATINUM months after the Oro year: nothing she paid for runs under another plan
@@ -122,13 +72,13 @@ describe('a card plan bought while a guest membership runs (issue 39 point 3, de
   });
 
   it('only the days not used yet wait; a withdrawal of the card plan brings them back to today', async () => {
-    const buyer = await verifiedBuyer();
-    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const buyer = await verifiedBuyer(t.app);
+    const guest = await buyGuestTier(t, buyer.email, 'PLATINUM');
     // she has used ten days of it
     await t.app.db.execute(
       sql`update entitlements set starts_on = starts_on - 10, ends_on = ends_on - 10 where order_id = ${guest.id}`,
     );
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
     const cardEnd = (await grantOf(card.id))?.endsOn ?? '';
     const left = { months: 3, days: -10 };
     expect(await grantOf(guest.id)).toMatchObject({
@@ -150,6 +100,63 @@ describe('a card plan bought while a guest membership runs (issue 39 point 3, de
       endDate: addToDate(today(), left),
       planId: 'plan-esencial',
       origin: 'GUEST_PURCHASE',
+    });
+  });
+});
+
+describe('what waits after her card plan keeps waiting (decision 0300)', () => {
+  it('Oro monthly, then BLACK (queued after it), then an upgrade to Platino annual: BLACK waits after the Platino year', async () => {
+    const buyer = await verifiedBuyer(t.app);
+    await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
+    const guest = await buyGuestTier(t, buyer.email, 'BLACK');
+    const months = (await grantOf(guest.id))?.lengthMonths ?? 0;
+    expect(months).toBeGreaterThan(0);
+
+    const platino = await subscribeByCard(t, buyer, 'Plan Platino', 'annual');
+    const platinoEnd = (await grantOf(platino.id))?.endsOn ?? '';
+    expect(platinoEnd >= addToDate(today(), { months: 12 })).toBe(true);
+    // before: the Oro grant ended first, BLACK moved up to today beside the new year (its months lost)
+    expect(await grantOf(guest.id)).toMatchObject({
+      state: 'active',
+      startsOn: addToDate(platinoEnd, { days: 1 }),
+      endsOn: addToDate(platinoEnd, { months }),
+    });
+    expect(await storedSubscription(t.app, buyer.userId)).toEqual({
+      endDate: addToDate(platinoEnd, { months }),
+      planId: 'plan-platino',
+      origin: 'CARD',
+    });
+  });
+
+  it('a free-period code (BIENVENIDA30), then Oro monthly: the code days left wait after the month', async () => {
+    const buyer = await verifiedBuyer(t.app);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/subscriptions/usePromoCode',
+      headers: buyer.headers,
+      payload: { promoCode: 'BIENVENIDA30' },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const codeEnd = addToDate(today(), { days: 30 });
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(codeEnd);
+
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
+    const cardEnd = (await grantOf(card.id))?.endsOn ?? '';
+    const [code] = await t.app.db
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.userId, buyer.userId), eq(entitlements.source, 'promo_code')));
+    // before: the code's 30 days ran from today beside the Oro month (31 days of access, not 61)
+    expect(code).toMatchObject({
+      state: 'active',
+      queued: true,
+      startsOn: addToDate(cardEnd, { days: 1 }),
+      endsOn: addToDate(cardEnd, { days: 30 }),
+    });
+    expect(await storedSubscription(t.app, buyer.userId)).toEqual({
+      endDate: addToDate(cardEnd, { days: 30 }),
+      planId: 'plan-oro',
+      origin: 'CARD',
     });
   });
 });

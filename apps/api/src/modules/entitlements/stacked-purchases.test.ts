@@ -1,20 +1,21 @@
 import type { AccountPayment, AccountSubscription } from '@alcancia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
 import { testAppForFile } from '../../../test/helpers';
 import { operatorSession } from '../../../test/operators';
 import {
   type Buyer,
+  buyGuestTier,
   cardToken,
   createPaymentsTestApp,
   eventually,
-  newBuyer,
   settleWebhooks,
   storedSubscription,
   subscribe,
+  subscribeByCard,
+  verifiedBuyer,
 } from '../../../test/payments';
-import { entitlements, paymentOrders, users } from '../../db/schema';
+import { entitlements, paymentOrders } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from '../../lib/subscription-dates';
 import { priceChangeEffectiveOn } from '../subscriptions/price-changes';
@@ -27,55 +28,6 @@ const t = testAppForFile(createPaymentsTestApp, async (app) => {
 });
 
 const today = () => argentinaDate();
-
-/** A registered buyer whose e-mail is validated (a guest purchase with it lands in her account). */
-async function verifiedBuyer(): Promise<Buyer> {
-  const buyer = await newBuyer(t.app);
-  await t.app.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, buyer.userId));
-  return buyer;
-}
-
-async function subscribeByCard(buyer: Buyer, plan: string, frequency: 'monthly' | 'annual') {
-  const res = await subscribe(t.app, buyer, {
-    subscriptionPlanName: plan,
-    subscriptionPlanFrequency: frequency,
-    cardToken: await cardToken(t.emulator, 'APRO'),
-  });
-  expect(res.statusCode).toBe(200);
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, buyer.userId), eq(paymentOrders.kind, 'subscription')));
-  if (order?.status !== 'active') throw new Error(`subscription order not active: ${order?.status}`);
-  return order;
-}
-
-/** A guest membership bought on the Checkout Pro page with her own e-mail. */
-async function buyGuestTier(email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
-  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
-  expect(res.statusCode).toBe(200);
-  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      pref_id: prefId,
-      card: 'visa',
-      cardholder_name: 'APRO',
-      installments: '1',
-      email,
-    }),
-  });
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.providerPreferenceId, prefId));
-  if (order?.status !== 'paid') throw new Error(`guest order not paid: ${order?.status}`);
-  return order;
-}
 
 async function paymentsOf(buyer: Buyer): Promise<AccountPayment[]> {
   const res = await t.app.inject({ method: 'GET', url: '/api/users/me/payments', headers: buyer.headers });
@@ -116,10 +68,10 @@ async function accountSubscription(buyer: Buyer): Promise<AccountSubscription> {
 
 describe('stacked purchases: access follows the grants (issue 27, decision 90)', () => {
   it('1. withdrawing an Oro annual card payment keeps the guest PLATINUM months she paid for', async () => {
-    const buyer = await verifiedBuyer();
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'annual');
+    const buyer = await verifiedBuyer(t.app);
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'annual');
     const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const guest = await buyGuestTier(t, buyer.email, 'PLATINUM');
     // queued after her card year: three more months
     expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 3 }));
     expect((await isSubscribed(buyer)).subscriptionPlan?.id).toBe('plan-oro');
@@ -146,10 +98,10 @@ describe('stacked purchases: access follows the grants (issue 27, decision 90)',
   });
 
   it('2. withdrawing an Esencial annual payment ends the refunded year; the guest ORO months remain', async () => {
-    const buyer = await verifiedBuyer();
-    await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const buyer = await verifiedBuyer(t.app);
+    await subscribeByCard(t, buyer, 'Plan Esencial', 'annual');
     const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    await buyGuestTier(buyer.email, 'ORO');
+    await buyGuestTier(t, buyer.email, 'ORO');
     expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(cardEnd, { months: 6 }));
 
     const res = await withdrawKind(buyer, 'subscription');
@@ -162,10 +114,10 @@ describe('stacked purchases: access follows the grants (issue 27, decision 90)',
   });
 
   it('3. a renewal charge moves the card grant and the guest months wait after it (no month paid twice)', async () => {
-    const buyer = await verifiedBuyer();
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const buyer = await verifiedBuyer(t.app);
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
     const firstEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const guest = await buyGuestTier(t, buyer.email, 'PLATINUM');
     const stackedEnd = addToDate(firstEnd, { months: 3 });
     expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(stackedEnd);
 
@@ -188,10 +140,10 @@ describe('stacked purchases: access follows the grants (issue 27, decision 90)',
   });
 
   it('4. Mi cuenta still shows the card agreement under a guest membership, and cancelling answers it', async () => {
-    const buyer = await verifiedBuyer();
-    const card = await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const buyer = await verifiedBuyer(t.app);
+    const card = await subscribeByCard(t, buyer, 'Plan Esencial', 'annual');
     const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    await buyGuestTier(buyer.email, 'ORO');
+    await buyGuestTier(t, buyer.email, 'ORO');
 
     const shown = await accountSubscription(buyer);
     expect(shown).toMatchObject({
@@ -230,8 +182,8 @@ describe('stacked purchases: access follows the grants (issue 27, decision 90)',
 
 describe('three parallel withdrawals of one charge (issue 27 point 10)', () => {
   it('claims the withdrawal first: one 200, two clean Spanish 409s, the agreement cancelled once', async () => {
-    const buyer = await verifiedBuyer();
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const buyer = await verifiedBuyer(t.app);
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
     const payment = (await paymentsOf(buyer)).find((p) => p.kind === 'subscription');
     const gateway = t.app.paymentGateway;
     if (!gateway) throw new Error('no gateway');
@@ -273,8 +225,8 @@ describe('three parallel withdrawals of one charge (issue 27 point 10)', () => {
 
 describe('an upgrade refund leaves the rest withdrawable (issue 27 point 8, decision 91)', () => {
   it('the replaced plan’s payment is withdrawn for what the upgrade did not refund; the new plan stays', async () => {
-    const buyer = await verifiedBuyer();
-    const esencial = await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const buyer = await verifiedBuyer(t.app);
+    const esencial = await subscribeByCard(t, buyer, 'Plan Esencial', 'annual');
     await t.app.db.execute(
       sql`update payments set approved_at = now() - make_interval(days => 3) where order_id = ${esencial.id}`,
     );
@@ -334,8 +286,8 @@ describe('reactivation after a price change (issue 27 point 6, decision 92)', ()
   };
 
   it('gets the price in force with the 30-day notice, counted in the operator’s scheduled changes', async () => {
-    const buyer = await verifiedBuyer();
-    const first = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const buyer = await verifiedBuyer(t.app);
+    const first = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
     expect(first.amountCentavos).toBe(1_190_000);
     const cancelled = await t.app.inject({
       method: 'POST',
@@ -395,10 +347,10 @@ describe('reactivation after a price change (issue 27 point 6, decision 92)', ()
 
 describe('the cache follows the grants as days pass (decision 90)', () => {
   it('shows Oro when the guest ORO months start after her Esencial year', async () => {
-    const buyer = await verifiedBuyer();
-    await subscribeByCard(buyer, 'Plan Esencial', 'annual');
+    const buyer = await verifiedBuyer(t.app);
+    await subscribeByCard(t, buyer, 'Plan Esencial', 'annual');
     const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    await buyGuestTier(buyer.email, 'ORO');
+    await buyGuestTier(t, buyer.email, 'ORO');
     expect((await storedSubscription(t.app, buyer.userId))?.planId).toBe('plan-esencial');
     const dayAfter = addToDate(cardEnd, { days: 1 });
     expect(await refreshAtBoundaries(t.app, dayAfter)).toBeGreaterThanOrEqual(1);

@@ -6,7 +6,7 @@ import { argentinaDate } from '../../lib/argentina-date';
 import { endGrantsOf } from '../entitlements/end-grants';
 import { extendByRenewal } from '../entitlements/extend-by-renewal';
 import { adoptLegacyGrant, grantPlan } from '../entitlements/grant';
-import { queueRunningMemberships } from '../entitlements/queue-running-memberships';
+import { queueRunningPeriods } from '../entitlements/queue-running-periods';
 import { recomputeAccess } from '../entitlements/recompute-access';
 import { type Actor, type OrderRow, transitionOrder } from '../payments/orders-repository';
 import { enqueuePurchaseConfirmation } from '../payments/purchase-mails';
@@ -113,12 +113,10 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       reason: input.payment ? 'first charge approved' : 'free trial started',
       details: { paidUntil: endDate },
     });
-    // A guest membership running today waits after the card plan instead of running under it
-    // (decision 0275): its days from today on are laid after the agreement's period.
-    await queueRunningMemberships(tx, order.userId);
-    // An upgrade ends the grant of the plan it replaces (its unused days are refunded).
-    if (order.replacesOrderId)
-      await endGrantsOf(tx, order.userId, { orderId: order.replacesOrderId }, 'upgrade');
+    // A guest membership or a free-period code running today waits after the card plan instead
+    // of running under it (decisions 0275, 0300): its days from today on are laid after the
+    // agreement's period.
+    await queueRunningPeriods(tx, order.userId);
     const adopted =
       !order.replacesOrderId &&
       (await adoptLegacyGrant(tx, {
@@ -130,6 +128,11 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       }));
     if (adopted) await recomputeAccess(tx, order.userId);
     else await grantCardPeriod(tx, order, input.payment?.id ?? null, endDate);
+    // An upgrade ends the grant of the plan it replaces (its unused days are refunded), once the
+    // new plan's period is laid: what waited after the old plan (a membership, a free period)
+    // then waits after the new one instead of moving up to today beside it (decision 0300).
+    if (order.replacesOrderId)
+      await endGrantsOf(tx, order.userId, { orderId: order.replacesOrderId }, 'upgrade');
     await enqueuePurchaseConfirmation(tx, order.userId, {
       publicUrl: app.config.publicUrl,
       kind: 'subscription',

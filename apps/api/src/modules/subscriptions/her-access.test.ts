@@ -1,19 +1,18 @@
 import type { AccountAccess } from '@alcancia/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { goodPassword } from '../../../test/accounts';
-import { createGuestPreference, guestPayload } from '../../../test/guest-memberships';
 import { testAppForFile } from '../../../test/helpers';
 import {
   type Buyer,
-  cardToken,
+  buyGuestTier,
   createPaymentsTestApp,
   newBuyer,
-  settleWebhooks,
   storedSubscription,
-  subscribe,
+  subscribeByCard,
+  verifiedBuyer,
 } from '../../../test/payments';
-import { entitlements, paymentOrders, users } from '../../db/schema';
+import { entitlements } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
 import { addToDate } from '../../lib/subscription-dates';
 import { seedDemoSubscriptions } from './seed-demo-subscriptions';
@@ -22,54 +21,6 @@ import { seedDemoSubscriptions } from './seed-demo-subscriptions';
 const t = testAppForFile(createPaymentsTestApp, async (app) => {
   await seedDemoSubscriptions(app.db);
 });
-
-async function verifiedBuyer(): Promise<Buyer> {
-  const buyer = await newBuyer(t.app);
-  await t.app.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, buyer.userId));
-  return buyer;
-}
-
-async function subscribeByCard(buyer: Buyer, plan: string, frequency: 'monthly' | 'annual') {
-  const res = await subscribe(t.app, buyer, {
-    subscriptionPlanName: plan,
-    subscriptionPlanFrequency: frequency,
-    cardToken: await cardToken(t.emulator, 'APRO'),
-  });
-  expect(res.statusCode).toBe(200);
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, buyer.userId), eq(paymentOrders.kind, 'subscription')));
-  if (order?.status !== 'active') throw new Error(`subscription order not active: ${order?.status}`);
-  return order;
-}
-
-/** A guest membership bought on the Checkout Pro page with her own e-mail. */
-async function buyGuestTier(email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
-  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
-  expect(res.statusCode).toBe(200);
-  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      pref_id: prefId,
-      card: 'visa',
-      cardholder_name: 'APRO',
-      installments: '1',
-      email,
-    }),
-  });
-  await settleWebhooks(t.emulator);
-  const [order] = await t.app.db
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.providerPreferenceId, prefId));
-  if (order?.status !== 'paid') throw new Error(`guest order not paid: ${order?.status}`);
-  return order;
-}
 
 async function herAccess(buyer: Buyer): Promise<AccountAccess> {
   const res = await t.app.inject({ method: 'GET', url: '/api/users/me/access', headers: buyer.headers });
@@ -81,10 +32,10 @@ const today = () => argentinaDate();
 
 describe('GET /api/users/me/access (issue 27: Mi cuenta shows every agreement and every grant)', () => {
   it('a guest membership on top of a card subscription: both listed, the card agreement keeps its actions', async () => {
-    const buyer = await verifiedBuyer();
-    const card = await subscribeByCard(buyer, 'Plan Oro', 'monthly');
+    const buyer = await verifiedBuyer(t.app);
+    const card = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
     const cardEnd = (await storedSubscription(t.app, buyer.userId))?.endDate ?? '';
-    const guest = await buyGuestTier(buyer.email, 'PLATINUM');
+    const guest = await buyGuestTier(t, buyer.email, 'PLATINUM');
 
     const access = await herAccess(buyer);
     expect(access.agreements).toHaveLength(1);
@@ -148,8 +99,8 @@ describe('GET /api/users/me/access (issue 27: Mi cuenta shows every agreement an
   });
 
   it('only her own: another member sees none of it', async () => {
-    const ana = await verifiedBuyer();
-    await subscribeByCard(ana, 'Plan Esencial', 'monthly');
+    const ana = await verifiedBuyer(t.app);
+    await subscribeByCard(t, ana, 'Plan Esencial', 'monthly');
     const bea = await newBuyer(t.app);
     expect(await herAccess(bea)).toEqual({ agreements: [], grants: [] });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/me/access' });
@@ -159,9 +110,9 @@ describe('GET /api/users/me/access (issue 27: Mi cuenta shows every agreement an
 
 describe('account deletion ends her grants (issue 27, decision 0094)', () => {
   it('every grant she had ends, reason account_deleted, nothing open today', async () => {
-    const buyer = await verifiedBuyer();
-    await subscribeByCard(buyer, 'Plan Oro', 'monthly');
-    await buyGuestTier(buyer.email, 'ORO');
+    const buyer = await verifiedBuyer(t.app);
+    await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
+    await buyGuestTier(t, buyer.email, 'ORO');
     const before = await t.app.db.select().from(entitlements).where(eq(entitlements.userId, buyer.userId));
     expect(before.map((g) => g.state)).toEqual(['active', 'active']);
 
