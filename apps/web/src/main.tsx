@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { earlyCallsSent, sendEarlyCalls } from './app/early-calls';
-import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { loadAcademyHomeCode } from './app/router';
 import { setUpSession } from './app/session-setup';
 import { captureChannelFromUrl } from './lib/channel';
@@ -14,8 +13,14 @@ setUpSession();
 // a first screen's reads go out now, not once its code has arrived, and then its code (issue 30)
 sendEarlyCalls(window.location);
 if (earlyCallsSent()) loadAcademyHomeCode();
-// the installable app's service worker, once the page has loaded (issue 44)
-registerServiceWorker();
+// the installable app's service worker, once the page has loaded: its code is not in the first load (issue 44)
+if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+  window.addEventListener(
+    'load',
+    () => void import('./app/pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker()),
+    { once: true },
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

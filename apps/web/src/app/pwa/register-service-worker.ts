@@ -3,8 +3,8 @@ import { readCredentials, subscribeToSession } from '../../lib/session';
 import { apiCachePrefix } from '../../service-worker/cache-rules';
 
 /**
- * The page's side of the installable app (issue 44, decision 0363), small enough for the first
- * load: it registers the service worker once the page has loaded, tells when a new version waits
+ * The page's side of the installable app (issue 44, decision 0363), loaded by main.tsx once the
+ * page has loaded (not in the first load): it registers the service worker once the page has loaded, tells when a new version waits
  * (she chooses when to take it: "Actualizar"; nothing reloads under her), keeps the browser's
  * install offer for a calm moment, and clears her cached reads and kept classes when her session
  * ends on this device. The prompts themselves load later (pwa-prompts.tsx).
