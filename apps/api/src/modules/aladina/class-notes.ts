@@ -94,7 +94,7 @@ export async function createNote(
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .where(and(eq(courseSections.id, input.sectionId), eq(courseSections.courseId, input.courseId)));
-  if (!section || !section.published || section.type !== 'CLASS') {
+  if (!section?.published || section.type !== 'CLASS') {
     throw AppError.notFound('No encontramos esa clase.');
   }
   const viewer = await loadViewer(db, userId);
