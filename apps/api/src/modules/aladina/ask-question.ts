@@ -34,6 +34,7 @@ export type AskEvent =
     };
 
 /** Not text: control characters (other than tab and new lines), the replacement character, lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
 const binary =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
