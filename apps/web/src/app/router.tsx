@@ -81,7 +81,7 @@ const CommunityPage = lazy(() => import('../features/community/community-page'))
 const KeptClassesPage = lazy(() => import('../features/course-viewer/kept-classes-page'));
 const NewsRoute = lazy(() => import('./news-route'));
 const PfmRoute = lazy(() => import('./pfm-route'));
-const AladinaPage = lazy(() => import('./shell/coming-soon-page'));
+const AladinaPage = lazy(() => import('./aladina-route'));
 const DeepLinkPage = lazy(() => import('../features/deep-links/deep-link-page'));
 const ScanPage = lazy(() => import('../features/deep-links/scan-page'));
 const PlanListPage = lazy(() => import('../features/subscriptions/plan-list-page'));

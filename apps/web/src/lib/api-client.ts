@@ -237,3 +237,14 @@ export async function apiAnswer<T = unknown>(path: string, options: AnswerOption
     },
   };
 }
+
+/**
+ * Calls `/api{path}` and gives the answer's Response to read as it arrives (a streamed answer:
+ * Aladina's server-sent events), with the session's rules; a refusal throws ApiError as
+ * `apiRequest` does.
+ */
+export async function apiStream(path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
+  const response = await exchange(path, { ...options, headers: { ...options.headers } });
+  if (!response.ok) throw toApiError(response.status, await readFailureBody(response));
+  return response;
+}

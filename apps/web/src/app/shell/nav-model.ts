@@ -80,15 +80,20 @@ export function navItems({
   communityEnabled,
   newsEnabled = false,
   pfmEnabled = false,
+  aladinaEnabled = false,
 }: {
   communityEnabled: boolean;
   newsEnabled?: boolean;
   pfmEnabled?: boolean;
+  /** Aladina, the academy's assistant (issue 42), while its ALADINA control is on */
+  aladinaEnabled?: boolean;
 }): NavItem[] {
   return allItems
     .filter((item) => item.key !== 'community' || communityEnabled)
     .map((item) =>
-      (item.key === 'news' && newsEnabled) || (item.key === 'pfm' && pfmEnabled)
+      (item.key === 'news' && newsEnabled) ||
+      (item.key === 'pfm' && pfmEnabled) ||
+      (item.key === 'aladina' && aladinaEnabled)
         ? { ...item, isDisabled: false }
         : item,
     );

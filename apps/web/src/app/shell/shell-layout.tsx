@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChatLauncher, ChatModal } from '../../features/chat/chat-assistant';
 import { chatVendorOf, showChatLauncher } from '../../features/chat/chat-rules';
 import { LegalStrip } from '../../features/legal/legal-strip';
@@ -143,6 +143,8 @@ export function ShellLayout() {
   const chatBot = useServiceControl('CHAT_BOT');
   const news = useServiceControl('NEWS');
   const pfm = useServiceControl('PFM');
+  const aladina = useServiceControl('ALADINA');
+  const navigate = useNavigate();
   const [soon, setSoon] = useState<NavItem | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
 
@@ -150,6 +152,7 @@ export function ShellLayout() {
     communityEnabled: community.data?.enabled === true,
     newsEnabled: news.data?.enabled === true,
     pfmEnabled: pfm.data?.enabled === true,
+    aladinaEnabled: aladina.data?.enabled === true,
   });
   const tabs = mobileTabs({ communityEnabled: community.data?.enabled === true });
   const active = activeNavKey(pathname);
@@ -243,8 +246,19 @@ export function ShellLayout() {
       <ComingSoonModal item={soon} onClose={() => setSoon(null)} />
       {chatVisible && userId && (
         <>
-          <ChatLauncher vendor={chatVendor} onOpen={() => setChatOpen(true)} />
-          <ChatModal open={chatOpen} onClose={() => setChatOpen(false)} vendor={chatVendor} userId={userId} />
+          {/* the ALADINA vendor is the academy's own assistant: its page, not a vendor's frame (issue 42) */}
+          <ChatLauncher
+            vendor={chatVendor}
+            onOpen={() => (chatVendor === 'ALADINA' ? navigate('/aladina') : setChatOpen(true))}
+          />
+          {chatVendor !== 'ALADINA' && (
+            <ChatModal
+              open={chatOpen}
+              onClose={() => setChatOpen(false)}
+              vendor={chatVendor}
+              userId={userId}
+            />
+          )}
         </>
       )}
     </div>

@@ -4,7 +4,9 @@ import { communityPath, purchaseSuccessPath, subscriptionSuccessPath } from '../
  * the community page nor on the checkouts; the modal embeds a static page under /assets chosen by the control's
  * reference, with the frame's fixed secret and the user id.
  */
-export type ChatVendor = 'CHAT_CUSTOMGPT' | 'CHAT_BOTPRESS';
+/** The vendors operators choose from (the control's reference); ALADINA is the academy's own (issue 42). */
+export type ChatVendor = 'CHAT_CUSTOMGPT' | 'CHAT_BOTPRESS' | 'ALADINA';
+export const chatVendors: readonly ChatVendor[] = ['CHAT_CUSTOMGPT', 'CHAT_BOTPRESS', 'ALADINA'];
 
 /** The fixed identifier the frame checks on every message it receives. */
 export const chatFrameSecret = 'alcancia-chat-frame-v1';
@@ -13,7 +15,8 @@ export const chatFrameSecret = 'alcancia-chat-frame-v1';
 export const chatGoesToPurchase = false;
 
 export function chatVendorOf(reference: string | null | undefined): ChatVendor {
-  return reference === 'CHAT_BOTPRESS' ? 'CHAT_BOTPRESS' : 'CHAT_CUSTOMGPT';
+  if (reference === 'CHAT_BOTPRESS' || reference === 'ALADINA') return reference;
+  return 'CHAT_CUSTOMGPT';
 }
 
 export function showChatLauncher({
@@ -51,5 +54,6 @@ export function clearChatMessage(): { secret: string; clearChat: true } {
 
 /** CHAT_CUSTOMGPT is a trial: its launcher says so and its modal can clear the chat. */
 export function launcherLabel(vendor: ChatVendor): string {
+  if (vendor === 'ALADINA') return 'Aladina';
   return vendor === 'CHAT_CUSTOMGPT' ? 'VERSIÓN DE PRUEBA' : 'Asistente';
 }

@@ -90,7 +90,7 @@ export function useSubscription() {
   return useQuery(subscriptionQuery);
 }
 
-export type ServiceName = 'COMMUNITY' | 'CHAT_BOT' | 'NEWS' | 'PFM';
+export type ServiceName = 'COMMUNITY' | 'CHAT_BOT' | 'NEWS' | 'PFM' | 'ALADINA';
 
 /** An operator switch; failures read as disabled (and are only logged). */
 export async function fetchServiceControl(name: ServiceName, signal?: AbortSignal): Promise<ServiceControl> {

@@ -1,0 +1,99 @@
+import type { AladinaAnswerMeta, ClassNote, CreateClassNoteRequest } from '@alcancia/contract/aladina';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiStream } from '../../lib/api-client';
+
+/** What the answer's stream has brought so far. */
+export interface AnswerState {
+  meta: AladinaAnswerMeta | null;
+  text: string;
+  done: { fallback: boolean; outcome: AladinaAnswerMeta['outcome']; notice: string | null } | null;
+}
+
+/** Splits a server-sent events body into its events (`event:` and one `data:` line each). */
+export function readEvents(chunk: string): { events: { event: string; data: unknown }[]; rest: string } {
+  const blocks = chunk.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    const event = /^event: (\w+)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (!event || data === undefined) return [];
+    try {
+      return [{ event, data: JSON.parse(data) as unknown }];
+    } catch {
+      return [];
+    }
+  });
+  return { events, rest };
+}
+
+/** POST /api/aladina/questions: calls `onUpdate` as the answer arrives; throws ApiError on a refusal. */
+export async function askAladina(
+  question: string,
+  onUpdate: (state: AnswerState) => void,
+  signal?: AbortSignal,
+): Promise<AnswerState> {
+  const response = await apiStream('/aladina/questions', {
+    method: 'POST',
+    body: { question },
+    headers: { accept: 'text/event-stream' },
+    ...(signal ? { signal } : {}),
+  });
+  const state: AnswerState = { meta: null, text: '', done: null };
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) return state;
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const { events, rest } = readEvents(buffer + value);
+    buffer = rest;
+    for (const { event, data } of events) {
+      if (event === 'meta') state.meta = data as AladinaAnswerMeta;
+      if (event === 'delta') state.text += (data as { text: string }).text;
+      if (event === 'done') state.done = data as AnswerState['done'];
+    }
+    if (events.length) onUpdate({ ...state });
+  }
+  return state;
+}
+
+export function rateAnswer(questionId: string, rating: 'up' | 'down') {
+  return apiRequest(`/aladina/questions/${questionId}/rating`, { method: 'POST', body: { rating } });
+}
+
+/* ---------- her notes ---------- */
+
+export const notesKey = (courseId?: string, q?: string) =>
+  ['aladina', 'notes', courseId ?? '', q ?? ''] as const;
+
+export function useNotes(filter: { courseId?: string; q?: string }) {
+  return useQuery({
+    queryKey: notesKey(filter.courseId, filter.q),
+    queryFn: ({ signal }) =>
+      apiRequest<{ notes: ClassNote[] }>('/aladina/notes', {
+        query: { courseId: filter.courseId, q: filter.q },
+        signal,
+      }).then((answer) => answer.notes),
+  });
+}
+
+export function useNoteChanges() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['aladina', 'notes'] });
+  return {
+    create: useMutation({
+      mutationFn: (note: CreateClassNoteRequest) =>
+        apiRequest<ClassNote>('/aladina/notes', { method: 'POST', body: note }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: string }) =>
+        apiRequest<ClassNote>(`/aladina/notes/${id}`, { method: 'PATCH', body: { body } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest(`/aladina/notes/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}
