@@ -12,6 +12,16 @@ export function billingPeriodOf(frequencyType: string): BillingPeriod {
   return { frequency: Number(match[1]), frequencyType: match[2] as BillingPeriod['frequencyType'] };
 }
 
+/** An agreement's billing period as its order wrote it ('1months', '12months'); older orders: by frequency. */
+export function frequencyTypeOf(order: {
+  details: Record<string, unknown>;
+  frequency: string | null;
+}): string {
+  const written = order.details.frequencyType;
+  if (typeof written === 'string') return written;
+  return order.frequency === 'annual' ? '12months' : '1months';
+}
+
 /**
  * The provider a plan price is checked out with (decision 0281): the SUBSCRIPTION_CHECKOUT_PROVIDER
  * control's choice (`control`, null while it is off) for every plan, except a plan price of its own

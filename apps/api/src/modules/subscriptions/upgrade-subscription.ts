@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentOrders, payments } from '../../db/schema';
 import { argentinaDate } from '../../lib/argentina-date';
-import { daysBetween } from '../../lib/subscription-dates';
+import { addToDate, daysBetween } from '../../lib/subscription-dates';
 import { addHistory, type OrderRow } from '../payments/orders-repository';
 import { requireGateway } from '../payments/payments-core';
-import { requestRefund } from '../payments/refund-payment';
+import { type RefundOutcome, requestRefund } from '../payments/refund-payment';
+import { billingPeriodOf, frequencyTypeOf } from './plan-pricing';
 
 export type UpgradeRefundStatus = 'SUCCESS' | 'FAILED' | 'NONE';
 
@@ -40,14 +41,22 @@ async function cancelAgreement(app: FastifyInstance, order: OrderRow): Promise<s
   }
 }
 
-/** The upgrade's refund of the previous plan's unused days, through the provider. */
+/**
+ * The upgrade's refund of the previous plan's unused days, through the provider: of every charge
+ * of the agreement whose period the upgrade ends (decision 0302). The charges pay periods laid end
+ * to end up to the provider's next charge date: the last one from its approval, each earlier one
+ * the billing period before. A renewal the provider charged early (before the period it pays
+ * began) leaves the earlier charge's period unused too: both are refunded for their unused days.
+ * A charge whose period is over gives nothing back, as before.
+ */
 async function refundUnusedDays(
   app: FastifyInstance,
   upgrade: OrderRow,
   previous: OrderRow,
   periodEnd: string | null,
 ): Promise<UpgradeRefundStatus> {
-  const [last] = await app.db
+  if (!periodEnd) return 'NONE';
+  const charges = await app.db
     .select()
     .from(payments)
     .where(
@@ -57,28 +66,40 @@ async function refundUnusedDays(
         sql`${payments.refundedCentavos} < ${payments.amountCentavos}`,
       ),
     )
-    .orderBy(desc(payments.approvedAt), desc(payments.id))
-    .limit(1);
-  if (!last || !periodEnd) return 'NONE';
-  const amount = proratedRefundCentavos({
-    refundableCentavos: last.amountCentavos - last.refundedCentavos,
-    paidCentavos: last.amountCentavos,
-    periodStart: argentinaDate(last.approvedAt ?? last.createdAt),
-    periodEnd,
-    today: argentinaDate(),
-  });
-  if (amount <= 0) return 'NONE';
-  // One key per upgrade: a retried settlement can never refund twice. A refused first try is
-  // retried in the background; the payer is told it comes within 10 business days (FAILED).
-  const outcome = await requestRefund(app, {
-    payment: last,
-    amountCentavos: amount,
-    reason: 'upgrade',
-    causedByOrderId: upgrade.id,
-    idempotencyKey: `${upgrade.idempotencyKey}:refund`,
-    payerEmail: upgrade.payerEmail,
-  });
-  return outcome === 'SUCCESS' ? 'SUCCESS' : 'FAILED';
+    .orderBy(desc(payments.approvedAt), desc(payments.id));
+  const billing = billingPeriodOf(frequencyTypeOf(previous));
+  const back = (times: number) =>
+    billing.frequencyType === 'months'
+      ? { months: -billing.frequency * times }
+      : { days: -billing.frequency * times };
+  const today = argentinaDate();
+  const outcomes: RefundOutcome[] = [];
+  for (const [i, charge] of charges.entries()) {
+    const amount = proratedRefundCentavos({
+      refundableCentavos: charge.amountCentavos - charge.refundedCentavos,
+      paidCentavos: charge.amountCentavos,
+      periodStart:
+        i === 0 ? argentinaDate(charge.approvedAt ?? charge.createdAt) : addToDate(periodEnd, back(i + 1)),
+      periodEnd: i === 0 ? periodEnd : addToDate(periodEnd, back(i)),
+      today,
+    });
+    if (amount <= 0) continue;
+    // One key per upgrade and charge: a retried settlement can never refund twice. A refused first
+    // try is retried in the background; the payer is told it comes within 10 business days (FAILED).
+    outcomes.push(
+      await requestRefund(app, {
+        payment: charge,
+        amountCentavos: amount,
+        reason: 'upgrade',
+        causedByOrderId: upgrade.id,
+        idempotencyKey:
+          i === 0 ? `${upgrade.idempotencyKey}:refund` : `${upgrade.idempotencyKey}:refund:${charge.id}`,
+        payerEmail: upgrade.payerEmail,
+      }),
+    );
+  }
+  if (outcomes.length === 0) return 'NONE';
+  return outcomes.every((o) => o === 'SUCCESS') ? 'SUCCESS' : 'FAILED';
 }
 
 /**

@@ -161,6 +161,8 @@ const templateWords: Record<string, TemplateWords> = {
     `Cambio de plan terminado: ${upgradeRefundWords[status] ?? `devolución «${status}»`}`,
   'refunded by an operator (…), access ended': ([email]) =>
     `Devolución hecha desde el panel por ${email}; se le cortó el acceso`,
+  'refunded by an operator (…), the days of that charge ended': ([email]) =>
+    `Devolución hecha desde el panel por ${email}: se le quitaron los días de ese cobro, conserva los de los otros y no se le cobra más`,
   'cancelled by an operator (…): …': ([email, why]) =>
     `Baja hecha desde el panel por ${email}. Motivo: «${why}»`,
   'withdrawal … of payment …': ([code, id]) =>

@@ -13,7 +13,7 @@ import { findOrder, transitionOrder } from '../../payments/orders-repository';
 import { accountWithEmail } from '../../payments/payment-person';
 import { attemptRefund, insertPendingRefund } from '../../payments/refund-payment';
 import { cancelAtProvider } from '../../subscriptions/cancel-subscription';
-import { endGrantedAccess } from '../../withdrawals/end-granted-access';
+import { chargeRefundEffect, endChargeDays, endGrantedAccess } from '../../withdrawals/end-granted-access';
 import { markNoChange, recordAudit } from '../core/audit';
 import { operatorOf, refuseOwnAccount } from '../core/operator-guard';
 import { adminPaymentById, adminRefundsWhere } from './payment-views';
@@ -121,9 +121,17 @@ async function refundUnderLock(
   const leftNow = payment.amountCentavos - payment.refundedCentavos - (await inProgressOf(app.db, paymentId));
   if (leftNow <= 0) return refuse(alreadyRefunded());
   if (body.amount !== undefined && body.amount > leftNow) return refuse(tooMuch(leftNow));
+  // What ending this payment's access ends: of a card agreement charged more than once, only the
+  // days this charge paid for and she has not lived (decision 0301); otherwise all it gave.
+  const effect = await chargeRefundEffect(app.db, order, payment.id);
   // A subscription's agreement stops before anything changes here: no renewal may charge a
-  // refunded subscription whose access was ended. (Cancelling twice is harmless.)
-  if (order.kind === 'subscription' && order.status === 'active' && (wantsEnd ?? full)) {
+  // refunded subscription whose access was ended or cut short. (Cancelling twice is harmless.)
+  if (
+    order.kind === 'subscription' &&
+    order.status === 'active' &&
+    (wantsEnd ?? full) &&
+    effect.ends !== 'nothing'
+  ) {
     await cancelAtProvider(app, order);
   }
 
@@ -140,7 +148,8 @@ async function refundUnderLock(
     if (left <= 0) throw alreadyRefunded();
     const amount = body.amount ?? left;
     if (amount > left) throw tooMuch(left);
-    const endAccess = wantsEnd ?? amount === left;
+    // a charge whose period is already lived ends nothing: the agreement and her access stay
+    const endAccess = (wantsEnd ?? amount === left) && effect.ends !== 'nothing';
     const refund = await insertPendingRefund(tx, {
       // what the provider's refunded total will be once this one is done (refunds in progress too)
       payment: { ...locked, refundedCentavos: locked.refundedCentavos + inProgress },
@@ -152,7 +161,15 @@ async function refundUnderLock(
       payerEmail: order.payerEmail,
     });
     if (!refund) return 'replayed' as const;
-    if (endAccess) {
+    if (endAccess && effect.ends === 'days') {
+      // the other charges' periods stay hers; the agreement no longer charges (a baja)
+      await endChargeDays(tx, order, effect.days);
+      await transitionOrder(tx, order.id, ['active'], 'cancelled', {
+        actor: `user:${operator.id}`,
+        reason: `refunded by an operator (${operator.email}), the days of that charge ended`,
+        details: { paymentId: locked.id, amountCentavos: amount, refundId: refund.id, days: effect.days },
+      });
+    } else if (endAccess) {
       await endGrantedAccess(tx, order);
       await transitionOrder(tx, order.id, ['paid', 'active', 'cancelled'], 'refunded', {
         actor: `user:${operator.id}`,
