@@ -5,10 +5,6 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The money model's short run (test/money-model.test.ts) is not in `npm test` yet: it hung past
-    // its 300 s in 3 of 8 runs here (in the whole suite and alone), a fault it found and nobody has
-    // explained yet (docs/reliability.md, decision 0285). It runs with `npm run test:money-model`.
-    exclude: process.env.MONEY_MODEL_RUN === '1' ? [] : ['test/money-model.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Ceilings for a hang, not a measure of speed (decision 0246): a machine several times
     // oversubscribed makes a test that takes 3 s idle take 30.
