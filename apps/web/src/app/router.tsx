@@ -97,6 +97,7 @@ const ProgramCheckoutPage = lazy(() => import('../features/programs/program-chec
 const PurchaseSuccessPage = lazy(() => import('../features/programs/purchase-success-page'));
 const OtherPaymentMethodsPage = lazy(() => import('../features/payments/other-payment-methods-page'));
 const AccountLayout = lazy(() => import('../features/account/account-layout'));
+const MyNotesSection = lazy(() => import('../features/aladina/my-notes-section'));
 const ProfileSection = lazy(() => import('../features/account/profile-section'));
 const PrivacySection = lazy(() => import('../features/account/privacy-section'));
 const RemindersSection = lazy(() => import('../features/reminders/reminders-section'));
@@ -185,6 +186,7 @@ function AppRoutes() {
                   <Route path="suscripcion" element={<AccountSubscriptionSection />} />
                   <Route path="accesos" element={<AccountAccessSection />} />
                   <Route path="pagos" element={<AccountPaymentsSection />} />
+                  <Route path="notas" element={<MyNotesSection />} />
                   <Route path="privacidad" element={<PrivacySection />} />
                   <Route path="recordatorios" element={<RemindersSection />} />
                 </Route>

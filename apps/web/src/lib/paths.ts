@@ -20,6 +20,8 @@ export const accountAccessPath = '/mi-cuenta/accesos';
 export const accountPaymentsPath = '/mi-cuenta/pagos';
 export const accountPrivacyPath = '/mi-cuenta/privacidad';
 export const accountRemindersPath = '/mi-cuenta/recordatorios';
+/** Mi cuenta › Mis notas: her notes inside the classes (issue 42) */
+export const accountNotesPath = '/mi-cuenta/notas';
 /** the plans page: where every "Ver planes" and every refused access leads */
 export const plansPath = '/compra/suscripcion';
 export const programPurchasePath = '/compra/programa';

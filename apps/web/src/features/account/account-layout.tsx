@@ -5,6 +5,7 @@ import { Spinner } from '../../ui/feedback';
 import './account.css';
 import {
   accountAccessPath,
+  accountNotesPath,
   accountPath,
   accountPaymentsPath,
   accountPrivacyPath,
@@ -18,6 +19,7 @@ const sections = [
   { to: accountAccessPath, label: 'Cobros y accesos', end: false },
   { to: accountPaymentsPath, label: 'Compras y pagos', end: false },
   { to: accountRemindersPath, label: 'Recordatorios', end: false },
+  { to: accountNotesPath, label: 'Mis notas', end: false },
   { to: accountPrivacyPath, label: 'Privacidad', end: false },
 ] as const;
 

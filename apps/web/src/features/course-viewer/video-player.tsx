@@ -1,6 +1,7 @@
 import type { Course, CourseModule, Section } from '@alcancia/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type EventProperties, track } from '../../lib/analytics';
+import { ClassNotesPanel } from '../../shared/class-notes/class-notes-panel';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { ClassDetails } from './class-details';
@@ -26,6 +27,7 @@ import {
 } from './progress-rules';
 import { useSaveProgress } from './save-progress';
 import { TranscriptPanel } from './transcript-panel';
+import { useStartAt } from './use-start-at';
 import {
   browserPlayback,
   isHlsUrl,
@@ -66,6 +68,10 @@ export default function VideoPlayer({
 }) {
   const url = section.section_url ?? '';
   const video = useRef<HTMLVideoElement>(null);
+  const startAt = useStartAt(video, (seconds) => {
+    if (video.current) video.current.currentTime = seconds;
+    setTime(seconds);
+  });
   const save = useSaveProgress(course);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -132,7 +138,8 @@ export default function VideoPlayer({
     const onLoadedMetadata = () => {
       if (s.started) return;
       s.started = true;
-      const resume = resumePosition(initial.current, element.duration);
+      // a moment asked by the address (?t=: a citation, a note) wins over the saved point
+      const resume = startAt.current ?? resumePosition(initial.current, element.duration);
       if (resume > 0) {
         element.currentTime = resume;
         s.position = resume;
@@ -426,6 +433,7 @@ export default function VideoPlayer({
       {captionsUrl && (cues === null || cues.length > 0) && (
         <TranscriptPanel cues={cues} currentTime={time} onSeek={seek} />
       )}
+      <ClassNotesPanel courseId={course.id} sectionId={section.id} currentTime={time} onSeek={seek} />
       <ClassDetails course={course} module={module} />
     </div>
   );

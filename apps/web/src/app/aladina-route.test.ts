@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { navItems } from '../../app/shell/nav-model';
-import { chatVendorOf, launcherLabel } from '../chat/chat-rules';
-import { readEvents } from './aladina-api';
+import { readEvents } from '../features/aladina/aladina-api';
+import { chatVendorOf, launcherLabel } from '../features/chat/chat-rules';
+import { navItems } from './shell/nav-model';
 
 describe('Aladina on the web (issue 42)', () => {
   it('enables the nav entry only while ALADINA is on; off it stays the coming-soon entry', () => {
