@@ -6,8 +6,8 @@ import { currentUserSchema, serviceControlSchema } from './users';
 
 /* ---------- GET /users/me/bootstrap (issue 30, decision 0170) ---------- */
 
-/** The operator switches every logged-in screen reads (the shell's community and chat). */
-export const bootstrapServiceNames = ['COMMUNITY', 'CHAT_BOT', 'PFM'] as const;
+/** The operator switches every logged-in screen reads (the shell's community and chat, Mis Cuentas, Novedades). */
+export const bootstrapServiceNames = ['COMMUNITY', 'CHAT_BOT', 'PFM', 'NEWS'] as const;
 
 /**
  * What every logged-in screen needs first, in one answer: the same bodies GET /users,

@@ -106,7 +106,7 @@ describe('GET /api/users/me/bootstrap', () => {
       enableAnnualSubscriptionPurchase: false,
     });
     const byName = Object.fromEntries(body.serviceControls.map((c) => [c.name, c]));
-    expect(Object.keys(byName).sort()).toEqual(['CHAT_BOT', 'COMMUNITY', 'PFM']);
+    expect(Object.keys(byName).sort()).toEqual(['CHAT_BOT', 'COMMUNITY', 'NEWS', 'PFM']);
     expect(byName.COMMUNITY).toEqual(one.community);
     expect(byName.CHAT_BOT).toEqual(one.chatBot);
     // the community's address is for members only, here as in GET /service-control/COMMUNITY
@@ -129,7 +129,7 @@ describe('GET /api/users/me/bootstrap', () => {
       subscriptionEndDate: null,
     });
     expect(body.lastUserServiceOrigin).toBeNull();
-    expect(body.serviceControls.map((c) => c.name)).toEqual(['COMMUNITY']);
+    expect(body.serviceControls.map((c) => c.name).sort()).toEqual(['COMMUNITY', 'NEWS', 'PFM']);
     expect((await get('/api/service-control/CHAT_BOT')).statusCode).toBe(404);
   });
 

@@ -120,6 +120,8 @@ describe('startBootstrap', () => {
       [
         '/api/service-control/CHAT_BOT',
         '/api/service-control/COMMUNITY',
+        '/api/service-control/NEWS',
+        '/api/service-control/PFM',
         '/api/users',
         '/api/users/isSubscribed',
         '/api/users/me/bootstrap',
