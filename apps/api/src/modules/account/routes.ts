@@ -27,7 +27,16 @@ import { updateProfile } from './update-profile';
  */
 export const accountModule: FastifyPluginAsyncZod = async (app) => {
   refuseTokensOfRecentRevocations(app);
+  dataRoutes(app);
+  privacyRoutes(app);
+  await app.register(exportDataRoute);
+};
 
+/** The module's Fastify instance (with the zod type provider). */
+type AccountApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Mi cuenta › Datos: her profile, her password and her e-mail (a code to the new address). */
+function dataRoutes(app: AccountApp): void {
   app.patch(
     '/me',
     {
@@ -99,7 +108,10 @@ export const accountModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => confirmEmailChange(app, requireUserId(request), request.body.email, request.body.code),
   );
+}
 
+/** Mi cuenta › Privacidad: how she proves it is her, and deleting her account (the export is export-data.ts). */
+function privacyRoutes(app: AccountApp): void {
   app.get(
     '/me/security',
     {
@@ -112,8 +124,6 @@ export const accountModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getAccountSecurity(app.db, requireUserId(request)),
   );
-
-  await app.register(exportDataRoute);
 
   app.post(
     '/me/deletion-code',
@@ -148,4 +158,4 @@ export const accountModule: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
-};
+}

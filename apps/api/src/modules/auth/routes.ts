@@ -40,6 +40,17 @@ import { validateAccount } from './validate-account';
  * calls its use-case (one file each, named by what it does) and answers.
  */
 export const authModule: FastifyPluginAsyncZod = async (app) => {
+  signUpRoutes(app);
+  sessionRoutes(app);
+  profileRoutes(app);
+  socialLoginRoutes(app);
+};
+
+/** The module's Fastify instance (with the zod type provider). */
+type AuthApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Registration, validation of her address and a new password by a mailed code. */
+function signUpRoutes(app: AuthApp): void {
   app.post(
     '/register',
     {
@@ -52,59 +63,6 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       config: credentialLimit(app.config, 'register', 5, 10, { perEmail: 5 }),
     },
     async (request, reply) => reply.status(201).send({ userId: await registerUser(app, request.body) }),
-  );
-
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Iniciar sesión con correo y contraseña',
-        body: loginRequestSchema,
-        response: { 200: loginResponseSchema },
-      },
-      config: credentialLimit(app.config, 'login', 10, 15, { perEmail: 20 }),
-    },
-    async (request) => login(app, request.body),
-  );
-
-  const { addressLimit, countOperatorTry } = secondFactorLimits(app);
-  app.post(
-    '/login/mfa',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Segundo paso del ingreso de operadoras: código de la aplicación o de recuperación',
-        body: loginMfaRequestSchema,
-        response: { 200: credentialsSchema },
-      },
-      // every try counts for the client's address; a forged token names nobody it could lock out
-      config: addressLimit,
-    },
-    async (request) => loginWithSecondFactor(app, request, request.body, countOperatorTry),
-  );
-
-  app.post(
-    '/refreshToken',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Renovar la sesión',
-        body: refreshTokenRequestSchema,
-        response: { 200: credentialsSchema },
-      },
-      config: credentialLimit(app.config, 'refresh', 30, 1),
-    },
-    async (request) => rotateRefreshToken(app, request.body.refreshToken),
-  );
-
-  app.post(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'Cerrar la sesión', body: refreshTokenRequestSchema } },
-    async (request, reply) => {
-      await revokeFamilyOf(app.db, request.body.refreshToken);
-      return reply.status(204).send();
-    },
   );
 
   app.post(
@@ -163,6 +121,63 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => resetPassword(app, request.body),
   );
+}
+
+/** Sessions: login (and an operator's second step), refresh, logout, a mailed login link. */
+function sessionRoutes(app: AuthApp): void {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Iniciar sesión con correo y contraseña',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+      config: credentialLimit(app.config, 'login', 10, 15, { perEmail: 20 }),
+    },
+    async (request) => login(app, request.body),
+  );
+
+  const { addressLimit, countOperatorTry } = secondFactorLimits(app);
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Segundo paso del ingreso de operadoras: código de la aplicación o de recuperación',
+        body: loginMfaRequestSchema,
+        response: { 200: credentialsSchema },
+      },
+      // every try counts for the client's address; a forged token names nobody it could lock out
+      config: addressLimit,
+    },
+    async (request) => loginWithSecondFactor(app, request, request.body, countOperatorTry),
+  );
+
+  app.post(
+    '/refreshToken',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Renovar la sesión',
+        body: refreshTokenRequestSchema,
+        response: { 200: credentialsSchema },
+      },
+      config: credentialLimit(app.config, 'refresh', 30, 1),
+    },
+    async (request) => rotateRefreshToken(app, request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Cerrar la sesión', body: refreshTokenRequestSchema } },
+    async (request, reply) => {
+      await revokeFamilyOf(app.db, request.body.refreshToken);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/credentials',
@@ -177,7 +192,10 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => restoreSession(app, request.query.email, request.query.verification_code),
   );
+}
 
+/** The caller, her onboarding form, and the usage events the web sends. */
+function profileRoutes(app: AuthApp): void {
   app.get(
     '/',
     {
@@ -205,6 +223,24 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => completeOnboarding(app.db, requireUserId(request), request.body),
   );
 
+  app.post(
+    '/analytic',
+    {
+      schema: { tags: ['auth'], summary: 'Registrar un evento de uso', body: analyticEventSchema },
+      bodyLimit: 8 * 1024,
+      config: app.config.rateLimitEnabled
+        ? { rateLimit: { max: 300, timeWindow: 60_000 } as RateLimitOptions }
+        : {},
+    },
+    async (request, reply) => {
+      await trackEvent(app.db, trackedUserId(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** Google and Facebook: to the provider and back (state and PKCE in a signed cookie). */
+function socialLoginRoutes(app: AuthApp): void {
   app.get(
     '/socialLogin/start',
     {
@@ -238,19 +274,4 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       finishSocialLogin(app, takePendingLogin(request, reply), request.query, request.log),
   );
-
-  app.post(
-    '/analytic',
-    {
-      schema: { tags: ['auth'], summary: 'Registrar un evento de uso', body: analyticEventSchema },
-      bodyLimit: 8 * 1024,
-      config: app.config.rateLimitEnabled
-        ? { rateLimit: { max: 300, timeWindow: 60_000 } as RateLimitOptions }
-        : {},
-    },
-    async (request, reply) => {
-      await trackEvent(app.db, trackedUserId(request), request.body);
-      return reply.status(204).send();
-    },
-  );
-};
+}
