@@ -13,8 +13,13 @@ export type AdminServiceControl = z.infer<typeof adminServiceControlSchema>;
 
 export const serviceControlNameSchema = z.object({ name: z.string().regex(/^[A-Z_]{2,64}$/) });
 
+/** The assistants the CHAT_BOT launcher opens (its reference): two vendors and the academy's own (issue 42). */
+export const chatVendorReferences = ['CHAT_CUSTOMGPT', 'CHAT_BOTPRESS', 'ALADINA'] as const;
+
 export const updateServiceControlRequestSchema = z.object({
   enabled: z.boolean(),
+  /** CHAT_BOT only: which assistant its launcher opens; absent: unchanged */
+  reference: z.enum(chatVendorReferences, 'Elegí CHAT_CUSTOMGPT, CHAT_BOTPRESS o ALADINA.').optional(),
   /** its address (the community's, a chat vendor's…); absent: unchanged, null: none */
   resource: z
     .string()

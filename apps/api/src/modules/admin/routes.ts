@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAladinaRoutes } from './aladina/routes';
 import { auditRoutes } from './audit/routes';
 import { adminCourseRoutes } from './content/course-routes';
 import { videoPackagingRoutes } from './content/hls-routes';
@@ -38,6 +39,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(videoPackagingRoutes);
   await app.register(adminNewsRoutes); // Novedades' posts (issue 44)
   await app.register(switchRoutes); // admin
+  await app.register(adminAladinaRoutes); // content: what learners ask Aladina (issue 42)
   await app.register(dashboardRoutes); // admin
   await app.register(priceRoutes); // admin
   // invoices and credit notes (support reads, admin retries; web: features/admin/fiscal)

@@ -26,7 +26,12 @@ const serviceControlKind: SwitchKind<typeof serviceControls> = {
   table: serviceControls,
   targetType: 'service_control',
   notFound: 'No existe ese servicio.',
-  audited: (row) => ({ enabled: row.enabled, resource: row.resource }),
+  // the launcher's assistant is CHAT_BOT's alone (issue 42)
+  audited: (row) => ({
+    enabled: row.enabled,
+    resource: row.resource,
+    ...(row.name === 'CHAT_BOT' ? { reference: row.reference } : {}),
+  }),
 };
 
 const featureFlagKind: SwitchKind<typeof featureFlags> = {
@@ -75,8 +80,17 @@ export async function updateServiceControl(
   db: Db,
   request: FastifyRequest,
   name: string,
-  { enabled, resource }: { enabled: boolean; resource?: string | null | undefined },
+  {
+    enabled,
+    resource,
+    reference,
+  }: { enabled: boolean; resource?: string | null | undefined; reference?: string | undefined },
 ): Promise<AdminServiceControl> {
+  // the launcher's assistant (issue 42): only CHAT_BOT has one to choose
+  if (reference !== undefined && name !== 'CHAT_BOT') {
+    const message = 'Solo el asistente (CHAT_BOT) elige a quién abre.';
+    throw AppError.invalidData([{ path: 'reference', message }], message);
+  }
   const providerCode = resource?.trim().toUpperCase();
   if (
     name === subscriptionCheckoutProviderControl &&
@@ -88,6 +102,7 @@ export async function updateServiceControl(
   }
   const after = await updateSwitch(db, request, serviceControlKind, name, {
     enabled,
+    ...(reference !== undefined ? { reference } : {}),
     ...(resource !== undefined
       ? { resource: name === subscriptionCheckoutProviderControl ? (providerCode ?? null) : resource }
       : {}),
