@@ -16,6 +16,7 @@ import {
   purchasesOf,
   seedTestProgramCatalog,
 } from './programs';
+import { remindersNotPersonScoped, remindersRows } from './reminders-authorization-rows';
 
 /**
  * Issue 21, "Other people's data": every /api route of the OpenAPI document has a row here. A
@@ -464,6 +465,8 @@ const personRows: Row[] = [
   },
   // Mis Cuentas (issue 43): her accounts, cards, movements, statements; its deletions last
   ...pfmRows,
+  // reminders (issue 44): her settings; a push subscription of hers refused to another member
+  ...remindersRows,
   // destructive: the withdrawal refunds her program; the cancellation ends her renewal
   {
     route: 'POST /api/users/me/withdrawals',
@@ -523,6 +526,7 @@ const notPersonScoped: Record<string, string> = {
   'POST /api/subscription-cancellations/request': 'visitor botón de baja: mailed code, not a token',
   'POST /api/subscription-cancellations/confirm': 'visitor botón de baja: mailed code, not a token',
   'GET /api/dev/mailbox': 'captured mail, not registered in production',
+  ...remindersNotPersonScoped,
 };
 
 it('authorization matrix: every person-scoped route × every kind of caller', {
