@@ -28,6 +28,7 @@ const PricesPage = lazy(() => import('./prices/prices-page'));
 const CoursesPage = lazy(() => import('./content/courses-page'));
 const CoursePage = lazy(() => import('./content/course-page'));
 const NewsAdminPage = lazy(() => import('./news/news-admin-page'));
+const AladinaAdminPage = lazy(() => import('./aladina/aladina-admin-page'));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -72,6 +73,7 @@ export default function AdminApp() {
           <Route path="contenidos" element={guarded('content', CoursesPage)} />
           <Route path="contenidos/:id" element={guarded('content', CoursePage)} />
           <Route path="novedades" element={guarded('content', NewsAdminPage)} />
+          <Route path="aladina" element={guarded('content', AladinaAdminPage)} />
           <Route path="*" element={<AdminNotFound />} />
         </Routes>
       </Suspense>

@@ -17,6 +17,7 @@ export const adminSections: AdminSection[] = [
   { path: 'codigos', label: 'Códigos promocionales', permission: 'promo-codes' },
   { path: 'contenidos', label: 'Contenidos', permission: 'content' },
   { path: 'novedades', label: 'Novedades', permission: 'content' },
+  { path: 'aladina', label: 'Aladina', permission: 'content' },
   { path: 'interruptores', label: 'Servicios y funciones', permission: 'switches' },
   { path: 'precios', label: 'Planes y precios', permission: 'prices' },
   { path: 'auditoria', label: 'Auditoría', permission: 'audit' },

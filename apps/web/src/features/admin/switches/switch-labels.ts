@@ -23,7 +23,12 @@ export const switchLabels: Record<string, SwitchLabel> = {
   CHAT_BOT: {
     label: 'Chat de ayuda',
     description:
-      'Encendido, las alumnas ven el botón del chat de ayuda en la academia. Apagado, el botón no aparece.',
+      'Encendido, las alumnas ven el botón del chat de ayuda en la academia; abajo elegís a qué asistente lleva (CustomGPT, Botpress o Aladina). Apagado, el botón no aparece.',
+  },
+  ALADINA: {
+    label: 'Aladina',
+    description:
+      'Encendida, las alumnas abren «Aladina» desde el menú: la asistente de la academia responde con lo que enseñan las clases y lleva al momento de cada una. Apagada, el menú muestra «Aladina Próximamente».',
   },
   SOCIAL_LOGIN_GOOGLE: {
     label: 'Ingresar con Google',

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
 import { formatDateTime } from '../admin-format';
@@ -34,17 +35,22 @@ export default function SwitchesPage() {
   });
   const [pending, setPending] = useState<Pending>(null);
   const [resource, setResource] = useState('');
+  const [reference, setReference] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
 
   async function apply() {
     if (!pending) return;
     if (pending.kind === 'control') {
       const keepResource = resource.trim() === (pending.item.resource ?? '');
+      // CHAT_BOT: which assistant its launcher opens (issue 42)
+      const newReference =
+        pending.item.name === 'CHAT_BOT' && reference !== (pending.item.reference ?? '') ? reference : null;
       await apiRequest(`/admin/service-controls/${pending.item.name}`, {
         method: 'PUT',
         body: {
           enabled: pending.enabled,
           ...(keepResource ? {} : { resource: resource.trim() || null }),
+          ...(newReference ? { reference: newReference } : {}),
         },
       });
     } else {
@@ -68,6 +74,7 @@ export default function SwitchesPage() {
         items={switches.data.serviceControls}
         onToggle={(item) => {
           setResource(item.resource ?? '');
+          setReference(item.reference ?? '');
           setPending({ kind: 'control', item, enabled: !item.enabled });
         }}
       />
@@ -89,6 +96,18 @@ export default function SwitchesPage() {
         >
           <p>{switchDescription(pending.item.name)}</p>
           <p>El cambio llega a todas las alumnas en segundos.</p>
+          {pending.kind === 'control' && pending.item.name === 'CHAT_BOT' && (
+            <SelectField
+              label="Asistente que abre el botón"
+              name="reference"
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+            >
+              <option value="CHAT_CUSTOMGPT">CustomGPT (versión de prueba)</option>
+              <option value="CHAT_BOTPRESS">Botpress</option>
+              <option value="ALADINA">Aladina, la asistente de la academia</option>
+            </SelectField>
+          )}
           {pending.kind === 'control' && (
             <TextField
               label="Dirección (opcional)"
