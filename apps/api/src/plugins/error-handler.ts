@@ -1,9 +1,10 @@
-import type { ErrorResponse, FieldError } from '@alcancia/contract';
+import type { ErrorCode, ErrorResponse, FieldError } from '@alcancia/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
-const clientErrorByStatus: Record<number, { internalCode: string; message: string }> = {
+/** Fastify's own 4xx, answered with the error catalogue's codes (decision 0310). */
+const clientErrorByStatus: Record<number, { internalCode: ErrorCode; message: string }> = {
   400: { internalCode: 'BAD_REQUEST', message: 'La solicitud no es válida.' },
   401: { internalCode: 'UNAUTHORIZED', message: 'Tenés que iniciar sesión.' },
   403: { internalCode: 'FORBIDDEN', message: 'No tenés acceso a este contenido.' },
