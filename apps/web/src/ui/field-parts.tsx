@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /*
- * The parts TextField and SelectField are made of (FieldHint is in field-hint.tsx), for a field they do not cover (a textarea, a
+ * The parts TextField and SelectField are made of (through FieldFrame, field-frame.tsx; FieldHint is in
+ * field-hint.tsx), for a field they do not cover (a textarea, a
  * file input, a select with its own label look, a group of checkboxes): the same classes, so the
  * look stays one. Tie the hint and the error to the control with aria-describedby yourself.
  */

@@ -1,4 +1,5 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -13,40 +14,19 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled select with its hint and error tied to it, like TextField. */
 export function SelectField({ label, error, hint, id, ref, children, ...select }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
-  const describedIds = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const ids = useFieldIds({ id, hint, error });
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label className="field-label" htmlFor={selectId}>
-        {label}
-      </label>
-      <div className="field-box field-select">
-        <select
-          ref={ref}
-          id={selectId}
-          className="field-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedIds || undefined}
-          {...select}
-        >
-          {children}
-        </select>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} select>
+      <select
+        ref={ref}
+        id={ids.controlId}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...select}
+      >
+        {children}
+      </select>
+    </FieldFrame>
   );
 }

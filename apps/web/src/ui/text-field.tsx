@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'prefix'> {
   label: string;
@@ -29,42 +30,19 @@ export function TextField({
   ref,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedIds = [hint ? hintId : null, error ? errorId : null, describedBy ?? null]
-    .filter(Boolean)
-    .join(' ');
+  const ids = useFieldIds({ id, hint, error, describedBy });
   return (
-    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
-      <div className="field-box">
-        {prefix}
-        <input
-          ref={ref}
-          id={inputId}
-          className="field-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedIds || undefined}
-          {...input}
-        />
-        {suffix}
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      {prefix}
+      <input
+        ref={ref}
+        id={ids.controlId}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...input}
+      />
+      {suffix}
+    </FieldFrame>
   );
 }
