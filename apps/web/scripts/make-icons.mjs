@@ -6,9 +6,9 @@
  * Uses resvg (the API's certificate renderer) and the system's Liberation Sans Bold (Arial's metrics).
  */
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { Resvg } = require('@resvg/resvg-js');
@@ -41,5 +41,5 @@ for (const icon of icons) {
     .render()
     .asPng();
   writeFileSync(path.join(out, icon.name), png);
-  console.log(icon.name, png.length, 'bytes');
+  process.stdout.write(`${icon.name} ${png.length} bytes\n`);
 }
