@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, register, uniqueEmail } from '../../../test/accounts';
+import { bearer, goodPassword, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestDatabase, testConfig } from '../../../test/helpers';
 import { eventually, freePort } from '../../../test/payments';
 import { buildApp } from '../../app';
@@ -672,5 +672,55 @@ describe('reminders: push', () => {
       .where(eq(pushSubscriptions.userId, ana.userId));
     expect(left.map((s) => s.endpoint)).toEqual([live.endpoint]);
     expect((await sendsOf(ana.userId))[0]?.status).toBe('sent');
+  });
+});
+
+describe('reminders: her data', () => {
+  it('are in her data export and go with her account', async () => {
+    const ana = await learner();
+    const phone = newPhone();
+    await confirmPhone(ana, phone);
+    expect(
+      (
+        await choose(ana, {
+          channel: 'whatsapp',
+          days: [2],
+          hour: 18,
+          consentText: reminderConsentTexts.whatsapp,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${remindersUrl}/push/subscriptions`,
+          headers: ana.headers,
+          payload: t.push.subscribe(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.app.reminders.run(argentina(1, 18)); // Tuesday 1 December
+    const exported = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: ana.headers });
+    expect(exported.statusCode).toBe(200);
+    const [mine] = exported.json().extras.reminders;
+    expect(mine).toMatchObject({ channel: 'whatsapp', days: [2], hour: 18, whatsappPhone: phone });
+    expect(mine.consents[0]).toMatchObject({ action: 'opt_in', text: reminderConsentTexts.whatsapp });
+    expect(mine.pushSubscriptions).toEqual([
+      { endpointHost: new URL(t.push.url).host, createdAt: expect.any(String) },
+    ]);
+    expect(mine.sent).toEqual([{ day: '2026-12-01', channel: 'whatsapp', status: 'sent' }]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: ana.headers,
+      payload: { password: goodPassword },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    for (const table of [reminderSettings, reminderConsents, reminderSends, pushSubscriptions]) {
+      const rows = await t.app.db.select().from(table).where(eq(table.userId, ana.userId));
+      expect(rows).toEqual([]);
+    }
   });
 });
