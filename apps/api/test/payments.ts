@@ -337,23 +337,40 @@ export async function subscribeByCard(
   return order;
 }
 
-/** A guest membership bought on the Checkout Pro page with her e-mail (it lands in her account). */
-export async function buyGuestTier(t: PaymentsTestApp, email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
-  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
-  if (res.statusCode !== 200) throw new Error(`guest checkout answered ${res.statusCode}: ${res.body}`);
-  const prefId = new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-  await fetch(`${t.emulator.url}/checkout/v1/pay`, {
+/** The preference id a Checkout Pro page is opened with, from the checkout's answer. */
+export const preferenceIdOf = (answer: { init_point: string }) =>
+  new URL(answer.init_point).searchParams.get('pref_id') ?? '';
+
+/**
+ * Pays a Checkout Pro preference on the emulator's page as a buyer would (the cardholder name picks
+ * the outcome). Answers the page's redirect (303; its location carries the payment_id).
+ */
+export function payOnCheckoutPage(
+  emulator: { url: string },
+  prefId: string,
+  email: string,
+  options: { cardholder?: string; installments?: number } = {},
+): Promise<Response> {
+  return fetch(`${emulator.url}/checkout/v1/pay`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       pref_id: prefId,
       card: 'visa',
-      cardholder_name: 'APRO',
-      installments: '1',
+      cardholder_name: options.cardholder ?? 'APRO',
+      installments: String(options.installments ?? 1),
       email,
     }),
   });
+}
+
+/** A guest membership bought on the Checkout Pro page with her e-mail (it lands in her account). */
+export async function buyGuestTier(t: PaymentsTestApp, email: string, tier: 'ORO' | 'PLATINUM' | 'BLACK') {
+  const res = await createGuestPreference(t.app, guestPayload(tier, { email }));
+  if (res.statusCode !== 200) throw new Error(`guest checkout answered ${res.statusCode}: ${res.body}`);
+  const prefId = preferenceIdOf(res.json() as { init_point: string });
+  await payOnCheckoutPage(t.emulator, prefId, email);
   await settleWebhooks(t.emulator);
   const [order] = await t.app.db
     .select()

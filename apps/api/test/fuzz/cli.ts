@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { type DbHandle, openDatabase } from '../../src/db/client';
-import { runMigrations } from '../../src/db/migrate';
-import { newPglite } from '../../src/db/pglite';
+import { openFreshDatabase, out, seedAndRuns } from '../cli-runs';
 import { formatReport, fuzz } from './engine';
 
 /**
@@ -13,39 +9,9 @@ import { formatReport, fuzz } from './engine';
  * off (RATE_LIMIT_ENABLED=false, as the API tests build it); any 429 is still counted apart.
  * Exits 1 on any 5xx, non-JSON or non-Spanish 4xx, or a health check other than 200.
  */
-const out = (line: string) => void process.stdout.write(`${line}\n`);
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const seed = Number(arg('seed') ?? process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
-const runs = Number(arg('runs') ?? process.env.FUZZ_RUNS ?? 10_000);
+const { seed, runs } = seedAndRuns('FUZZ', 10_000);
 
-async function openFreshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = openDatabase({ kind: 'pglite-instance', client: newPglite() });
-    await runMigrations(database);
-    return { database, drop: async () => {} };
-  }
-  const name = `alcancia_fuzz_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'pg', url: target.toString(), poolSize: 4 });
-  await runMigrations(database);
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-const { database, drop } = await openFreshDatabase();
+const { database, drop } = await openFreshDatabase('alcancia_fuzz');
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',

@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { type DbHandle, openDatabase } from '../../src/db/client';
-import { runMigrations } from '../../src/db/migrate';
-import { newPglite } from '../../src/db/pglite';
+import { arg, flag, openFreshDatabase, out, seedAndRuns } from '../cli-runs';
 import {
   allOps,
   describeSequence,
@@ -26,57 +22,27 @@ import { startWorld } from './world';
  * Prints its seed first; a failure prints the shrunk sequence, what each round answered and the
  * invariants it broke, and exits 1. Replay with the same --seed (and --ops).
  */
-const out = (line: string) => void process.stdout.write(`${line}\n`);
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const seed = Number(arg('seed') ?? process.env.MONEY_MODEL_SEED ?? Date.now() % 1_000_000);
-const runs = Number(arg('runs') ?? process.env.MONEY_MODEL_RUNS ?? 100);
+const { seed, runs } = seedAndRuns('MONEY_MODEL', 100);
 const ops = (arg('ops')?.split(',') ?? allOps) as Op[];
 const unknown = ops.filter((op) => !allOps.includes(op));
 if (unknown.length > 0)
   throw new Error(`unknown operations ${unknown.join(', ')}; known: ${allOps.join(', ')}`);
-const shrink = !process.argv.includes('--no-shrink');
+const shrink = !flag('no-shrink');
 const shrinkSeconds = Number(arg('shrink-seconds') ?? 900);
 const generation: Generation = {
   ...fullGeneration,
   ops,
-  borrowedCards: !process.argv.includes('--no-borrowed-cards'),
-  partialRefunds: !process.argv.includes('--no-partial-refunds'),
-  cardPlanOverMembership: !process.argv.includes('--no-plan-over-membership'),
-  cardPlanOverFreeCode: !process.argv.includes('--no-plan-over-free-code'),
-  fullRefundAfterRenewal: !process.argv.includes('--no-full-refund-after-renewal'),
-  upgradeAfterRenewal: !process.argv.includes('--no-upgrade-after-renewal'),
+  borrowedCards: !flag('no-borrowed-cards'),
+  partialRefunds: !flag('no-partial-refunds'),
+  cardPlanOverMembership: !flag('no-plan-over-membership'),
+  cardPlanOverFreeCode: !flag('no-plan-over-free-code'),
+  fullRefundAfterRenewal: !flag('no-full-refund-after-renewal'),
+  upgradeAfterRenewal: !flag('no-upgrade-after-renewal'),
 };
 /** One sequence to run as written (a counterexample made smaller by hand), instead of generated ones. */
 const replay = arg('replay') ? (JSON.parse(arg('replay') ?? '[]') as Sequence) : null;
 
-async function openFreshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = openDatabase({ kind: 'pglite-instance', client: newPglite() });
-    await runMigrations(database);
-    return { database, drop: async () => {} };
-  }
-  const name = `alcancia_money_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'pg', url: target.toString(), poolSize: 4 });
-  await runMigrations(database);
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-const { database, drop } = await openFreshDatabase();
+const { database, drop } = await openFreshDatabase('alcancia_money');
 const world = await startWorld(database);
 const started = Date.now();
 out(
@@ -110,7 +76,7 @@ try {
       shrink,
       timeLimitMs: shrinkSeconds * 1000,
       log: out,
-      verbose: process.argv.includes('--verbose'),
+      verbose: flag('verbose'),
     });
     out(formatReport(report));
     out(

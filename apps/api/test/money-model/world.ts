@@ -14,6 +14,7 @@ import { bearer, login, register, uniqueEmail } from '../accounts';
 import { dayOffset } from '../catalog-fixture';
 import { createGuestPreference, guestPayload } from '../guest-memberships';
 import { operatorSession } from '../operators';
+import { payOnCheckoutPage } from '../payments';
 
 /**
  * The world of the money model-based test: the real app (on the database it is given) listening on
@@ -309,18 +310,7 @@ export async function buyGuestTier(
   const last = opened.filter((a) => a.status === 200).at(-1);
   if (!last) return opened;
   const prefId = new URL(String(last.body.init_point)).searchParams.get('pref_id') ?? '';
-  const paid = await fetch(`${world.emulator.url}/checkout/v1/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      pref_id: prefId,
-      card: 'visa',
-      cardholder_name: 'APRO',
-      installments: '1',
-      email: person.email,
-    }),
-  });
+  const paid = await payOnCheckoutPage(world.emulator, prefId, person.email);
   return [...opened, { status: paid.status, body: { paidPreference: prefId } }];
 }
 

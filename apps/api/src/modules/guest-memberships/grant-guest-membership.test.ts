@@ -7,6 +7,7 @@ import { testAppForFile } from '../../../test/helpers';
 import {
   createPaymentsTestApp,
   eventually,
+  payOnCheckoutPage as payPreference,
   settleWebhooks,
   signedNotification,
 } from '../../../test/payments';
@@ -47,18 +48,7 @@ async function preferenceFor(tier: string, payer: Record<string, unknown>) {
 
 /** Pays on the emulator's Checkout Pro page as a buyer would (cardholder name = outcome). */
 async function payOnCheckoutPage(prefId: string, email: string, cardholder = 'APRO') {
-  const res = await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      pref_id: prefId,
-      card: 'visa',
-      cardholder_name: cardholder,
-      installments: '3',
-      email,
-    }).toString(),
-  });
+  const res = await payPreference(t.emulator, prefId, email, { cardholder, installments: 3 });
   await settleWebhooks(t.emulator);
   return res;
 }

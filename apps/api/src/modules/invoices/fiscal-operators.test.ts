@@ -8,6 +8,8 @@ import {
   createPaymentsTestApp,
   eventually,
   newBuyer,
+  payOnCheckoutPage,
+  preferenceIdOf,
   settleWebhooks,
 } from '../../../test/payments';
 import { pdfText } from '../../../test/pdf-text';
@@ -58,20 +60,8 @@ describe('a responsable inscripto', () => {
     const email = `invitada.${Date.now()}@example.com`;
     const preference = await createGuestPreference(t.app, guestPayload('ORO', { email }));
     expect(preference.statusCode).toBe(200);
-    const prefId =
-      new URL((preference.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-    await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        pref_id: prefId,
-        card: 'visa',
-        cardholder_name: 'APRO',
-        installments: '1',
-        email,
-      }).toString(),
-    });
+    const prefId = preferenceIdOf(preference.json() as { init_point: string });
+    await payOnCheckoutPage(t.emulator, prefId, email);
     await settleWebhooks(t.emulator);
     const guestPayment = await eventually(async () => {
       const [row] = await t.app.db
@@ -167,21 +157,9 @@ describe('a duplicate payment', () => {
     const email = `doble.${Date.now()}@example.com`;
     const preference = await createGuestPreference(t.app, guestPayload('ORO', { email }));
     expect(preference.statusCode).toBe(200);
-    const prefId =
-      new URL((preference.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
+    const prefId = preferenceIdOf(preference.json() as { init_point: string });
     for (let i = 0; i < 2; i++) {
-      await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          pref_id: prefId,
-          card: 'visa',
-          cardholder_name: 'APRO',
-          installments: '1',
-          email,
-        }).toString(),
-      });
+      await payOnCheckoutPage(t.emulator, prefId, email);
       await settleWebhooks(t.emulator);
     }
     const paid = await eventually(async () => {

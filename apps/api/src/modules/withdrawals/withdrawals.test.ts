@@ -11,6 +11,8 @@ import {
   eventually,
   newBuyer,
   ordersOf,
+  payOnCheckoutPage,
+  preferenceIdOf,
   seedTestPlans,
   settleWebhooks,
   storedSubscription,
@@ -274,20 +276,8 @@ describe('guest withdrawal by mailed code', () => {
     const email = uniqueEmail('invitada');
     const res = await createGuestPreference(t.app, guestPayload('ORO', { email }));
     expect(res.statusCode).toBe(200);
-    const prefId =
-      new URL((res.json() as { init_point: string }).init_point).searchParams.get('pref_id') ?? '';
-    const paid = await fetch(`${t.emulator.url}/checkout/v1/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        pref_id: prefId,
-        card: 'visa',
-        cardholder_name: 'APRO',
-        installments: '3',
-        email,
-      }),
-    });
+    const prefId = preferenceIdOf(res.json() as { init_point: string });
+    const paid = await payOnCheckoutPage(t.emulator, prefId, email, { installments: 3 });
     const operation = new URL(paid.headers.get('location') ?? '').searchParams.get('payment_id') ?? '';
     await settleWebhooks(t.emulator);
     const [order] = await t.app.db
