@@ -89,19 +89,21 @@ export const newsPostSchema = z.object({
 });
 export type NewsPost = z.infer<typeof newsPostSchema>;
 
+/** One of the day's dollar rates, from the same source as Mis Cuentas (providers/exchange-rates). */
 export const dollarRateSchema = z.object({
-  /** the rate's name as shown (Oficial, Blue, MEP…) */
+  /** the rate's name as shown (Oficial, MEP, Blue, Tarjeta) */
   name: z.string(),
+  /** pesos per dollar */
   buy: z.number().nullable(),
-  sell: z.number().nullable(),
-});
-export const newsRatesSchema = z.object({
-  rates: z.array(dollarRateSchema),
-  /** ISO date-time of the source's figures */
-  updatedAt: z.string(),
+  sell: z.number(),
+  /** who published it, in Spanish */
   source: z.string(),
+  /** ISO date-time the source dated it */
+  asOf: z.string(),
+  /** the last answer is old (the source did not answer lately): shown as "desactualizada" */
+  stale: z.boolean(),
 });
-export type NewsRates = z.infer<typeof newsRatesSchema>;
+export type DollarRate = z.infer<typeof dollarRateSchema>;
 
 export const newsHomeSchema = z.object({
   continueClass: newsContinueSchema.nullable(),
@@ -109,8 +111,8 @@ export const newsHomeSchema = z.object({
   newCourses: z.array(newsCardSchema),
   events: z.array(newsCardSchema),
   posts: z.array(newsPostSchema),
-  /** the day's dollar rates (the same source as Mis Cuentas); null: not available now */
-  rates: newsRatesSchema.nullable(),
+  /** the day's dollar rates (the same source as Mis Cuentas); empty: not available now */
+  rates: z.array(dollarRateSchema),
 });
 export type NewsHome = z.infer<typeof newsHomeSchema>;
 
@@ -194,7 +196,9 @@ export function parsePostBody(body: string): PostBlock[] {
  * comment, an entity-encoded tag is plain text and harmless) and links to anything but https or
  * this site (javascript:, data:, http:).
  */
-export function postBodyProblem(body: string): { code: 'NEWS_POST_HTML' | 'NEWS_POST_LINK'; message: string } | null {
+export function postBodyProblem(
+  body: string,
+): { code: 'NEWS_POST_HTML' | 'NEWS_POST_LINK'; message: string } | null {
   if (/<\s*[a-zA-Z!/?]/.test(body)) {
     return {
       code: 'NEWS_POST_HTML',

@@ -2,6 +2,7 @@ import { type NewsContinue, newsHomeSchema } from '@alcancia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUserId } from '../../plugins/authentication';
 import { progressOverviewOf } from '../academy/get-progress-overview';
+import { dollarRates } from './dollar-rates';
 import { loadHerWeek } from './her-week';
 import { newContent } from './new-content';
 import { herNewsLimit } from './news-limits';
@@ -11,7 +12,8 @@ import { requireNewsOn } from './news-switch';
 /**
  * GET /news/home — Novedades, her home (issue 44), in one answer: the class to continue (the
  * course viewer's own "Seguí viendo" data, so one tap opens the player where she left), her week
- * and streak, the newest courses and the events, the academy's posts. Private, never stored.
+ * and streak, the newest courses and the events, the academy's posts, the day's dollar rates (the
+ * same provider as Mis Cuentas, never waited on for long). Private, never stored.
  */
 export const getHomeRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,11 +30,12 @@ export const getHomeRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = requireUserId(request);
       await requireNewsOn(app.db);
-      const [overview, week, content, posts] = await Promise.all([
+      const [overview, week, content, posts, rates] = await Promise.all([
         progressOverviewOf(app.db, userId),
         loadHerWeek(app.db, userId),
         newContent(app.db),
         publishedPosts(app.db),
+        dollarRates(app.exchangeRates),
       ]);
       const last = overview.continue_watching[0];
       const continueClass: NewsContinue | null = last
@@ -45,7 +48,7 @@ export const getHomeRoute: FastifyPluginAsyncZod = async (app) => {
           }
         : null;
       reply.header('cache-control', 'private, no-store');
-      return { continueClass, week, ...content, posts, rates: null };
+      return { continueClass, week, ...content, posts, rates };
     },
   );
 };

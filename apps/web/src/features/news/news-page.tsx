@@ -1,8 +1,8 @@
-import type { NewsCard, NewsHome, NewsWeek, WeeklyGoalKind } from '@alcancia/contract';
+import type { DollarRate, NewsCard, NewsHome, NewsWeek, WeeklyGoalKind } from '@alcancia/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { academyCoursePath, academyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCurrentUser } from '../../shared/account/account-queries';
@@ -73,6 +73,7 @@ function NewsSections({ home }: { home: NewsHome }) {
         empty="No hay eventos por ahora. Cuando la academia anuncie uno, lo vas a ver acá."
       />
       <Posts home={home} />
+      <RatesCard rates={home.rates} />
     </div>
   );
 }
@@ -283,5 +284,60 @@ function Posts({ home }: { home: NewsHome }) {
         })
       )}
     </section>
+  );
+}
+
+const pesos = (value: number) => formatMoney(Math.round(value * 100));
+
+/** The day's dollar rates, from the same source as Mis Cuentas. */
+function RatesCard({ rates }: { rates: DollarRate[] }) {
+  return (
+    <Card as="section" padded className="news-rates" aria-labelledby="news-rates-title">
+      <h2 id="news-rates-title" className="news-section-title">
+        El dólar hoy
+      </h2>
+      {rates.length === 0 ? (
+        <p className="news-empty">
+          Las cotizaciones no están disponibles en este momento. Volvé a mirar en un rato.
+        </p>
+      ) : (
+        <table className="news-rates-table">
+          <caption className="visually-hidden">Cotizaciones del dólar</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dólar</th>
+              <th scope="col">Compra</th>
+              <th scope="col">Venta</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rates.map((rate) => (
+              <tr key={rate.name}>
+                <th scope="row">
+                  {rate.name}
+                  {rate.stale && <span className="news-rates-stale"> (desactualizada)</span>}
+                </th>
+                <td>{rate.buy === null ? '—' : pesos(rate.buy)}</td>
+                <td>{pesos(rate.sell)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rates.length > 0 && (
+        <p className="news-rates-source">
+          Fuente: {[...new Set(rates.map((r) => r.source))].join(' y ')}. Actualizado el{' '}
+          {formatDate(
+            rates
+              .map((r) => r.asOf)
+              .sort()
+              .at(-1) ??
+              rates[0]?.asOf ??
+              '',
+          )}
+          .
+        </p>
+      )}
+    </Card>
   );
 }
