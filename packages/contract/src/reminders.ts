@@ -49,7 +49,8 @@ export function normalizePhone(input: string): string {
   return input.replace(/[\s\-.()]/g, '');
 }
 
-const hourSchema = z.number().int();
+// any number: a fraction or a value outside 0–23 is answered REMINDER_HOUR_INVALID (Spanish) by the API
+const hourSchema = z.number();
 
 export const reminderConsentEntrySchema = z.object({
   channel: reminderChannelSchema,
@@ -90,7 +91,7 @@ export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 /** PUT /api/users/me/reminders: turn reminders on (or change them) with the text she agreed to. */
 export const updateReminderSettingsSchema = z.object({
   channel: reminderChannelSchema,
-  days: z.array(z.number().int()).max(7),
+  days: z.array(z.number()).max(7),
   /** 0–23, Argentina; outside it answers REMINDER_HOUR_INVALID */
   hour: hourSchema,
   quietStart: hourSchema.nullable().optional(),

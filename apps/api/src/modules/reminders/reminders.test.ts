@@ -156,7 +156,7 @@ describe('reminders: consent', () => {
       [{ ...base, consentText: reminderConsentTexts.whatsapp }, 422, 'REMINDER_CONSENT_REQUIRED'],
       [{ ...base, hour: 24, consentText: reminderConsentTexts.email }, 400, 'REMINDER_HOUR_INVALID'],
       [{ ...base, hour: -1, consentText: reminderConsentTexts.email }, 400, 'REMINDER_HOUR_INVALID'],
-      [{ ...base, hour: 9.5, consentText: reminderConsentTexts.email }, 400, 'INVALID_DATA'],
+      [{ ...base, hour: 9.5, consentText: reminderConsentTexts.email }, 400, 'REMINDER_HOUR_INVALID'],
       [{ ...base, days: [], consentText: reminderConsentTexts.email }, 400, 'REMINDER_DAYS_INVALID'],
       [{ ...base, days: [0, 8], consentText: reminderConsentTexts.email }, 400, 'REMINDER_DAYS_INVALID'],
       [
