@@ -82,8 +82,8 @@ describe('Aladina API (issue 42)', () => {
     everything = { userId: credentials.userId, headers: bearer(credentials) };
   }, 120_000);
   afterAll(async () => {
-    await t.close();
-    await model.close();
+    await t?.close();
+    await model?.close();
   });
 
   const ask = (headers: Record<string, string>, question: unknown) =>

@@ -43,6 +43,9 @@ export class OpenAiCompatibleComposer implements AnswerComposer {
       abortSignal: signal,
       maxRetries: 0,
       temperature: 0,
+      // the failure reaches the caller as the stream's error part; the SDK's default would print
+      // it, request body (her masked question, the passages) included
+      onError: () => undefined,
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') yield part.text;
