@@ -66,22 +66,32 @@ const classes = new Map(
   ),
 );
 const files = readdirSync(demoTranscriptsDir).filter((name) => name.endsWith('.vtt'));
-const longVideo = '/media/videos/clase-larga.mp4';
+/**
+ * The transcribed classes' demo videos (decision 0330): 5 minutes, and 3 minutes for the classes of
+ * salir-de-deudas, whose browser test jumps to the end of each class and expects that jump to save
+ * the class as complete, which a class longer than the player's 180-s save window would not.
+ */
+const videos = new Map<string, { file: string; seconds: number }>(
+  ['clase-larga', 'clase-media'].map((name) => {
+    const file = path.join(mediaDir, `videos/${name}.mp4`);
+    return [`/media/videos/${name}.mp4`, { file, seconds: mp4Seconds(readFileSync(file)) }] as const;
+  }),
+);
 
 describe('the demo transcripts (files)', () => {
-  it('cover at least 40 classes, each a CLASS of the demo catalogue on the long demo video', () => {
+  it('cover at least 40 classes, each a CLASS of the demo catalogue on a transcribed-class video', () => {
     expect(files.length).toBeGreaterThanOrEqual(40);
     expect(readdirSync(demoTranscriptsDir).filter((name) => !name.endsWith('.vtt'))).toEqual([]);
     for (const name of files) {
       const section = classes.get(name.replace(/\.vtt$/, ''));
       expect(section?.type, name).toBe('CLASS');
-      expect(section?.sectionUrl, name).toBe(longVideo);
+      expect(videos.has(section?.sectionUrl ?? ''), name).toBe(true);
+      if (name.startsWith('salir-de-deudas-'))
+        expect(section?.sectionUrl).toBe('/media/videos/clase-media.mp4');
     }
   });
 
   it('each parses as WebVTT with ≥ 400 words in cues of 5–12 s, in order, inside its class', () => {
-    const video = readFileSync(path.join(mediaDir, 'videos/clase-larga.mp4'));
-    const length = mp4Seconds(video);
     for (const name of files) {
       const cues = strictCues(readFileSync(path.join(demoTranscriptsDir, name), 'utf8'));
       expect(words(cues), name).toBeGreaterThanOrEqual(400);
@@ -94,6 +104,7 @@ describe('the demo transcripts (files)', () => {
       }
       // the catalogue's duration is the video's, and every cue can be reached in it
       const section = classes.get(name.replace(/\.vtt$/, ''));
+      const length = videos.get(section?.sectionUrl ?? '')?.seconds ?? 0;
       expect(section?.duration, name).toBe(Math.round(length));
       expect(previousEnd, name).toBeLessThanOrEqual(length);
     }
@@ -110,10 +121,13 @@ describe('the demo transcripts (files)', () => {
     }
   });
 
-  it('the long demo video lasts ≥ 4 minutes in ≤ 1.5 MB', () => {
-    const file = path.join(mediaDir, 'videos/clase-larga.mp4');
-    expect(mp4Seconds(readFileSync(file))).toBeGreaterThanOrEqual(240);
-    expect(statSync(file).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+  it('the long demo video lasts ≥ 4 minutes in ≤ 1.5 MB; the 3-minute one stays inside the save window', () => {
+    const long = videos.get('/media/videos/clase-larga.mp4');
+    expect(long?.seconds).toBeGreaterThanOrEqual(240);
+    expect(statSync(long?.file ?? '').size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    const short = videos.get('/media/videos/clase-media.mp4');
+    expect(short?.seconds).toBeLessThanOrEqual(180);
+    expect(statSync(short?.file ?? '').size).toBeLessThanOrEqual(1024 * 1024);
   });
 });
 
