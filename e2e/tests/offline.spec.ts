@@ -8,7 +8,8 @@ import { demoCredentials, signIn } from './support/accounts';
  * reaches the server once when she is back online. The other specs block service workers
  * (playwright.config.ts); this one allows them.
  */
-test.use({ serviceWorkers: 'allow' });
+// a phone, where she keeps and plays classes
+test.use({ serviceWorkers: 'allow', viewport: { width: 375, height: 812 } });
 
 const subscriber = 'suscriptora@alcancia.local';
 const courseId = 'tarjeta-de-credito';
