@@ -12,6 +12,7 @@ import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { AccessLogController, flushLogs, logDestination } from './lib/logging';
 import { nameRequestSpans } from './lib/trace-names';
 import { getFileUrlRoute } from './modules/academy/get-file-url';
+import { offlineProgressHerData } from './modules/academy/offline-progress-her-data';
 import { academyModule } from './modules/academy/routes';
 import { registerHerDataPart } from './modules/account/her-data-parts';
 import { accountModule } from './modules/account/routes';
@@ -278,6 +279,7 @@ export async function buildApp({
   registerHerDataPart(aladinaHerData); // her notes and questions: export and erasure (decision 0323)
   registerHerDataPart(remindersHerData); // her reminder settings, consents, browsers, sends
   registerHerDataPart(pfmHerData); // Mis Cuentas: her accounts, cards, movements (issue 43)
+  registerHerDataPart(offlineProgressHerData); // progress sent from kept classes (issue 44)
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);

@@ -117,6 +117,16 @@ describe('POST /academy/progress/offline', () => {
       .from(offlineProgressEvents)
       .where(eq(offlineProgressEvents.userId, userId));
     expect(rows).toHaveLength(3);
+    // hers in her data export (decision 0323)
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export',
+      headers: bearer(credentials),
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(
+      (exported.json().extras.offlineProgress as { eventId: string }[]).map((e) => e.eventId).sort(),
+    ).toEqual(batch.events.map((e) => e.eventId).sort());
   });
 
   it('two sends of the same batch at once write it once', async () => {
