@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/feedback';
+import { FieldHint } from '../../../ui/field-hint';
 import { Field, FieldBox, FieldError, FieldLabel, fieldInputClass } from '../../../ui/field-parts';
 import { TextField } from '../../../ui/text-field';
 import { adminErrorText } from '../admin-api';
@@ -183,10 +184,10 @@ function PostForm({
             aria-invalid={error ? true : undefined}
           />
         </FieldBox>
-        <p id={`${bodyId}-hint`} className="field-hint">
+        <FieldHint id={`${bodyId}-hint`}>
           Formato: **negrita**, *cursiva*, "## " para un subtítulo, "- " para una lista y [texto](https://…)
           para un enlace. No admite HTML.
-        </p>
+        </FieldHint>
         {error && <FieldError id={`${bodyId}-error`}>{error}</FieldError>}
       </Field>
       <TextField
