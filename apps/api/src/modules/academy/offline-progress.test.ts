@@ -32,7 +32,7 @@ const event = (sectionId: string, seconds: number, at: string, over: Partial<Eve
   ...over,
 });
 
-const send = (credentials: { accessToken: string }, body: unknown) =>
+const send = (credentials: { accessToken: string }, body: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/academy/progress/offline',
