@@ -37,16 +37,11 @@ test.describe('shell navigation', () => {
     );
     await expect(page.getByRole('link', { name: 'Comunidad' })).toHaveCount(0);
 
-    const news = sideNav(page).getByRole('button', { name: 'Novedades' });
-    await news.click();
-    const modal = page.getByRole('dialog', { name: 'Novedades Próximamente' });
-    await expect(modal).toBeVisible();
-    await expect(modal).toContainText('app de Alcancía');
-    await expect(modal.getByRole('link', { name: /App Store/ })).toBeVisible();
-    await expect(modal.getByRole('link', { name: /Google Play/ })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(modal).toBeHidden();
-    await expect(news).toBeFocused();
+    // Novedades is her home while its NEWS control is on (the demo's default, issue 44): a link
+    await expect(sideNav(page).getByRole('link', { name: 'Novedades' })).toHaveAttribute(
+      'href',
+      '/novedades',
+    );
 
     // Keyboard only: the next disabled entry opens its own modal.
     await sideNav(page).getByRole('button', { name: 'Mis Cuentas' }).focus();
@@ -75,7 +70,7 @@ test.describe('shell navigation', () => {
       slow,
     );
     // the shell around it still works
-    await expect(sideNav(page).getByRole('button', { name: 'Novedades' })).toBeVisible();
+    await expect(sideNav(page).getByRole('link', { name: 'Novedades' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.unroute('**/assets/academy-page-*.js');
     await page.getByRole('button', { name: 'Recargar la página' }).click();
@@ -275,6 +270,10 @@ test.describe('deep links, QR scan and app home pages', () => {
   });
 
   test('/novedades/ and /misCuentas/ greet the user and show the app QR code', async ({ page }) => {
+    // Novedades with its NEWS control off (issue 44: on, it is her home; novedades.spec.ts)
+    const newsOff = { name: 'NEWS', enabled: false, resource: null, reference: null };
+    await page.route('**/api/service-control/NEWS', (route) => route.fulfill({ json: newsOff }));
+    await patchBootstrap(page, (body) => withSwitch(body, newsOff));
     await signInAsDemo(page, 'alumna@alcancia.local');
     const viewed = page.waitForRequest(
       (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'news_home_view',
