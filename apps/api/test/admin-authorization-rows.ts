@@ -314,6 +314,7 @@ export const adminRows: AdminRow[] = [
     ok: [404],
   },
   // Novedades' posts (issue 44): a new post per role; a post that does not exist, past the guard
+  { route: 'GET /api/admin/aladina', permission: 'content', request: get('/api/admin/aladina'), ok: [200] },
   { route: 'GET /api/admin/news', permission: 'content', request: get('/api/admin/news'), ok: [200] },
   {
     route: 'POST /api/admin/news',

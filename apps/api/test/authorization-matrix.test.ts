@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { resolveJwtSecret } from '../src/plugins/authentication';
 import { goodPassword, login, register, uniqueEmail } from './accounts';
 import { type AdminCtx, adminRows, rolesWith } from './admin-authorization-rows';
+import { aladinaRows } from './aladina-authorization-rows';
 import { operatorSession } from './operators';
 import { cardToken, eventually, ordersOf, seedTestPlans, subscribe } from './payments';
 import { type PfmIds, pfmRows, seedPfmOf } from './pfm-authorization-rows';
@@ -467,6 +468,8 @@ const personRows: Row[] = [
   ...pfmRows,
   // reminders (issue 44): her settings; a push subscription of hers refused to another member
   ...remindersRows,
+  // Aladina (issue 42): her questions, ratings and class notes
+  ...aladinaRows,
   // destructive: the withdrawal refunds her program; the cancellation ends her renewal
   {
     route: 'POST /api/users/me/withdrawals',
