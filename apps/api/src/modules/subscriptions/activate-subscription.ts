@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentOrders, payments } from '../../db/schema';
+import { entitlements, paymentOrders, payments } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { argentinaDate } from '../../lib/argentina-date';
 import { endGrantsOf } from '../entitlements/end-grants';
@@ -65,7 +65,19 @@ export async function grantSubscription(app: FastifyInstance, input: GrantInput)
       .where(eq(paymentOrders.id, input.order.id))
       .for('no key update');
     if (!order?.userId) return { ...nothing, superseded: [] as OrderRow[], order };
-    const renewal = order.status === 'active';
+    // A renewal the provider charged before it heard of her baja (the charge and the baja crossed):
+    // she paid for that period, so it extends what her agreement still runs, like any renewal; the
+    // agreement stays cancelled and charges nothing more (decision 0303).
+    const chargedBeforeBaja =
+      order.status === 'cancelled' &&
+      input.payment !== null &&
+      (
+        await tx
+          .select({ id: entitlements.id })
+          .from(entitlements)
+          .where(and(eq(entitlements.orderId, order.id), eq(entitlements.state, 'active')))
+      ).length > 0;
+    const renewal = order.status === 'active' || chargedBeforeBaja;
     if (!renewal && !startable.includes(order.status)) return { ...nothing, superseded: [], order };
     if (renewal && !input.payment) return { ...nothing, superseded: [], order };
     if (input.payment) {

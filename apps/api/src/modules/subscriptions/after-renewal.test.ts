@@ -127,3 +127,32 @@ describe('an upgrade after a renewal (decision 0302)', () => {
     });
   });
 });
+
+describe('a renewal charged as she cancels (decision 0303)', () => {
+  it('the charge that crossed her baja extends what she paid for; the agreement stays cancelled', async () => {
+    const buyer = await verifiedBuyer(t.app);
+    const order = await subscribeByCard(t, buyer, 'Plan Oro', 'monthly');
+    // Mercado Pago charges the renewal; its notification is read slowly, so her baja lands first
+    t.emulator.control.injectFault({ method: 'GET', path: '/v1/payments', delayMs: 1500, times: 3 });
+    const renewal = t.emulator.control.chargePreapproval(order.providerPreapprovalId ?? '', 'approved');
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/subscription/cancel',
+      headers: buyer.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settleWebhooks(t.emulator, 15_000);
+    t.emulator.control.clearFaults();
+
+    const [charge] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, String(renewal.payment.id)));
+    // before: recorded, neither granted nor refunded (the order was cancelled): paid for nothing
+    expect(charge?.grantedAt).not.toBeNull();
+    expect(providerPayment(String(renewal.payment.id)).refunded).toBe(0);
+    expect((await storedSubscription(t.app, buyer.userId))?.endDate).toBe(addToDate(today(), { months: 2 }));
+    const [after] = await t.app.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    expect(after?.status).toBe('cancelled');
+  });
+});
