@@ -31,6 +31,7 @@ import { healthModule } from './modules/health/routes';
 import { registerInvoicing } from './modules/invoices/register-invoicing';
 import type { JobQueueSettings } from './modules/jobs/job-queue';
 import { registerMetrics } from './modules/metrics/metrics';
+import { newsHerData } from './modules/news/her-data';
 import { newsModule } from './modules/news/routes';
 import { accountPaymentsModule } from './modules/payments/account-routes';
 import { fiscalDocumentPdfRoute } from './modules/payments/get-fiscal-document-pdf';
@@ -280,6 +281,7 @@ export async function buildApp({
   registerHerDataPart(remindersHerData); // her reminder settings, consents, browsers, sends
   registerHerDataPart(pfmHerData); // Mis Cuentas: her accounts, cards, movements (issue 43)
   registerHerDataPart(offlineProgressHerData); // progress sent from kept classes (issue 44)
+  registerHerDataPart(newsHerData); // her weekly goal and learning days (issue 44)
   await mountMercadoPagoEmulator(app, config);
   await mountHostedCheckoutStandIn(app, config);
   await mountArcaStandIn(app, config);

@@ -126,5 +126,18 @@ describe('PUT /api/news/goal', () => {
     const minutes = await setGoal(headers, { kind: 'MINUTES', target: 10 });
     expect(minutes.json()).toMatchObject({ goal: { kind: 'MINUTES', target: 10 }, streakWeeks: 2 });
     expect((await home(headers)).week.goal).toEqual({ kind: 'MINUTES', target: 10 });
+    // her data export carries her goal and her days
+    const exported = (await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers })).json();
+    expect(exported.extras.news).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'weekly_goal', kind: 'MINUTES', target: 10 }),
+        expect.objectContaining({
+          type: 'learning_day',
+          day: addDays(monday, -14),
+          seconds: 900,
+          classes: 2,
+        }),
+      ]),
+    );
   });
 });
