@@ -39,6 +39,7 @@ test('Datos: she changes her name and phone, and they are kept after a reload', 
     'Cobros y accesos',
     'Compras y pagos',
     'Recordatorios',
+    'Mis notas',
     'Privacidad',
   ]);
   await expect(nav.getByRole('link', { name: 'Datos' })).toHaveAttribute('aria-current', 'page');
@@ -85,7 +86,9 @@ test('Datos at 320 px: one column, nothing to scroll sideways, reachable by keyb
   // the section navigation, then the form, by Tab
   const nav = page.getByRole('navigation', { name: 'Secciones de Mi cuenta' });
   await nav.getByRole('link', { name: 'Datos' }).focus();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  // Privacidad is the last tab: one Tab per tab after Datos
+  const tabs = await nav.getByRole('link').count();
+  for (let i = 0; i < tabs - 1; i++) await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Privacidad' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/mi-cuenta\/privacidad$/);
