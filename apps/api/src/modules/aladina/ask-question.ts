@@ -34,8 +34,8 @@ export type AskEvent =
     };
 
 /** Not text: control characters (other than tab and new lines), the replacement character, lone surrogates. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
 const binary =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Her question as text worth answering, or a Spanish 400 saying why not (decision 0321). */

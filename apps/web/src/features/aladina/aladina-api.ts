@@ -1,5 +1,4 @@
-import type { AladinaAnswerMeta, ClassNote, CreateClassNoteRequest } from '@alcancia/contract/aladina';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AladinaAnswerMeta } from '@alcancia/contract/aladina';
 import { apiRequest, apiStream } from '../../lib/api-client';
 
 /** What the answer's stream has brought so far. */
