@@ -106,6 +106,7 @@ export default function VideoPlayer({
   const latest = useRef({ save, course, module, section, url });
   latest.current = { save, course, module, section, url };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listeners registered once; startAt is a ref read when the metadata loads
   useEffect(() => {
     const element = video.current;
     if (!element) return;
