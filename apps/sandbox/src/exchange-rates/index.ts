@@ -76,13 +76,18 @@ export const exchangeRatesStandIn: FastifyPluginAsync<ExchangeRatesStandInOption
     async (request, reply) => {
       control.calls.bcra++;
       await wait();
-      if (control.failing.bcra) return reply.code(503).send({ status: 503, errorMessages: ['No disponible'] });
+      if (control.failing.bcra)
+        return reply.code(503).send({ status: 503, errorMessages: ['No disponible'] });
       const id = Number(request.params.id);
       const hasta = request.query.hasta ? new Date(`${request.query.hasta}T12:00:00Z`) : new Date();
       const desde = request.query.desde ? new Date(`${request.query.desde}T12:00:00Z`) : hasta;
       const detalle: { fecha: string; valor: number }[] = [];
       if (id === 5) {
-        for (let at = new Date(hasta); at >= desde && detalle.length < 1000; at.setUTCDate(at.getUTCDate() - 1)) {
+        for (
+          let at = new Date(hasta);
+          at >= desde && detalle.length < 1000;
+          at.setUTCDate(at.getUTCDate() - 1)
+        ) {
           detalle.push({ fecha: day(at), valor: control.a3500 });
         }
       } else if (id === 27) {
