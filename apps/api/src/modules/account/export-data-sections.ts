@@ -78,7 +78,7 @@ export async function exportPaymentOrders(db: Db, userId: string): Promise<DataE
         createdAt: refund.createdAt.toISOString(),
         succeededAt: iso(refund.succeededAt),
       }));
-  const paymentsOf = (orderId: number) =>
+  const paymentsOf = (orderId: string) =>
     paymentRows
       .filter((payment) => payment.orderId === orderId)
       .map((payment) => ({
