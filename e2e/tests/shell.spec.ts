@@ -19,6 +19,9 @@ test.describe('shell navigation', () => {
   test('side navigation in order; disabled entries open the coming-soon modal, Escape closes it', async ({
     page,
   }) => {
+    const pfmOff = { name: 'PFM', enabled: false, resource: null, reference: null };
+    await page.route('**/api/service-control/PFM', (route) => route.fulfill({ json: pfmOff }));
+    await patchBootstrap(page, (body) => withSwitch(body, pfmOff));
     await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/academy');
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);
@@ -43,7 +46,8 @@ test.describe('shell navigation', () => {
       '/novedades',
     );
 
-    // Keyboard only: the next disabled entry opens its own modal.
+    // Keyboard only: the next disabled entry opens its own modal (Mis Cuentas with its PFM control
+    // off, answered by the test above; on, it is her space: mis-cuentas.spec.ts, issue 43).
     await sideNav(page).getByRole('button', { name: 'Mis Cuentas' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Mis Cuentas Próximamente' })).toBeVisible();
@@ -273,7 +277,13 @@ test.describe('deep links, QR scan and app home pages', () => {
     // Novedades with its NEWS control off (issue 44: on, it is her home; novedades.spec.ts)
     const newsOff = { name: 'NEWS', enabled: false, resource: null, reference: null };
     await page.route('**/api/service-control/NEWS', (route) => route.fulfill({ json: newsOff }));
-    await patchBootstrap(page, (body) => withSwitch(body, newsOff));
+    // and Mis Cuentas with its PFM control off (issue 43: on, it is her space; mis-cuentas.spec.ts)
+    const pfmOff = { name: 'PFM', enabled: false, resource: null, reference: null };
+    await page.route('**/api/service-control/PFM', (route) => route.fulfill({ json: pfmOff }));
+    await patchBootstrap(page, (body) => {
+      withSwitch(body, newsOff);
+      withSwitch(body, pfmOff);
+    });
     await signInAsDemo(page, 'alumna@alcancia.local');
     const viewed = page.waitForRequest(
       (r) => r.url().endsWith('/api/users/analytic') && r.postDataJSON()?.event === 'news_home_view',
