@@ -22,6 +22,9 @@ test.describe('shell navigation', () => {
     const pfmOff = { name: 'PFM', enabled: false, resource: null, reference: null };
     await page.route('**/api/service-control/PFM', (route) => route.fulfill({ json: pfmOff }));
     await patchBootstrap(page, (body) => withSwitch(body, pfmOff));
+    // Aladina with its ALADINA control off (on, it is her assistant: aladina.spec.ts, issue 42)
+    const aladinaOff = { name: 'ALADINA', enabled: false, resource: null, reference: null };
+    await page.route('**/api/service-control/ALADINA', (route) => route.fulfill({ json: aladinaOff }));
     await signInAsDemo(page, 'alumna@alcancia.local');
     await page.goto('/academy');
     await expect(page.getByRole('heading', { level: 1, name: 'Academia' })).toBeVisible(slow);

@@ -252,6 +252,36 @@ const personRows: Row[] = [
     // an access token is longer than any refresh token: refused by the schema
     bad: { refreshAsAccess: [400] },
   },
+  // classes kept for the bus (issue 44): a batch recorded under her account, and the access check
+  {
+    route: 'POST /api/academy/progress/offline',
+    request: (c) =>
+      post('/api/academy/progress/offline', {
+        userId: c.ana.userId,
+        events: [
+          {
+            eventId: '6f1f4f52-3c2a-4d7e-9d1b-0a4b2e8c7d11',
+            courseId: 'prog-abierto',
+            moduleId: 'pa-m1',
+            sectionId: 'pa-s1',
+            seconds: 90,
+            at: '2026-11-29T12:00:00.000Z',
+          },
+        ],
+      })(),
+    owner: [200],
+    // a batch recorded under another account is refused whole (OFFLINE_PROGRESS_OTHER_ACCOUNT)
+    other: [403],
+  },
+  {
+    route: 'POST /api/academy/offline/access',
+    request: post('/api/academy/offline/access', {
+      classes: [{ courseId: 'prog-abierto', sectionId: 'pa-s1' }],
+    }),
+    owner: [200],
+    // her own answer: the class is not one she may play
+    other: [200],
+  },
   {
     route: 'POST /api/academy/start-course',
     request: post('/api/academy/start-course', { courseId: 'prog-abierto' }),

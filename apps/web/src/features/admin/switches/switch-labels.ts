@@ -20,6 +20,11 @@ export const switchLabels: Record<string, SwitchLabel> = {
     description:
       'Encendida, Novedades es el inicio de las alumnas: la clase para seguir, su meta semanal y su racha, lo nuevo de la academia y sus novedades. Apagada, Novedades muestra el saludo con el código QR para bajar la app.',
   },
+  PFM: {
+    label: 'Mis Cuentas',
+    description:
+      'Encendida, las alumnas ven «Mis Cuentas»: el espacio de cada una para sus cuentas en pesos y dólares, sus tarjetas y cuotas y la calculadora «¿cuotas o contado?». Apagada, Mis Cuentas muestra el saludo con el código QR para bajar la app.',
+  },
   CHAT_BOT: {
     label: 'Chat de ayuda',
     description:
