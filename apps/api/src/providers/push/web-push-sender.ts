@@ -1,3 +1,4 @@
+import { createECDH, createHmac } from 'node:crypto';
 import { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Config } from '../../config';
@@ -24,16 +25,28 @@ export interface VapidKeys {
 }
 
 /**
- * The VAPID keys: configured (VAPID_*), made now (outside production without them: a pair per
- * process start, so browsers subscribed before a restart subscribe again), or none (production
- * without them: no push). The private key never leaves this object: not logged, not answered.
+ * The VAPID keys: configured (VAPID_*), or outside production without them a pair derived from the
+ * process's session key (`secret`: JWT_SECRET or the one kept in DATA_DIR), so every process of one
+ * deployment signs with the same pair and a restart keeps the browsers' subscriptions; production
+ * without them: none (no push). The private key never leaves this object: not logged, not answered.
  */
-export function vapidKeys(config: Config): VapidKeys | null {
+export function vapidKeys(config: Config, secret: Uint8Array): VapidKeys | null {
   const push = config.reminders.push;
   if (push.mode === 'configured')
     return { publicKey: push.publicKey, privateKey: push.privateKey, subject: push.subject };
-  if (push.mode === 'generated') return { ...webpush.generateVAPIDKeys(), subject: push.subject };
+  if (push.mode === 'generated') return derivedVapidKeys(secret, push.subject);
   return null;
+}
+
+/** A P-256 pair whose private scalar is an HMAC of the secret: the same secret, the same pair. */
+function derivedVapidKeys(secret: Uint8Array, subject: string): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(createHmac('sha256', secret).update('alcancia web push vapid').digest());
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    subject,
+  };
 }
 
 /** Web Push through the `web-push` library: encrypts the payload (aes128gcm) and signs with VAPID. */

@@ -63,6 +63,13 @@ const quoted = (name: string | null | undefined, otherwise: string) => (name ? `
 /** "el módulo «Ahorro»", or "un módulo" when its name is not known. */
 const named = (noun: string, name: string | null | undefined, otherwise: string) =>
   name ? `${noun} «${name}»` : otherwise;
+/** A back-office post (Novedades) by its title, when the entry carries it. */
+const postOf = (e: AuditSentenceEntry) =>
+  named(
+    'la novedad',
+    e.targetName ?? text(fields(e.after).title) ?? text(fields(e.before).title),
+    'una novedad',
+  );
 
 /** The member (or operator) the entry is about: her name, or her e-mail, or "un miembro". */
 const memberOf = (entry: AuditSentenceEntry) =>
@@ -220,6 +227,10 @@ export const auditSentenceBuilders: Record<string, Builder> = {
         : '';
     return `cambió los precios de ${quoted(e.targetName, 'un plan')}${list.length > 0 ? `: ${list.join(', ')}` : ''}${notice}.`;
   },
+  'news_post.create': (e) => `escribió ${postOf(e)}, sin publicar.`,
+  'news_post.update': (e) => `editó ${postOf(e)}.`,
+  'news_post.publish': (e) => `publicó ${postOf(e)}: las alumnas la ven en Novedades.`,
+  'news_post.unpublish': (e) => `despublicó ${postOf(e)}: las alumnas ya no la ven.`,
   'service_control.update': (e) => switchSentence(e),
   'feature_flag.update': (e) => switchSentence(e),
   'operator.create': (e) => {
