@@ -316,8 +316,9 @@ test.describe('finishing a course', () => {
 
     await moment.getByRole('button', { name: 'Compartir' }).click();
     await expect(moment).toContainText('Copiamos el enlace del curso');
+    // the public course page, which her friends can open without an account (issue 44)
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-      new RegExp(`/academy/${freeCourse}$`),
+      new RegExp(`/cursos/${freeCourse}$`),
     );
     await expectNoSidewaysScroll(page);
 

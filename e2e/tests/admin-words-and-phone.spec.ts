@@ -99,7 +99,7 @@ for (const { label, width, height } of [
       await chat.getByRole('button', { name: `${action} «Chat de ayuda»` }).click();
       const confirm = admin.getByRole('dialog', { name: `${action} «Chat de ayuda»` });
       await expect(confirm).toContainText(
-        'Encendido, las alumnas ven el botón del chat de ayuda en la academia.',
+        'Encendido, las alumnas ven el botón del chat de ayuda en la academia; abajo elegís a qué asistente lleva',
       );
       await expectInsideWindow(admin, confirm);
       await confirm.getByRole('button', { name: action, exact: true }).click();
